@@ -1,0 +1,88 @@
+#include "app/cli/cli_common.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "engine/core/atomic_file.h"
+
+namespace ts::cli {
+
+void writeJson(const std::string& path, const nlohmann::json& value) {
+  std::string text = value.dump(2) + "\n";
+  if (path == "-") {
+    std::cout << text;
+    return;
+  }
+  core::writeFileAtomically(path, text);
+}
+
+namespace {
+double nowSeconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+ConsoleProgress::~ConsoleProgress() { finish(); }
+
+void ConsoleProgress::print(const std::string& line) {
+  // Redraw in place on a terminal; plain lines otherwise (logs, CI).
+  static const bool tty = isatty(fileno(stderr));
+  if (tty) {
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    open_ = true;
+  } else {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  std::fflush(stderr);
+}
+
+void ConsoleProgress::onSample(const core::QorSample& sample) {
+  if (quiet_) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  double now = nowSeconds();
+  if (now - lastPrint_ < (isatty(fileno(stderr)) ? 0.5 : 5.0)) return;
+  lastPrint_ = now;
+  std::ostringstream s;
+  s.precision(6);
+  s << label_ << " " << int(sample.elapsedSeconds) << "s";
+  if (!sample.phase.empty()) s << " [" << sample.phase << "]";
+  s << " it=" << sample.iteration;
+  for (const auto& [name, value] : sample.terms) s << " " << name << "=" << value;
+  print(s.str());
+}
+
+void ConsoleProgress::onLog(core::LogLevel level, const std::string& message) {
+  if (quiet_ && level != core::LogLevel::Error) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (open_) std::fprintf(stderr, "\n");
+  open_ = false;
+  const char* tag = level == core::LogLevel::Error ? "error: " : level == core::LogLevel::Warning ? "warning: " : "";
+  std::fprintf(stderr, "%s%s\n", tag, message.c_str());
+}
+
+void ConsoleProgress::batch(int done, int total, const std::string& current) {
+  if (quiet_) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  double now = nowSeconds();
+  bool last = done >= total;
+  if (!last && now - lastPrint_ < (isatty(fileno(stderr)) ? 0.2 : 5.0)) return;
+  lastPrint_ = now;
+  const int width = 30;
+  int filled = total > 0 ? done * width / total : width;
+  std::string bar(size_t(filled), '#');
+  bar.resize(width, '.');
+  print(label_ + " [" + bar + "] " + std::to_string(done) + "/" + std::to_string(total) + " " + current);
+}
+
+void ConsoleProgress::finish() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (open_) std::fprintf(stderr, "\n");
+  open_ = false;
+}
+
+}  // namespace ts::cli

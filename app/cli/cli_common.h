@@ -1,0 +1,51 @@
+#pragma once
+// Shared plumbing of the tilestudio-cli subcommands: registration, exit codes, progress on
+// stderr and atomic JSON output.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <mutex>
+#include <string>
+
+#include "engine/core/run_context.h"
+
+namespace ts::cli {
+
+/// Exit codes: 0 success, 1 the command ran but the result is a failure (illegal placement,
+/// routing not found), 2 bad input or usage.
+enum ExitCode { kOk = 0, kFailed = 1, kBadInput = 2 };
+
+struct GlobalOptions {
+  bool quiet = false;
+  int exitCode = kOk;  ///< set by the subcommand that ran
+};
+
+// One registration function per subcommand group (each in its own cmd_*.cpp).
+void addInfoCommand(CLI::App& app, GlobalOptions& global);
+void addCheckCommand(CLI::App& app, GlobalOptions& global);
+
+/// Writes JSON (2-space indent) atomically; "-" writes to stdout.
+void writeJson(const std::string& path, const nlohmann::json& value);
+
+/// Progress on stderr: a status line at most twice a second, built from QoR samples;
+/// silent when quiet.
+class ConsoleProgress : public core::ProgressSink {
+ public:
+  ConsoleProgress(std::string label, bool quiet) : label_(std::move(label)), quiet_(quiet) {}
+  ~ConsoleProgress() override;
+  void onSample(const core::QorSample& sample) override;
+  void onLog(core::LogLevel level, const std::string& message) override;
+  /// Progress of a batch: "label [#####.....] 12/202 name".
+  void batch(int done, int total, const std::string& current);
+  void finish();
+
+ private:
+  void print(const std::string& line);
+  std::string label_;
+  bool quiet_;
+  double lastPrint_ = -1;
+  bool open_ = false;
+  std::mutex mutex_;
+};
+
+}  // namespace ts::cli

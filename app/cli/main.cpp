@@ -1,0 +1,36 @@
+// tilestudio-cli: batch runs, checks and benchmarks without a display.
+#include <iostream>
+
+#include "app/cli/cli_common.h"
+#include "engine/core/error.h"
+
+int main(int argc, char** argv) {
+  using namespace ts::cli;
+  CLI::App app{"TileStudio command line: place, route, check and benchmark designs for AMD AIE "
+               "arrays and the Cerebras WSE."};
+  app.require_subcommand(1);
+  app.footer("Run 'tilestudio-cli COMMAND --help' for a command's options and an example.");
+  GlobalOptions global;
+  app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr");
+  addInfoCommand(app, global);
+  addCheckCommand(app, global);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);  // prints help or the usage error
+    return code == 0 ? kOk : kBadInput;
+  } catch (const ts::core::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const ts::core::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: out of memory\n";
+    return kFailed;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return kFailed;
+  }
+  return global.exitCode;
+}

@@ -1,0 +1,85 @@
+#pragma once
+// A logical AIE design in np-flow netlist terms: logical cores, multicast nets between them,
+// and links (join / distribute / copy through an intermediate core that share its buffer).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/aie/device.h"
+
+namespace ts::aie {
+
+using CoreId = int;
+using NetId = int;
+
+enum class CoreKind { Compute, MemTile, Shim };
+const char* toString(CoreKind kind);
+/// The tile kind a logical core of this kind must be placed on.
+TileKind tileKindFor(CoreKind kind);
+
+struct LogicalCore {
+  std::string name;
+  CoreKind kind = CoreKind::Compute;
+  int64_t bufferBytes = 0;    ///< kernel-local data memory besides net buffers (stack, weights)
+  int64_t computeCycles = 0;  ///< cycles per object processed; 0 = unknown (for the estimate)
+  std::optional<TileCoord> pin;  ///< hard placement constraint written in the design
+  std::string group;             ///< layer / block the core belongs to ("" = none)
+};
+
+/// One source, one or more targets; every endpoint holds `depth` buffers of bytesPerObject.
+struct Net {
+  std::string name;
+  CoreId source = -1;
+  std::vector<CoreId> targets;
+  int64_t bytesPerObject = 0;
+  int sourceDepth = 2;
+  std::vector<int> targetDepths;  ///< one per target
+};
+
+enum class LinkKind { Copy, Distribute, Join };
+const char* toString(LinkKind kind);
+
+/// Nets chained through an intermediate core: the inputs end at `via`, the outputs start there.
+struct Link {
+  std::vector<NetId> inputs;
+  std::vector<NetId> outputs;
+  LinkKind kind() const;
+};
+
+/// A cascade stream between two compute cores (AIE2: destination south or east of the source).
+struct Cascade {
+  CoreId from = -1;
+  CoreId to = -1;
+};
+
+class Design {
+ public:
+  std::string name;
+  std::string device;  ///< preset name or path of the target device
+  std::string description;
+  std::vector<LogicalCore> cores;
+  std::vector<Net> nets;
+  std::vector<Link> links;
+  std::vector<Cascade> cascades;
+
+  int coreCount() const { return int(cores.size()); }
+  int netCount() const { return int(nets.size()); }
+  CoreId findCore(const std::string& name) const;  ///< -1 if absent
+  NetId findNet(const std::string& name) const;    ///< -1 if absent
+  int countCores(CoreKind kind) const;
+
+  /// The core a link goes through (target of its inputs, source of its outputs), or -1.
+  CoreId linkVia(const Link& link) const;
+  /// Nets each core is an endpoint of (sources first).
+  std::vector<std::vector<NetId>> netsByCore() const;
+  /// Nets leaving / entering each core (a core that is a net's source and also a target is
+  /// listed in both).
+  std::vector<int> outgoingNetCount() const;
+  std::vector<int> incomingNetCount() const;
+
+  /// Structural problems (dangling ids, duplicate names, inconsistent links); empty when sound.
+  std::vector<std::string> problems() const;
+};
+
+}  // namespace ts::aie

@@ -1,0 +1,50 @@
+#include "engine/core/atomic_file.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "engine/core/error.h"
+
+namespace ts::core {
+
+namespace fs = std::filesystem;
+
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  std::random_device rd;
+  std::string tmp = path + ".tmp-" + std::to_string(rd() % 1000000);
+  try {
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      if (!out) throw Error("cannot write " + path + ": cannot create a file in its folder");
+      write(out);
+      out.flush();
+      if (!out) throw Error("cannot write " + path + ": write failed");
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw Error("cannot write " + path + ": " + ec.message());
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw;
+  }
+}
+
+void writeFileAtomically(const std::string& path, const std::string& content) {
+  writeFileAtomically(path, [&](std::ostream& out) { out << content; });
+}
+
+std::string readFile(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError(path, 0, 0, "is a folder, expected a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, 0, "cannot open the file (does it exist?)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace ts::core

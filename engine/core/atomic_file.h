@@ -1,0 +1,21 @@
+#pragma once
+// Writing output files so that a failure never leaves a half-written file behind:
+// the text goes to "<path>.tmp-XXXX" first and is renamed over the target when complete.
+#include <functional>
+#include <ostream>
+#include <string>
+
+namespace ts::core {
+
+/// Calls `write` with a stream to a temporary file beside `path`, then renames it to `path`.
+/// If `write` throws or the stream fails, the temporary file is removed and an Error is thrown;
+/// an existing file at `path` is left untouched.
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+/// Same for content already in memory.
+void writeFileAtomically(const std::string& path, const std::string& content);
+
+/// Reads a whole file; throws InputError(path, 0, 0, "cannot open ...") when it cannot.
+std::string readFile(const std::string& path);
+
+}  // namespace ts::core

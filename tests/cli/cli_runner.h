@@ -1,0 +1,54 @@
+#pragma once
+// Runs tilestudio-cli as a user would and captures what it prints and returns.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace ts::test {
+
+struct CliResult {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline std::string cliOutputDir(const std::string& name) {
+  std::filesystem::path p = std::filesystem::path(TS_TEST_OUTPUT_DIR) / "cli" / name;
+  std::filesystem::remove_all(p);
+  std::filesystem::create_directories(p);
+  return p.string();
+}
+
+/// `args` is appended to the executable path as written (quote paths with spaces yourself).
+inline CliResult runCli(const std::string& args) {
+  static int counter = 0;
+  std::string base = std::filesystem::temp_directory_path().string() + "/ts_cli_" +
+                     std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  std::string cmd = std::string(TS_CLI_PATH) + " " + args + " >" + base + ".out 2>" + base + ".err";
+  int status = std::system(cmd.c_str());
+  CliResult r;
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  std::filesystem::remove(base + ".out");
+  std::filesystem::remove(base + ".err");
+  return r;
+}
+
+inline std::string sharedData(const std::string& rel) { return std::string(TS_SHARED_DATA_DIR) + "/" + rel; }
+inline std::string sourcePath(const std::string& rel) { return std::string(TS_SOURCE_DIR) + "/" + rel; }
+
+}  // namespace ts::test
