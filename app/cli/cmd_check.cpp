@@ -14,7 +14,7 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
+  cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir)")->required();
   cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv)");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_flag("--json", o->json, "Print the problems as JSON");
@@ -24,6 +24,7 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
   cmd->callback([o, &global] {
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
+    for (const auto& w : loaded.warnings) std::cerr << "warning: " << o->design << ": " << w << "\n";
     aie::PlacementCheckOptions opts;
     // Without any placement information only the design itself is checked.
     opts.requireComplete = loaded.placement.placedCount() > 0;

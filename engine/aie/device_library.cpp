@@ -126,6 +126,36 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
                 links, packet);
 }
 
+namespace {
+
+// "npu1_1col" / "npu2_4col": the first N columns of a preset, as MLIR-AIE names partitions.
+bool splitPartitionName(const std::string& name, std::string& base, int& columns) {
+  auto underscore = name.rfind('_');
+  if (underscore == std::string::npos || name.size() < underscore + 5) return false;
+  std::string tail = name.substr(underscore + 1);
+  if (tail.size() < 4 || tail.compare(tail.size() - 3, 3, "col") != 0) return false;
+  std::string digits = tail.substr(0, tail.size() - 3);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+  base = name.substr(0, underscore);
+  columns = std::stoi(digits);
+  return columns > 0;
+}
+
+Device partitionOf(const Device& full, const std::string& name, int columns) {
+  if (columns > full.columns())
+    throw core::Error("device '" + name + "': " + full.name() + " has only " +
+                      std::to_string(full.columns()) + " columns");
+  std::vector<int> shim;
+  for (int c : full.shimDmaColumns())
+    if (c < columns) shim.push_back(c);
+  return Device(name, full.description() + ", first " + std::to_string(columns) + " column(s)",
+                full.generation(), columns, full.rowRoles(), shim,
+                full.resourcesOf(TileKind::Compute), full.resourcesOf(TileKind::Mem),
+                full.resourcesOf(TileKind::Shim), full.streamLinks(), full.packetLimits());
+}
+
+}  // namespace
+
 Device loadDevice(const std::string& nameOrPath) {
   std::error_code ec;
   if (nameOrPath.find('/') != std::string::npos || fs::is_regular_file(nameOrPath, ec))
@@ -137,6 +167,10 @@ Device loadDevice(const std::string& nameOrPath) {
   const auto& presets = builtinDevicePresets();
   auto it = presets.find(nameOrPath);
   if (it != presets.end()) return parseDeviceYaml(it->second, "<preset " + nameOrPath + ">");
+  std::string base;
+  int columns = 0;
+  if (splitPartitionName(nameOrPath, base, columns) && presets.count(base))
+    return partitionOf(loadDevice(base), nameOrPath, columns);
   std::string known;
   for (const auto& n : availableDevices()) known += (known.empty() ? "" : ", ") + n;
   throw core::Error("unknown device '" + nameOrPath + "' (known: " + known +

@@ -4,6 +4,7 @@
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/core/error.h"
@@ -18,6 +19,12 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
     NpflowNetlist net = loadNpflowNetlist(path, deviceOverride.empty() ? "npu2" : deviceOverride);
     out.design = std::move(net.design);
     out.placement = std::move(net.placement);
+  } else if (ext == ".mlir") {
+    MlirImport mlir = loadMlirDesign(path);
+    out.design = std::move(mlir.design);
+    if (!deviceOverride.empty()) out.design.device = deviceOverride;
+    out.placement = std::move(mlir.placement);
+    out.warnings = std::move(mlir.warnings);
   } else if (ext == ".yaml" || ext == ".yml") {
     DesignFile file = loadDesignYaml(path);
     out.design = std::move(file.design);
@@ -26,7 +33,8 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
   } else {
     throw core::InputError(path, 0, 0,
                            "unknown design format '" + ext +
-                               "' (expected a TileStudio .yaml design or an np-flow netlist .json)");
+                               "' (expected a TileStudio .yaml design, an np-flow netlist .json or an "
+                               "MLIR-AIE .mlir file)");
   }
   try {
     out.device = loadDevice(out.design.device);

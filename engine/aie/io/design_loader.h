@@ -1,6 +1,6 @@
 #pragma once
 // One entry point for opening an AIE design from any supported file, used by the CLI and
-// the studio: TileStudio YAML (.yaml/.yml) or an np-flow netlist (.json).
+// the studio: TileStudio YAML (.yaml/.yml), an np-flow netlist (.json) or MLIR-AIE (.mlir).
 #include <string>
 
 #include "engine/aie/design.h"
@@ -14,6 +14,7 @@ struct LoadedDesign {
   Design design;
   Device device;
   Placement placement;  ///< from the file (or design pins only); may be incomplete
+  std::vector<std::string> warnings;  ///< parts of the file that were not imported
 };
 
 /// Loads a design and its device. `deviceOverride` (a preset name or device YAML path)
