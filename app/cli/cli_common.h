@@ -23,6 +23,17 @@ struct GlobalOptions {
 // One registration function per subcommand group (each in its own cmd_*.cpp).
 void addInfoCommand(CLI::App& app, GlobalOptions& global);
 void addCheckCommand(CLI::App& app, GlobalOptions& global);
+void addWseCommand(CLI::App& app, GlobalOptions& global);
+void addBenchWseCommand(CLI::App& app, GlobalOptions& global);
+void addPlaceCommand(CLI::App& app, GlobalOptions& global);
+void addPnrCommand(CLI::App& app, GlobalOptions& global);
+void addRouteCommand(CLI::App& app, GlobalOptions& global);
+void addBenchAieCommand(CLI::App& app, GlobalOptions& global);
+void addSuiteCommand(CLI::App& app, GlobalOptions& global);
+/// The shared `bench` parent (created on first use); benchmark files attach children to it.
+CLI::App* benchCommand(CLI::App& app);
+/// In app/cli_render/ (needs Qt): built only when TS_BUILD_GUI is ON.
+void addRenderCommand(CLI::App& app, GlobalOptions& global);
 
 /// Writes JSON (2-space indent) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);

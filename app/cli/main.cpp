@@ -14,6 +14,16 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr");
   addInfoCommand(app, global);
   addCheckCommand(app, global);
+  addWseCommand(app, global);
+  addBenchWseCommand(app, global);
+  addPlaceCommand(app, global);
+  addPnrCommand(app, global);
+  addRouteCommand(app, global);
+  addBenchAieCommand(app, global);
+  addSuiteCommand(app, global);
+#ifdef TS_WITH_RENDER
+  addRenderCommand(app, global);  // only in Qt builds (TS_BUILD_GUI)
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,10 +1,48 @@
 #include "engine/aie/flow/algorithms.h"
 
 #include "engine/aie/flow/manual_placer.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/route/pathfinder_router.h"
+#include "engine/aie/place/block_placer.h"
+#include "engine/aie/place/joint_milp_placer.h"
+#include "engine/aie/place/lsmo_placer.h"
+#include "engine/aie/place/sa_placer.h"
+#include "engine/aie/place/sequential_placer.h"
 
 namespace ts::aie {
 
 namespace {
+
+PlaceOutcome toOutcome(const PlacerResult& r) {
+  PlaceOutcome o;
+  o.success = r.success;
+  o.placement = r.placement;
+  o.status = r.status;
+  o.reasons = r.reasons;
+  o.stats = {{"seconds", r.seconds}, {"moves", double(r.moves)}, {"moves_per_s", r.movesPerSecond}};
+  for (const auto& term : r.terms) o.stats.push_back({"cost_" + term.first, term.second});
+  return o;
+}
+
+/// A registry entry for a placer with a `Config::bind` and a `run(problem, config, ctx)`.
+template <typename Config, typename Run>
+PlacerInfo placerEntry(std::string name, std::string description, Run run) {
+  return {std::move(name), std::move(description),
+          [] {
+            Config config;
+            core::ParamBinder binder;
+            config.bind(binder);
+            return binder.specs();
+          },
+          [run](const Design& d, const Device& dev, const Placement& start,
+                const core::ParamValues& values, core::RunContext& ctx) {
+            Config config;
+            core::ParamBinder binder;
+            config.bind(binder);
+            binder.apply(values);
+            return run(PlaceProblem{d, dev, start}, config, ctx);
+          }};
+}
 
 std::vector<PlacerInfo> makePlacers() {
   std::vector<PlacerInfo> out;
@@ -15,10 +53,102 @@ std::vector<PlacerInfo> makePlacers() {
                    core::ParamBinder().apply(values);  // rejects any setting: there are none
                    return runManualPlacement(d, dev, start);
                  }});
+  out.push_back(placerEntry<SequentialPlacerConfig>(
+      "sequential", "AMD IRON's greedy sequential placer: column by column, no backtracking (baseline)",
+      [](const PlaceProblem& p, const SequentialPlacerConfig& c, core::RunContext& ctx) {
+        return toOutcome(runSequentialPlacer(p, c, ctx));
+      }));
+  out.push_back(placerEntry<SaPlacerConfig>(
+      "sa", "Simulated annealing with the bounding-box (bb), congestion-aware (bbcg) or MILP-router (milp) cost",
+      [](const PlaceProblem& p, const SaPlacerConfig& c, core::RunContext& ctx) {
+        SaPlacerResult r = runSaPlacer(p, c, ctx);
+        PlaceOutcome o = toOutcome(r);
+        o.stats.push_back({"initial_temperature", r.initialTemperature});
+        o.stats.push_back({"temperatures", double(r.temperatures)});
+        o.stats.push_back({"accepted", double(r.accepted)});
+        return o;
+      }));
+  out.push_back(placerEntry<LsmoPlacerConfig>(
+      "lsmo", "Local search with a MILP oracle: the joint PnR MILP over neighbourhoods of each core, with a blacklist",
+      [](const PlaceProblem& p, const LsmoPlacerConfig& c, core::RunContext& ctx) {
+        LsmoPlacerResult r = runLsmoPlacer(p, c, ctx);
+        PlaceOutcome o = toOutcome(r);
+        o.stats.push_back({"iterations", double(r.iterations)});
+        o.stats.push_back({"improvements", double(r.improvements)});
+        o.stats.push_back({"routable", r.routable ? 1.0 : 0.0});
+        o.stats.push_back({"start_cost", r.startCost});
+        return o;
+      }));
+  out.push_back(placerEntry<JointMilpPlacerConfig>(
+      "milp", "Joint placement-and-routing MILP over all tiles (exact when it finishes; bound and gap while it runs)",
+      [](const PlaceProblem& p, const JointMilpPlacerConfig& c, core::RunContext& ctx) {
+        JointMilpPlacerResult r = runJointMilpPlacer(p, c, ctx);
+        PlaceOutcome o = toOutcome(r);
+        o.stats.push_back({"objective", r.objective});
+        o.stats.push_back({"bound", r.bound});
+        o.stats.push_back({"gap", r.gap});
+        o.stats.push_back({"optimal", r.optimal ? 1.0 : 0.0});
+        o.stats.push_back({"variables", double(r.variables)});
+        o.stats.push_back({"rows", double(r.rows)});
+        return o;
+      }));
+  out.push_back(placerEntry<BlockPlacerConfig>(
+      "blocks", "AIE4ML branch-and-bound placement of layer blocks (designs with core groups)",
+      [](const PlaceProblem& p, const BlockPlacerConfig& c, core::RunContext& ctx) {
+        BlockPlacerResult r = runBlockPlacer(p, c, ctx);
+        PlaceOutcome o = toOutcome(r);
+        o.stats.push_back({"objective", r.objective});
+        o.stats.push_back({"optimal", r.optimal ? 1.0 : 0.0});
+        return o;
+      }));
   return out;
 }
 
-std::vector<RouterInfo> makeRouters() { return {}; }
+std::vector<RouterInfo> makeRouters() {
+  std::vector<RouterInfo> out;
+  out.push_back({"milp", "MILP multi-commodity-flow router on CBC: mixes shared memory, circuit and packet "
+                         "switching per net (the paper's router)",
+                 [] {
+                   MilpRouterConfig c;
+                   core::ParamBinder b;
+                   bindMilpRouterParams(b, c);
+                   return b.specs();
+                 },
+                 [](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
+                    core::RunContext& ctx) {
+                   MilpRouterConfig c;
+                   core::ParamBinder b;
+                   bindMilpRouterParams(b, c);
+                   b.apply(values);
+                   RrGraph graph(dev);
+                   MilpRouterResult r = runMilpRouter(d, dev, graph, p, c, ctx);
+                   RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
+                   o.stats = {{"objective", r.objective}, {"bound", r.bound},     {"variables", r.variables},
+                              {"rows", r.rows},           {"solves", r.solves},    {"seconds", r.seconds}};
+                   return o;
+                 }});
+  out.push_back({"pathfinder", "MLIR-AIE style negotiated-congestion router: one stream mode for all nets, "
+                               "shared memory only between adjacent single-consumer cores",
+                 [] {
+                   PathfinderConfig c;
+                   core::ParamBinder b;
+                   bindPathfinderParams(b, c);
+                   return b.specs();
+                 },
+                 [](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
+                    core::RunContext& ctx) {
+                   PathfinderConfig c;
+                   core::ParamBinder b;
+                   bindPathfinderParams(b, c);
+                   b.apply(values);
+                   RrGraph graph(dev);
+                   PathfinderResult r = runPathfinderRouter(d, dev, graph, p, c, ctx);
+                   RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
+                   o.stats = {{"iterations", r.iterations}, {"seconds", r.seconds}};
+                   return o;
+                 }});
+  return out;
+}
 
 template <typename T>
 const T* findByName(const std::vector<T>& list, const std::string& name) {

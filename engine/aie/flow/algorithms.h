@@ -5,6 +5,7 @@
 // adapter here (see algorithms.cpp).
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/aie/design.h"
@@ -20,6 +21,8 @@ struct PlaceOutcome {
   Placement placement;   ///< best placement found (a failed run returns its best attempt)
   std::string status;    ///< "placed", "failed", "time-out", "cancelled"
   std::vector<std::string> reasons;  ///< one line per reason when not successful
+  /// Figures of the run for reports: seconds, moves, moves_per_s, the placer's cost terms.
+  std::vector<std::pair<std::string, double>> stats;
 };
 
 struct RouteOutcome {
@@ -27,6 +30,8 @@ struct RouteOutcome {
   Routing routing;
   std::string status;  ///< "routed", "infeasible", "time-out", "cancelled", "error"
   std::vector<std::string> reasons;
+  /// Router-specific figures for reports ("objective", "bound", "variables", "iterations"...).
+  std::vector<std::pair<std::string, double>> stats;
 };
 
 struct PlacerInfo {

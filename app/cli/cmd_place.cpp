@@ -1,0 +1,132 @@
+// tilestudio-cli place: run one AIE placer (any in the registry) on a design and write the
+// placement, with an optional JSON report (figures, the placer's cost terms and the estimated
+// runtime of the placement). Ctrl-C stops an anytime placer and keeps its best placement.
+#include <csignal>
+#include <iostream>
+
+#include "app/cli/cli_common.h"
+#include "engine/aie/flow/algorithms.h"
+#include "engine/aie/io/design_loader.h"
+#include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/place/cost/bb_cost.h"
+#include "engine/aie/runtime_estimate.h"
+#include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
+
+namespace ts::cli {
+
+namespace {
+
+std::shared_ptr<core::CancelToken>& interruptToken() {
+  static std::shared_ptr<core::CancelToken> token;
+  return token;
+}
+
+extern "C" void onInterrupt(int) {
+  if (auto& t = interruptToken()) t->requestStop();  // an atomic store: safe in a handler
+}
+
+nlohmann::json estimateJson(const aie::RuntimeEstimate& e) {
+  return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
+          {"from_routing", e.fromRouting},
+          {"estimated_runtime_us", e.microseconds},
+          {"interval_cycles", e.intervalCycles},
+          {"latency_cycles", e.latencyCycles},
+          {"feedback_cycles", e.feedbackCycles},
+          {"bottleneck", e.bottleneck}};
+}
+
+}  // namespace
+
+void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
+  auto* cmd = app.add_subcommand("place", "Place an AIE design with one of the placers");
+  struct Options {
+    std::string design, device, placer = "sa", cost, from, out, report;
+    uint64_t seed = 1;
+    double timeLimit = 0;
+    std::vector<std::string> settings;
+  };
+  auto o = std::make_shared<Options>();
+  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
+  cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
+  cmd->add_option("--cost", o->cost, "sa only: cost function bb, bbcg or milp (same as --set cost=...)");
+  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
+  cmd->add_option("--time-limit", o->timeLimit, "Seconds before an anytime placer returns its best (0 = none)");
+  cmd->add_option("--from", o->from,
+                  "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. "
+                  "Without it the placer starts from the design's pins only");
+  cmd->add_option("--set", o->settings, "Placer setting key=value (repeatable); see --list-settings");
+  cmd->add_option("-d,--device", o->device, "Override the design's device");
+  cmd->add_option("-o,--out", o->out, "Where to write the placement (.yaml or .csv)");
+  cmd->add_option("--report", o->report, "Write a JSON report (figures, cost terms, runtime estimate); - = stdout");
+  auto* list = cmd->add_flag("--list-settings", "List the chosen placer's settings and exit");
+  cmd->footer(
+      "Exit code 0 when the placement is legal, 1 when the placer failed, 2 for bad input.\n"
+      "Examples:\n"
+      "  tilestudio-cli place suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out placed.yaml\n"
+      "  tilestudio-cli place mlp.yaml --placer blocks --set mu=0.1 --out mlp.placed.yaml --report r.json\n"
+      "  tilestudio-cli place d.yaml --placer sa --from d.placed.yaml --time-limit 10 --out d2.yaml");
+  cmd->callback([o, list, &global] {
+    const aie::PlacerInfo* placer = aie::findPlacer(o->placer);
+    if (!placer) throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
+    if (list->count() > 0) {
+      for (const auto& spec : placer->params())
+        std::cout << spec.key << " = " << spec.defaultValue << "  " << spec.help << "\n";
+      global.exitCode = kOk;
+      return;
+    }
+    if (o->out.empty()) throw core::Error("place: --out is required");
+    core::ParamValues values;
+    for (const auto& s : o->settings) core::parseParamAssignment(s, values);
+    if (!o->cost.empty()) values["cost"] = o->cost;
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    aie::Placement start = aie::Placement::fromDesignPins(loaded.design);
+    if (!o->from.empty()) {
+      aie::applyPlacementFile(loaded, o->from);
+      start = loaded.placement;
+    }
+
+    ConsoleProgress progress("place " + o->placer, global.quiet);
+    interruptToken() = std::make_shared<core::CancelToken>();
+    auto previous = std::signal(SIGINT, onInterrupt);
+    core::RunContext ctx(o->seed, o->timeLimit, interruptToken(), &progress);
+    aie::PlaceOutcome outcome = placer->run(loaded.design, loaded.device, start, values, ctx);
+    std::signal(SIGINT, previous);
+    progress.finish();
+
+    const auto& d = loaded.design;
+    if (o->out.size() > 4 && o->out.substr(o->out.size() - 4) == ".csv")
+      core::writeFileAtomically(o->out, aie::placementToCsv(d, outcome.placement));
+    else
+      aie::savePlacementYaml(o->out, d, outcome.placement);
+
+    nlohmann::json stats = nlohmann::json::object();
+    for (const auto& [k, v] : outcome.stats) stats[k] = v;
+    nlohmann::json report = {{"design", d.name},        {"device", loaded.device.name()},
+                             {"placer", o->placer},     {"seed", o->seed},
+                             {"status", outcome.status}, {"success", outcome.success},
+                             {"reasons", outcome.reasons}, {"stats", stats}};
+    if (outcome.placement.complete()) {
+      report["estimate"] = estimateJson(aie::estimateRuntime(d, loaded.device, outcome.placement));
+      // What placement alone shows (the bb cost's view), the same for every placer.
+      aie::PlaceModel model(d, loaded.device);
+      nlohmann::json view = nlohmann::json::object();
+      for (const auto& [k, v] : aie::BbCost::fromScratch(model, {}, outcome.placement)) view[k] = v;
+      report["placement_view"] = view;
+    }
+    if (!o->report.empty()) writeJson(o->report, report);
+    if (o->report != "-") {
+      std::cout << d.name << " on " << loaded.device.name() << ": " << o->placer << " " << outcome.status
+                << (outcome.success ? " (legal)" : " (not legal)") << "\n";
+      for (const auto& [k, v] : outcome.stats) std::cout << "  " << k << " = " << v << "\n";
+      if (report.contains("estimate"))
+        std::cout << "  estimated runtime (model, not measured) = "
+                  << report["estimate"]["estimated_runtime_us"].get<double>() << " us\n";
+      for (const auto& r : outcome.reasons) std::cout << "  problem: " << r << "\n";
+      std::cout << "wrote " << o->out << "\n";
+    }
+    global.exitCode = outcome.success ? kOk : kFailed;
+  });
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,219 @@
+// tilestudio-cli pnr: place and route an AIE design in one go (runPnr: placer, placement check,
+// router, routing check, QoR) and write the placed design plus a JSON report with the QoR
+// metrics and the estimated runtime. Ctrl-C stops an anytime placer; its best placement is
+// still routed.
+#include <algorithm>
+#include <csignal>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "app/cli/cli_common.h"
+#include "app/cli/route_report.h"
+#include "engine/aie/flow/pnr_flow.h"
+#include "engine/aie/io/design_loader.h"
+#include "engine/aie/io/npflow_json.h"
+#include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/place/joint_milp_placer.h"
+#include "engine/aie/runtime_estimate.h"
+#include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
+
+namespace ts::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::shared_ptr<core::CancelToken>& pnrInterrupt() {
+  static std::shared_ptr<core::CancelToken> token;
+  return token;
+}
+
+extern "C" void onPnrInterrupt(int) {
+  if (auto& t = pnrInterrupt()) t->requestStop();  // an atomic store: safe in a handler
+}
+
+enum class OutKind { Yaml, Json, Csv };
+
+OutKind outKind(const std::string& path) {
+  auto ends = [&](const std::string& ext) {
+    return path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  if (ends(".yaml") || ends(".yml")) return OutKind::Yaml;
+  if (ends(".json")) return OutKind::Json;
+  if (ends(".csv")) return OutKind::Csv;
+  throw core::Error("pnr: --out must end in .yaml, .yml, .json (np-flow placed netlist) or .csv, got '" + path + "'");
+}
+
+json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
+  json j = json::object();
+  for (const auto& [k, v] : stats) j[k] = v;
+  return j;
+}
+
+json estimateJson(const aie::RuntimeEstimate& e) {
+  return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
+          {"from_routing", e.fromRouting},
+          {"estimated_runtime_us", e.microseconds},
+          {"interval_cycles", e.intervalCycles},
+          {"latency_cycles", e.latencyCycles},
+          {"feedback_cycles", e.feedbackCycles},
+          {"total_cycles", e.totalCycles},
+          {"bottleneck", e.bottleneck}};
+}
+
+void requireKnown(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values, const std::string& what) {
+  for (const auto& entry : values)
+    if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
+      throw core::Error(what + ": unknown setting '" + entry.first + "'");
+}
+
+struct PnrOptions {
+  std::string design, device, placer = "sa", cost, router = "milp", from, out, report;
+  uint64_t seed = 1;
+  double timeLimit = 0, routeTimeLimit = 600;
+  std::vector<std::string> sets, routerSets;
+};
+
+}  // namespace
+
+void addPnrCommand(CLI::App& app, GlobalOptions& global) {
+  auto* cmd = app.add_subcommand("pnr", "Place and route an AIE design, check both, report QoR and estimated runtime");
+  auto o = std::make_shared<PnrOptions>();
+  cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or .mlir)")->required();
+  cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
+  cmd->add_option("--cost", o->cost, "sa only: cost bb, bbcg or milp (same as --set cost=...)")
+      ->check(CLI::IsMember({"bb", "bbcg", "milp"}));
+  cmd->add_option("--router", o->router, "Router: " + aie::routerNames())->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
+  cmd->add_option("--time-limit", o->timeLimit,
+                  "Seconds for the placer; anytime placers return their best (0 = none)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--route-time-limit", o->routeTimeLimit, "Seconds for the router after the placer")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--from", o->from,
+                  "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. Without it "
+                  "the placer starts from the design's pins");
+  cmd->add_option("--set", o->sets, "Placer setting key=value (repeatable); see `place --list-settings`");
+  cmd->add_option("--router-set", o->routerSets, "Router setting key=value (repeatable); see `route --help`");
+  cmd->add_option("-d,--device", o->device, "Override the design's device");
+  cmd->add_option("-o,--out", o->out,
+                  "Placed design: .yaml/.csv placement, or .json np-flow pnr_placed_netlist with routing_info")
+      ->required();
+  cmd->add_option("--report", o->report, "JSON report: status, reasons, seconds, QoR, estimated runtime; - = stdout");
+  cmd->footer(
+      "The placed design is written whenever the placer produced a complete placement (a .json\n"
+      "of a failed run carries routing_cost 1e9). Exit code 0 when placed, routed and both checks\n"
+      "pass, 1 when no legal result was found, 2 for bad input.\n"
+      "Examples:\n"
+      "  tilestudio-cli pnr suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out placed.json --report r.json\n"
+      "  tilestudio-cli pnr d.yaml --placer lsmo --set radius=2 --time-limit 120 --out d.placed.yaml --report r.json\n"
+      "  tilestudio-cli pnr d.yaml --placer milp --from d.placed.yaml --time-limit 600 --out d.csv --report r.json");
+  cmd->callback([o, &global] {
+    const OutKind kind = outKind(o->out);
+    if (!aie::findPlacer(o->placer))
+      throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
+    if (!aie::findRouter(o->router))
+      throw core::Error("unknown router '" + o->router + "' (known: " + aie::routerNames() + ")");
+    aie::PnrFlowConfig cfg;
+    cfg.placer = o->placer;
+    cfg.router = o->router;
+    cfg.routeTimeLimitSeconds = o->routeTimeLimit;
+    for (const auto& s : o->sets) core::parseParamAssignment(s, cfg.placerParams);
+    for (const auto& s : o->routerSets) core::parseParamAssignment(s, cfg.routerParams);
+    if (!o->cost.empty()) {
+      if (o->placer != "sa") throw core::Error("pnr: --cost applies to --placer sa only");
+      cfg.placerParams["cost"] = o->cost;
+    }
+    // Settings are checked before any work, so a typo is bad input (exit 2), not a failed run.
+    requireKnown(aie::findPlacer(o->placer)->params(), cfg.placerParams, "placer '" + o->placer + "'");
+    requireKnown(aie::findRouter(o->router)->params(), cfg.routerParams, "router '" + o->router + "'");
+
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    const aie::Design& d = loaded.design;
+    aie::Placement start = aie::Placement::fromDesignPins(d);
+    // Cores the file itself fixes (np-flow nodes placed by the flow) stay fixed.
+    for (aie::CoreId c = 0; c < d.coreCount() && c < loaded.placement.size(); ++c)
+      if (loaded.placement.pinned(c) && loaded.placement.placed(c)) {
+        start.place(c, loaded.placement.tile(c));
+        start.setPinned(c, true);
+      }
+    if (!o->from.empty()) {
+      aie::applyPlacementFile(loaded, o->from);
+      start = loaded.placement;
+    }
+
+    ConsoleProgress progress("pnr " + o->placer + "+" + o->router, global.quiet);
+    pnrInterrupt() = std::make_shared<core::CancelToken>();
+    auto previous = std::signal(SIGINT, onPnrInterrupt);
+    core::RunContext ctx(o->seed, o->timeLimit, pnrInterrupt(), &progress);
+    aie::PnrResult r = aie::runPnr(d, loaded.device, start, cfg, ctx);
+    std::signal(SIGINT, previous);
+    progress.finish();
+    if (pnrInterrupt()->stopRequested()) aie::waitForAbandonedSolves();  // no solver thread outlives main
+
+    aie::RrGraph graph(loaded.device);
+    const bool complete = r.placement.size() == d.coreCount() && r.placement.complete();
+    if (complete) {
+      switch (kind) {
+        case OutKind::Yaml: aie::savePlacementYaml(o->out, d, r.placement); break;
+        case OutKind::Csv: core::writeFileAtomically(o->out, aie::placementToCsv(d, r.placement)); break;
+        case OutKind::Json:
+          core::writeFileAtomically(o->out, r.success ? aie::npflowPlacedJson(d, r.placement, &graph, &r.routing)
+                                                      : aie::npflowPlacedJson(d, r.placement, nullptr, nullptr, true));
+          break;
+      }
+    }
+
+    json report{{"design", d.name},
+                {"device", loaded.device.name()},
+                {"placer", o->placer},
+                {"router", o->router},
+                {"seed", o->seed},
+                {"time_limit", o->timeLimit},
+                {"success", r.success},
+                {"stage", r.stage},
+                {"status", r.status},
+                {"reasons", r.reasons},
+                {"seconds", {{"place", r.placeSeconds}, {"route", r.routeSeconds},
+                             {"total", r.placeSeconds + r.routeSeconds}}},
+                {"placer_stats", statsJson(r.placerStats)},
+                {"router_stats", statsJson(r.routerStats)},
+                {"placed_file", complete ? json(o->out) : json(nullptr)}};
+    if (o->placer == "sa") report["cost"] = cfg.placerParams.count("cost") ? cfg.placerParams["cost"] : "bbcg";
+    if (r.success) {
+      json q = qorJson(r.qor);
+      q["nets_by_interconnect"] = {{"shared_memory", r.qor.sharedNets},
+                                   {"intra_tile", r.qor.intraTileNets},
+                                   {"circuit", r.qor.circuitNets},
+                                   {"packet", r.qor.packetNets}};
+      report["qor"] = q;
+    }
+    if (complete) report["estimate"] = estimateJson(aie::estimateRuntime(d, loaded.device, r.placement,
+                                                                         r.success ? &r.routing : nullptr));
+    if (!o->report.empty()) writeJson(o->report, report);
+    if (o->report != "-") {
+      std::ostringstream s;
+      s << std::fixed << std::setprecision(2);
+      s << d.name << " on " << loaded.device.name() << ": " << o->placer << "+" << o->router << " "
+        << (r.success ? "placed and routed" : "failed at " + r.stage + " (" + r.status + ")") << " in "
+        << r.placeSeconds << " s + " << r.routeSeconds << " s\n";
+      if (r.success)
+        s << "  route length " << r.qor.routeLength << ", buffers " << r.qor.bufferKb() << " KB, nets: "
+          << r.qor.sharedNets << " shared, " << r.qor.intraTileNets << " intra-tile, " << r.qor.circuitNets
+          << " circuit, " << r.qor.packetNets << " packet; " << r.qor.dmaChannels << " DMA channels, max link use "
+          << r.qor.maxLinkUtilisation * 100 << "%\n";
+      if (report.contains("estimate"))
+        s << "  estimated runtime (model, not measured) = "
+          << report["estimate"]["estimated_runtime_us"].get<double>() << " us\n";
+      for (const auto& why : r.reasons) s << "  " << (r.success ? "note: " : "problem: ") << why << "\n";
+      if (complete) s << "wrote " << o->out << "\n";
+      std::cout << s.str();
+    }
+    global.exitCode = r.success ? kOk : kFailed;
+  });
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,39 @@
+#include "app/cli/route_report.h"
+
+namespace ts::cli {
+
+nlohmann::json qorJson(const aie::QorMetrics& q) {
+  return {{"route_length", q.routeLength},       {"buffer_kb", q.bufferKb()},
+          {"buffer_bytes", q.bufferBytes},       {"shared_nets", q.sharedNets},
+          {"intra_tile_nets", q.intraTileNets},  {"circuit_nets", q.circuitNets},
+          {"packet_nets", q.packetNets},         {"dma_channels", q.dmaChannels},
+          {"max_link_utilisation", q.maxLinkUtilisation}};
+}
+
+nlohmann::json routesJson(const aie::Design& design, const aie::RrGraph& graph, const aie::Routing& routing) {
+  nlohmann::json nets = nlohmann::json::array();
+  for (aie::NetId n = 0; n < design.netCount() && n < int(routing.nets.size()); ++n) {
+    const aie::NetRoute& r = routing.nets[n];
+    nlohmann::json j{{"name", design.nets[n].name}, {"routed", r.routed}};
+    if (r.routed) {
+      int hops = 0;
+      nlohmann::json edges = nlohmann::json::array();
+      for (int e : r.edges) {
+        if (graph.edge(e).kind == aie::RrEdgeKind::Link) ++hops;
+        if (graph.edge(e).kind != aie::RrEdgeKind::Crossbar) edges.push_back(graph.describeEdge(e));
+      }
+      nlohmann::json tiles = nlohmann::json::array();
+      for (auto t : r.bufferTiles) tiles.push_back({t.col, t.row});
+      j["type"] = aie::toString(r.type);
+      if (r.packetId >= 0) j["packet_id"] = r.packetId;
+      j["hops"] = hops;
+      j["buffer_tiles"] = tiles;
+      j["edges"] = edges;
+      j["rr_edges"] = r.edges;
+    }
+    nets.push_back(j);
+  }
+  return nets;
+}
+
+}  // namespace ts::cli

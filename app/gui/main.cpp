@@ -1,0 +1,155 @@
+// tilestudio: the desktop studio. `tilestudio FILE` opens a design; `--screenshot OUT.png`
+// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "app/gui/main_window.h"
+#include "widgets/aie_canvas.h"
+#include "widgets/aie_document.h"
+#include "widgets/image_export.h"
+#include "widgets/paint_timing.h"
+#include "widgets/run_panel.h"
+
+namespace {
+
+bool hasDisplay() {
+  auto set = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v;
+  };
+  return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
+}
+
+const char* const kNoDisplay =
+    "tilestudio: no display found (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are unset).\n"
+    "  Picture of the window without a display:\n"
+    "    QT_QPA_PLATFORM=offscreen tilestudio DESIGN --screenshot window.png\n"
+    "  Everything else from the command line:\n"
+    "    tilestudio-cli render DESIGN --out design.png     (picture of the placed design)\n"
+    "    tilestudio-cli check DESIGN                       (problems of a design/placement)\n"
+    "    tilestudio-cli --help\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool helpOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    helpOnly = helpOnly || a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version";
+  }
+  if (!hasDisplay()) {
+    if (!helpOnly) {
+      std::fputs(kNoDisplay, stderr);
+      return 2;
+    }
+    qputenv("QT_QPA_PLATFORM", "offscreen");  // printing help needs no screen
+  }
+
+  QApplication app(argc, argv);
+  Q_INIT_RESOURCE(tilestudio);
+  QApplication::setOrganizationName("TileStudio");
+  QApplication::setApplicationName("tilestudio");
+  QApplication::setApplicationVersion("0.1.0");
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      "TileStudio: place and route dataflow designs on AMD AIE arrays.\n"
+      "Example: tilestudio samples/edge_detect.yaml --placement samples/edge_detect.manual.yaml");
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument("design", "Design to open (.yaml design or np-flow netlist .json)");
+  QCommandLineOption placementOpt({"p", "placement"}, "Placement file to apply (.yaml, .json, .csv)", "file");
+  QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
+  QCommandLineOption shotOpt("screenshot", "Write the window picture to FILE (.png) and exit", "file");
+  QCommandLineOption sizeOpt("size", "Window size for --screenshot (default 1600x1000)", "WxH", "1600x1000");
+  QCommandLineOption selectOpt("select", "Select these cores (comma-separated names)", "names");
+  QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links", "kind", "none");
+  QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
+  QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
+  QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
+  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt});
+  parser.process(app);
+
+  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
+  ts::studio::MainWindow window(!batch);
+  auto fail = [&](const QString& message) {
+    std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
+    return 2;
+  };
+  if (batch) {
+    QStringList wh = parser.value(sizeOpt).split('x');
+    if (wh.size() != 2 || wh[0].toInt() < 200 || wh[1].toInt() < 150)
+      return fail("--size: expected WxH, e.g. 1600x1000");
+    window.resize(wh[0].toInt(), wh[1].toInt());
+  }
+  const QStringList args = parser.positionalArguments();
+  if (args.size() > 1) return fail("give one design file");
+  if (!args.isEmpty()) {
+    QString error;
+    if (!window.openDesign(args.first(), &error, batch) && batch) return fail(error);
+    if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
+      return fail(error);
+  } else if (parser.isSet(benchOpt)) {
+    return fail("--bench-paint needs a design file");
+  }
+  if (parser.isSet(selectOpt) && window.document()->isOpen()) {
+    std::vector<int> cores;
+    for (const QString& name : parser.value(selectOpt).split(',', Qt::SkipEmptyParts)) {
+      int id = window.document()->design().findCore(name.trimmed().toStdString());
+      if (id < 0) return fail("--select: no core named '" + name + "'");
+      cores.push_back(id);
+    }
+    window.canvas()->setSelectedCores(cores);
+  }
+  ts::ui::HeatMap heat;
+  if (!ts::ui::parseHeatMap(parser.value(heatOpt).toStdString(), &heat))
+    return fail("--heat: expected none, dma, memory or links");
+  window.canvas()->setHeatMap(heat);
+  window.show();
+  if (parser.isSet(runOpt)) {
+    if (!window.runPanel()->selectAlgorithm(parser.value(runOpt)))
+      return fail("--run: unknown algorithm '" + parser.value(runOpt) + "'");
+    if (!window.document()->isOpen()) return fail("--run needs a design file");
+    QTimer::singleShot(0, &window, [&window] { window.runPanel()->start(); });
+  }
+
+  if (parser.isSet(shotOpt)) {
+    const QString out = parser.value(shotOpt);
+    int code = 0;
+    // Let the docks and the canvas lay out and paint once before grabbing.
+    int delayMs = int(parser.value(delayOpt).toDouble() * 1000);
+    if (delayMs < 0) return fail("--delay: expected seconds >= 0");
+    QTimer::singleShot(std::max(400, delayMs), &window, [&] {
+      try {
+        ts::ui::savePng(window.grab().toImage(), out);
+        std::printf("wrote %s\n", out.toLocal8Bit().constData());
+      } catch (const std::exception& e) {
+        code = fail(QString::fromUtf8(e.what()));
+      }
+      app.quit();
+    });
+    app.exec();
+    return code;
+  }
+  if (parser.isSet(benchOpt)) {
+    int n = parser.value(benchOpt).toInt();
+    if (n < 1) return fail("--bench-paint: expected a positive count");
+    QTimer::singleShot(400, &window, [&] {
+      auto* canvas = window.canvas();
+      ts::ui::PaintTiming t = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
+      std::printf("paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f px/tile, "
+                  "platform %s)\n",
+                  t.wallMs, t.cpuMs, n, canvas->width(), canvas->height(), canvas->pixelsPerTile(),
+                  QGuiApplication::platformName().toLocal8Bit().constData());
+      app.quit();
+    });
+    app.exec();
+    return 0;
+  }
+  return app.exec();
+}

@@ -1,0 +1,199 @@
+#include "engine/aie/bench/synthetic.h"
+
+#include <algorithm>
+#include <set>
+
+#include "engine/aie/bench/endpoint_plan.h"
+#include "engine/core/error.h"
+
+namespace ts::aie {
+
+const char* toString(Flow flow) {
+  return flow == Flow::Pipelined ? "pipelined" : "feedback";
+}
+const char* toString(SizeClass size) {
+  return size == SizeClass::Small ? "small" : "large";
+}
+
+std::pair<int, int> computeCoreRange(const Device& device, SizeClass size) {
+  const int total = device.countTiles(TileKind::Compute);
+  if (size == SizeClass::Small) return {std::max(3, total / 8), (total - 1) / 2};
+  return {total / 2 + 1, total};
+}
+
+std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec,
+                                     int mixedSlack) {
+  auto [lo, hi] = computeCoreRange(device, spec.size);
+  if (spec.mixedModes) lo = std::max(lo, hi - mixedSlack);
+  return {lo, hi};
+}
+
+uint64_t designSeed(uint64_t suiteSeed, const std::string& name) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the name, then a splitmix64 finaliser
+  for (unsigned char ch : name) h = (h ^ ch) * 1099511628211ull;
+  uint64_t z = h ^ (suiteSeed + 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+Traffic::Traffic(core::Rng& rng) : rng_(&rng) {
+  static const int64_t sizes[] = {64, 128, 256, 256, 512, 512, 1024, 1024, 2048, 4096};
+  base_ = sizes[rng.uniformInt(0, 9)];
+}
+
+int64_t Traffic::bytes() {
+  switch (rng_->uniformInt(0, 5)) {
+    case 0:
+      return std::max<int64_t>(32, base_ / 2);
+    case 1:
+      return base_ * 2;
+    default:
+      return base_;
+  }
+}
+
+int Traffic::depth() {
+  static const int depths[] = {2, 2, 2, 2, 1, 3, 4};
+  return depths[rng_->uniformInt(0, 6)];
+}
+
+int64_t Traffic::cycles() {
+  return 16 + rng_->uniformInt(int(base_ / 16), int(base_ / 4));
+}
+
+namespace {
+
+bool hasNet(const Design& d, CoreId src, CoreId dst) {
+  for (const Net& n : d.nets)
+    if (n.source == src && std::find(n.targets.begin(), n.targets.end(), dst) != n.targets.end())
+      return true;
+  return false;
+}
+
+template <typename T>
+void shuffle(std::vector<T>& v, core::Rng& rng) {
+  for (int i = int(v.size()) - 1; i > 0; --i)
+    std::swap(v[size_t(i)], v[size_t(rng.uniformInt(0, i))]);
+}
+
+}  // namespace
+
+int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count,
+                  bool forward, int minGap, Traffic& traffic, const std::string& prefix) {
+  const int n = int(order.size());
+  int added = 0;
+  for (int attempt = 0; attempt < count * 8 && added < count && n > minGap; ++attempt) {
+    int i = rng.uniformInt(0, n - 1 - minGap);
+    int j = rng.uniformInt(i + minGap, n - 1);
+    CoreId src = forward ? order[size_t(i)] : order[size_t(j)];
+    CoreId dst = forward ? order[size_t(j)] : order[size_t(i)];
+    if (hasNet(b.design(), src, dst) || !b.fits(src, {dst})) continue;
+    b.addNet(prefix + std::to_string(added), src, {dst}, traffic.bytes(), traffic.depth());
+    ++added;
+  }
+  return added;
+}
+
+void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order,
+                        bool forwardOnly, Traffic& traffic) {
+  const std::vector<CoreId>& cores = order;
+  // The hub: three separate streams out of one compute tile with two MM2S channels.
+  std::vector<size_t> hubs(order.size());
+  for (size_t i = 0; i < hubs.size(); ++i) hubs[i] = i;
+  shuffle(hubs, rng);
+  bool placedHub = false;
+  for (size_t h : hubs) {
+    const CoreId hub = order[h];
+    if (b.freeOut(b.tileOf(hub)) < 2) continue;
+    std::vector<CoreId> far;
+    for (size_t i = forwardOnly ? h + 1 : 0; i < order.size(); ++i) {
+      CoreId c = order[i];
+      if (c != hub && !b.canShare(hub, {c}) && b.freeIn(b.tileOf(c)) >= 1 &&
+          !hasNet(b.design(), hub, c))
+        far.push_back(c);
+    }
+    if (far.size() < 3) continue;
+    shuffle(far, rng);
+    for (int k = 0; k < 3; ++k)
+      b.addNet(b.design().cores[hub].name + "_ctl" + std::to_string(k), hub, {far[size_t(k)]},
+               std::max<int64_t>(32, traffic.baseBytes() / 4), 2);
+    placedHub = true;
+    break;
+  }
+  if (!placedHub)
+    throw core::Error("design generator: " + b.design().name + ": no room for a hub core");
+
+  // Per-core parameter streams until the stream nets outnumber the packet ids.
+  const int target = b.device().packetLimits().maxPacketId + 1 + rng.uniformInt(2, 6);
+  std::set<CoreId> served;
+  for (int k = 0; b.streamNetCount() <= target; ++k) {
+    std::vector<CoreId> open;
+    for (CoreId c : cores)
+      if (!served.count(c) && b.freeIn(b.tileOf(c)) >= 1) open.push_back(c);
+    if (open.empty())
+      throw core::Error("design generator: " + b.design().name + ": no room for parameter streams");
+    std::stable_sort(open.begin(), open.end(),
+                     [&](CoreId x, CoreId y) { return b.tileOf(x) < b.tileOf(y); });
+    const int group = std::min<int>(int(open.size()), rng.uniformInt(3, 5));
+    std::vector<std::vector<CoreId>> groups;
+    for (int i = 0; i < group; ++i) {
+      groups.push_back({open[size_t(i)]});
+      served.insert(open[size_t(i)]);
+    }
+    b.addInput("param" + std::to_string(k), groups, std::max<int64_t>(64, traffic.baseBytes() / 2),
+               1);
+  }
+  b.tag("mixed-modes");
+}
+
+void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng) {
+  Design& d = gen.design;
+  const Placement& p = gen.placement;
+  std::vector<int64_t> original;
+  for (const auto& c : d.cores) original.push_back(c.bufferBytes);
+  EndpointPlan plan = planEndpoints(d, device, p);
+  const bool singleModeOk = planEndpoints(d, device, p, EndpointPlanConfig::singleMode()).ok();
+  if (!plan.ok()) return;
+  // Worst case per tile: every shared buffer on each tile that could hold it, so that the
+  // design fits whichever neighbour a router (or AMD's) picks for it.
+  std::vector<NetBuffers> how;
+  for (PlannedMode m : plan.modes)
+    how.push_back(m == PlannedMode::SharedMemory ? NetBuffers::None
+                  : m == PlannedMode::IntraTile  ? NetBuffers::InPlace
+                                                 : NetBuffers::Stream);
+  std::vector<int64_t> worst = countBuffers(d, device, p, how, plan.bufferTile).memory;
+  for (NetId n = 0; n < d.netCount(); ++n) {
+    if (plan.modes[size_t(n)] != PlannedMode::SharedMemory) continue;
+    std::vector<TileCoord> banks = device.memoriesReachableFrom(p.tile(d.nets[n].source));
+    for (TileCoord bank : banks) {
+      bool all = true;
+      for (CoreId t : d.nets[n].targets) {
+        auto r = device.memoriesReachableFrom(p.tile(t));
+        all = all && std::find(r.begin(), r.end(), bank) != r.end();
+      }
+      if (all) worst[size_t(device.index(bank))] += sharedBufferBytes(d.nets[n]);
+    }
+  }
+  std::vector<int64_t> extra(d.cores.size(), 0);
+  for (CoreId c = 0; c < d.coreCount(); ++c) {
+    if (d.cores[c].kind != CoreKind::Compute) continue;
+    const double fill = 0.86 + 0.09 * rng.uniform01();
+    const int64_t room = int64_t(fill * double(device.resources(p.tile(c)).memoryBytes)) -
+                         worst[size_t(device.index(p.tile(c)))];
+    if (room > 0) extra[size_t(c)] = room / 256 * 256;
+  }
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    for (size_t c = 0; c < d.cores.size(); ++c)
+      d.cores[c].bufferBytes = original[c] + (extra[c] >> attempt);
+    EndpointPlan tight = planEndpoints(d, device, p);
+    if (tight.ok() &&
+        (!singleModeOk || planEndpoints(d, device, p, EndpointPlanConfig::singleMode()).ok())) {
+      if (tight.peakComputeMemory >= 0.85) gen.features.push_back("tight-memory");
+      return;
+    }
+  }
+  for (size_t c = 0; c < d.cores.size(); ++c) d.cores[c].bufferBytes = original[c];
+}
+
+}  // namespace ts::aie

@@ -1,0 +1,69 @@
+#include "engine/aie/flow/pnr_flow.h"
+
+#include <chrono>
+#include <memory>
+
+#include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+
+namespace ts::aie {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+PnrResult runPnr(const Design& design, const Device& device, const Placement& start, const PnrFlowConfig& config,
+                 core::RunContext& ctx) {
+  const PlacerInfo* placer = findPlacer(config.placer);
+  if (!placer) throw core::Error("unknown placer '" + config.placer + "' (known: " + placerNames() + ")");
+  const RouterInfo* router = findRouter(config.router);
+  if (!router) throw core::Error("unknown router '" + config.router + "' (known: " + routerNames() + ")");
+
+  PnrResult r;
+  r.stage = "place";
+  auto t0 = std::chrono::steady_clock::now();
+  PlaceOutcome placed = placer->run(design, device, start, config.placerParams, ctx);
+  r.placeSeconds = since(t0);
+  r.placement = placed.placement;
+  r.placerStats = placed.stats;
+  r.status = placed.status;
+  PlacementCheckOptions popts;
+  popts.reference = &start;
+  r.placementViolations = checkPlacement(design, device, r.placement, popts);
+  if (!placed.success || !r.placementViolations.empty()) {
+    r.reasons = placed.reasons;
+    for (const auto& v : r.placementViolations) r.reasons.push_back("placement check: " + v.message);
+    if (r.status == "placed") r.status = "failed";
+    return r;
+  }
+
+  r.stage = "route";
+  auto t1 = std::chrono::steady_clock::now();
+  std::unique_ptr<core::RunContext> own;
+  if (config.routeTimeLimitSeconds > 0)
+    own = std::make_unique<core::RunContext>(ctx.seed(), config.routeTimeLimitSeconds, ctx.cancelToken(), ctx.sink());
+  RouteOutcome routed = router->run(design, device, r.placement, config.routerParams, own ? *own : ctx);
+  r.routeSeconds = since(t1);
+  r.routing = routed.routing;
+  r.routerStats = routed.stats;
+  r.status = routed.status;
+  r.reasons = routed.reasons;
+  if (!routed.success) return r;
+  RrGraph graph(device);
+  r.routingViolations = checkRouting(design, device, graph, r.placement, r.routing);
+  if (!r.routingViolations.empty()) {
+    r.status = "error";
+    for (const auto& v : r.routingViolations) r.reasons.push_back("routing check: " + v.message);
+    return r;
+  }
+  r.qor = computeQor(design, device, graph, r.placement, r.routing);
+  r.stage = "done";
+  r.success = true;
+  return r;
+}
+
+}  // namespace ts::aie

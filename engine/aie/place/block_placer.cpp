@@ -1,0 +1,433 @@
+#include "engine/aie/place/block_placer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+
+#include "engine/aie/snapshot.h"
+
+namespace ts::aie {
+
+void BlockPlacerConfig::bind(core::ParamBinder& b) {
+  b.bind("lambda", lambda, "weight of row offsets between consecutive layers", 0);
+  b.bind("mu", mu, "weight of each block's top row", 0);
+  b.bind("first_col", firstCol, "origin column of the first block (-1 = free)", -1, 1000);
+  b.bind("first_row", firstRow, "origin row of the first block above the lowest compute row (-1 = free)", -1, 1000);
+  b.bind("max_nodes", maxNodes, "stop the search after this many nodes (0 = no limit)", 0);
+}
+
+std::vector<LayerBlock> layerBlocks(const Design& d, std::vector<std::string>& problems, int maxHeight) {
+  std::vector<std::string> groups;
+  for (const LogicalCore& c : d.cores)
+    if (c.kind == CoreKind::Compute && !c.group.empty() &&
+        std::find(groups.begin(), groups.end(), c.group) == groups.end())
+      groups.push_back(c.group);
+  const int n = d.coreCount();
+  std::vector<CoreId> next(size_t(n), -1), prev(size_t(n), -1);
+  auto inBlock = [&](CoreId c) { return d.cores[c].kind == CoreKind::Compute && !d.cores[c].group.empty(); };
+  for (const Cascade& k : d.cascades) {
+    if (!inBlock(k.from) && !inBlock(k.to)) continue;
+    const std::string& a = d.cores[k.from].name;
+    const std::string& b = d.cores[k.to].name;
+    if (!inBlock(k.from) || !inBlock(k.to) || d.cores[k.from].group != d.cores[k.to].group) {
+      problems.push_back("cascade " + a + " -> " + b + " leaves its layer");
+      continue;
+    }
+    if (next[k.from] >= 0 || prev[k.to] >= 0) {
+      problems.push_back("cascade " + a + " -> " + b + ": a core can cascade to and from one core only");
+      continue;
+    }
+    next[k.from] = k.to;
+    prev[k.to] = k.from;
+  }
+  std::vector<LayerBlock> blocks;
+  for (const std::string& g : groups) {
+    LayerBlock block;
+    block.group = g;
+    std::vector<std::vector<CoreId>> chains;
+    int members = 0, seen = 0, length = 0;
+    for (CoreId c = 0; c < n; ++c) {
+      if (!inBlock(c) || d.cores[c].group != g) continue;
+      ++members;
+      if (prev[c] >= 0) continue;
+      chains.emplace_back();
+      for (CoreId x = c; x >= 0 && int(chains.back().size()) <= n; x = next[x]) chains.back().push_back(x);
+      seen += int(chains.back().size());
+      length = std::max(length, int(chains.back().size()));
+    }
+    if (seen != members) problems.push_back("layer '" + g + "': its cascades form a loop");
+    const int chainCount = int(chains.size());
+    block.height = std::max(1, std::min(chainCount, maxHeight));
+    const int bands = (chainCount + block.height - 1) / block.height;
+    block.width = bands * length;
+    for (int j = 0; j < chainCount; ++j)
+      for (size_t i = 0; i < chains[size_t(j)].size(); ++i)
+        block.cells.push_back({(j / block.height) * length + int(i), j % block.height, chains[size_t(j)][i]});
+    blocks.push_back(std::move(block));
+  }
+  return blocks;
+}
+
+namespace {
+
+double transition(const LayerBlock& a, TileCoord oa, TileCoord ob, double lambda) {
+  return std::abs(oa.col + a.width - 1 - ob.col) + lambda * std::abs(oa.row - ob.row);
+}
+
+double topCost(const LayerBlock& b, TileCoord o, double mu) { return mu * (o.row + b.height - 1); }
+
+}  // namespace
+
+double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<TileCoord>& origins,
+                      const BlockPlacerConfig& config) {
+  double j = 0;
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    j += topCost(blocks[i], origins[i], config.mu);
+    if (i > 0) j += transition(blocks[i - 1], origins[i - 1], origins[i], config.lambda);
+  }
+  return j;
+}
+
+namespace {
+
+class BlockSearch {
+ public:
+  BlockSearch(const PlaceModel& m, const std::vector<LayerBlock>& blocks, const BlockPlacerConfig& cfg,
+              core::RunContext& ctx)
+      : m_(m), blocks_(blocks), cfg_(cfg), ctx_(ctx), rows_(m.kindRows(CoreKind::Compute)),
+        cols_(m.device().columns()) {
+    busy_.assign(size_t(cols_ * int(rows_.size())), 0);
+    fixedOrigin_.resize(blocks.size());
+  }
+
+  /// Compute tile of a block-relative position, or -1 outside the compute rows.
+  int cell(int col, int rel) const {
+    if (col < 0 || col >= cols_ || rel < 0 || rel >= int(rows_.size())) return -1;
+    return rel * cols_ + col;
+  }
+  int relRow(int row) const {
+    auto it = std::find(rows_.begin(), rows_.end(), row);
+    return it == rows_.end() ? -1 : int(it - rows_.begin());
+  }
+  TileCoord tileOf(int col, int rel) const { return {col, rows_[size_t(rel)]}; }
+
+  /// Marks tiles of fixed cores outside blocks and fixes block origins from pins.
+  bool constrain(const Placement& start, const std::vector<char>& fixed, std::vector<std::string>& reasons) {
+    std::vector<int> blockOf(size_t(m_.coreCount()), -1);
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      for (const auto& c : blocks_[b].cells) blockOf[c.core] = int(b);
+    for (CoreId c = 0; c < m_.coreCount(); ++c) {
+      if (!fixed[c] || m_.design().cores[c].kind != CoreKind::Compute) continue;
+      TileCoord t = start.tile(c);
+      int rel = relRow(t.row);
+      if (blockOf[c] < 0) {
+        if (int k = cell(t.col, rel); k >= 0) busy_[size_t(k)] = 1;
+        continue;
+      }
+      int b = blockOf[c];
+      for (const auto& cl : blocks_[size_t(b)].cells)
+        if (cl.core == c) {
+          TileCoord o{t.col - cl.dc, rel - cl.dr};
+          if (rel < 0 || (fixedOrigin_[size_t(b)] && *fixedOrigin_[size_t(b)] != o)) {
+            reasons.push_back("layer '" + blocks_[size_t(b)].group + "': its pinned cores do not fit one " +
+                              std::to_string(blocks_[size_t(b)].width) + "x" +
+                              std::to_string(blocks_[size_t(b)].height) + " block");
+            return false;
+          }
+          fixedOrigin_[size_t(b)] = o;
+        }
+    }
+    if (!blocks_.empty() && (cfg_.firstCol >= 0 || cfg_.firstRow >= 0)) {
+      TileCoord want{cfg_.firstCol, cfg_.firstRow};
+      if (auto& f = fixedOrigin_[0]) {
+        if ((want.col >= 0 && want.col != f->col) || (want.row >= 0 && want.row != f->row)) {
+          reasons.push_back("layer '" + blocks_[0].group + "': its pins contradict first_col/first_row");
+          return false;
+        }
+      } else if (want.col >= 0 && want.row >= 0) {
+        f = want;
+      } else {
+        partialFirst_ = want;
+      }
+    }
+    // Lower bound of what the blocks from i on add at least: their top rows, and each
+    // transition into them. A transition is free only if the next block's input cell sat on
+    // this block's output cell, which is impossible when that cell holds a core: then it costs
+    // at least one column or lambda times one row.
+    lowerBound_.assign(blocks_.size() + 1, 0.0);
+    for (size_t i = blocks_.size(); i-- > 0;) {
+      lowerBound_[i] = lowerBound_[i + 1] + cfg_.mu * (blocks_[i].height - 1);
+      if (i > 0 && hasOutputCell(blocks_[i - 1])) lowerBound_[i] += std::min(1.0, cfg_.lambda);
+    }
+    return true;
+  }
+
+  static bool hasOutputCell(const LayerBlock& b) {
+    for (const auto& c : b.cells)
+      if (c.dc == b.width - 1 && c.dr == 0) return true;
+    return false;
+  }
+
+  bool fits(size_t b, TileCoord o) const {
+    for (const auto& c : blocks_[b].cells) {
+      int k = cell(o.col + c.dc, o.row + c.dr);
+      if (k < 0 || busy_[size_t(k)]) return false;
+    }
+    return true;
+  }
+  void mark(size_t b, TileCoord o, char v) {
+    for (const auto& c : blocks_[b].cells) busy_[size_t(cell(o.col + c.dc, o.row + c.dr))] = v;
+  }
+
+  /// Seeds the incumbent with the start placement's layout when it is a valid block tiling.
+  void seed(const Placement& start) {
+    std::vector<TileCoord> origins;
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      const auto& first = blocks_[b].cells.front();
+      if (!start.placed(first.core)) return;
+      TileCoord o{start.tile(first.core).col - first.dc, relRow(start.tile(first.core).row) - first.dr};
+      for (const auto& c : blocks_[b].cells)
+        if (!start.placed(c.core) || start.tile(c.core).col != o.col + c.dc ||
+            relRow(start.tile(c.core).row) != o.row + c.dr)
+          return;
+      if (!allowed(b, o) || !fits(b, o)) {
+        for (size_t k = 0; k < b; ++k) mark(k, origins[k], 0);
+        return;
+      }
+      mark(b, o, 1);
+      origins.push_back(o);
+    }
+    for (size_t b = 0; b < blocks_.size(); ++b) mark(b, origins[b], 0);
+    best_ = blockObjective(blocks_, origins, cfg_);
+    bestOrigins_ = origins;
+  }
+
+  bool allowed(size_t b, TileCoord o) const {
+    if (fixedOrigin_[b]) return *fixedOrigin_[b] == o;
+    if (b == 0 && partialFirst_) {
+      if (partialFirst_->col >= 0 && o.col != partialFirst_->col) return false;
+      if (partialFirst_->row >= 0 && o.row != partialFirst_->row) return false;
+    }
+    return true;
+  }
+
+  void search() {
+    current_.assign(blocks_.size(), TileCoord{});
+    dfs(0, 0.0);
+  }
+
+  bool stopped() const { return stopped_; }
+  int64_t nodes() const { return nodes_; }
+  bool found() const { return !bestOrigins_.empty() || blocks_.empty(); }
+  double best() const { return best_; }
+  const std::vector<TileCoord>& bestOrigins() const { return bestOrigins_; }
+
+ private:
+  void dfs(size_t i, double j) {
+    if (stopped_) return;
+    if (i == blocks_.size()) {
+      if (j < best_ - 1e-12) {
+        best_ = j;
+        bestOrigins_ = current_;
+        core::QorSample s;
+        s.iteration = nodes_;
+        s.phase = "branch and bound";
+        s.add("total", best_);
+        ctx_.publishSample(std::move(s));
+      }
+      return;
+    }
+    const LayerBlock& b = blocks_[i];
+    std::vector<std::pair<double, TileCoord>> options;
+    for (int rel = 0; rel + b.height <= int(rows_.size()); ++rel)
+      for (int col = 0; col + b.width <= cols_; ++col) {
+        TileCoord o{col, rel};
+        if (!allowed(i, o) || !fits(i, o)) continue;
+        double inc = topCost(b, o, cfg_.mu);
+        if (i > 0) inc += transition(blocks_[i - 1], current_[i - 1], o, cfg_.lambda);
+        options.emplace_back(inc, o);
+      }
+    std::stable_sort(options.begin(), options.end(),
+                     [](const auto& a, const auto& c) { return a.first < c.first; });
+    for (const auto& [inc, o] : options) {
+      if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;  // sorted: the rest is no better
+      ++nodes_;
+      if (ctx_.shouldStop() || (cfg_.maxNodes > 0 && nodes_ >= cfg_.maxNodes)) {
+        stopped_ = true;
+        return;
+      }
+      current_[i] = o;
+      mark(i, o, 1);
+      dfs(i + 1, j + inc);
+      mark(i, o, 0);
+      if (stopped_) return;
+    }
+  }
+
+  const PlaceModel& m_;
+  const std::vector<LayerBlock>& blocks_;
+  const BlockPlacerConfig& cfg_;
+  core::RunContext& ctx_;
+  std::vector<int> rows_;
+  int cols_;
+  std::vector<char> busy_;
+  std::vector<std::optional<TileCoord>> fixedOrigin_;
+  std::optional<TileCoord> partialFirst_;
+  std::vector<double> lowerBound_;
+  std::vector<TileCoord> current_, bestOrigins_;
+  double best_ = std::numeric_limits<double>::infinity();
+  int64_t nodes_ = 0;
+  bool stopped_ = false;
+};
+
+/// Puts the cores outside blocks next to the cores they exchange data with: compute cores on
+/// the nearest free compute tile, memory-tile and shim endpoints on the nearest column whose
+/// tile still has DMA channels (and memory) for them.
+bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reasons) {
+  const Design& d = m.design();
+  const Device& dev = m.device();
+  std::vector<char> computeBusy(size_t(m.tileCount()), 0);
+  std::vector<int> dmaOut(size_t(m.tileCount()), 0), dmaIn(size_t(m.tileCount()), 0),
+      endpoints(size_t(m.tileCount()), 0);
+  std::vector<int64_t> memory(size_t(m.tileCount()), 0);
+  auto occupy = [&](CoreId c) {
+    int i = m.tileIndex(p.tile(c));
+    if (d.cores[c].kind == CoreKind::Compute) {
+      computeBusy[size_t(i)] = 1;
+      return;
+    }
+    dmaOut[size_t(i)] += m.outNets(c);
+    dmaIn[size_t(i)] += m.inNets(c);
+    memory[size_t(i)] += m.staticBytes(c);
+    for (NetId n : m.netsOf(c))
+      for (size_t k = 0; k < m.pins(n).size(); ++k)
+        if (m.pins(n)[k] == c) memory[size_t(i)] += m.endpointBytes(n, int(k));
+    ++endpoints[size_t(i)];
+  };
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    if (p.placed(c)) occupy(c);
+  auto centre = [&](CoreId c, double& col, double& row) {
+    double sc = 0, sr = 0;
+    int k = 0;
+    for (NetId n : m.netsOf(c))
+      for (CoreId o : m.pins(n))
+        if (o != c && p.placed(o)) {
+          sc += p.tile(o).col;
+          sr += p.tile(o).row;
+          ++k;
+        }
+    if (k == 0) return false;
+    col = sc / k;
+    row = sr / k;
+    return true;
+  };
+  for (CoreKind kind : {CoreKind::Compute, CoreKind::MemTile, CoreKind::Shim})
+    for (CoreId c = 0; c < d.coreCount(); ++c) {
+      if (p.placed(c) || d.cores[c].kind != kind) continue;
+      double col = 0, row = m.kindRows(kind).empty() ? 0 : m.kindRows(kind).front();
+      centre(c, col, row);
+      double bestScore = std::numeric_limits<double>::infinity();
+      TileCoord best{-1, -1};
+      for (TileCoord t : m.hostTiles(kind)) {
+        int i = m.tileIndex(t);
+        double score;
+        if (kind == CoreKind::Compute) {
+          if (computeBusy[size_t(i)]) continue;
+          score = std::abs(t.col - col) + std::abs(t.row - row);
+        } else {
+          if (endpoints[size_t(i)] > 0) {
+            const TileResources& cap = m.capacity(i);
+            int64_t mem = memory[size_t(i)] + m.staticBytes(c);
+            for (NetId n : m.netsOf(c))
+              for (size_t k = 0; k < m.pins(n).size(); ++k)
+                if (m.pins(n)[k] == c) mem += m.endpointBytes(n, int(k));
+            if (dmaOut[size_t(i)] + m.outNets(c) > cap.dmaOut || dmaIn[size_t(i)] + m.inNets(c) > cap.dmaIn ||
+                (kind == CoreKind::MemTile && mem > cap.memoryBytes))
+              continue;
+          }
+          // Empty tiles first so endpoints spread out before they share; then nearest column.
+          score = std::abs(t.col - col) + 0.001 * t.row + (endpoints[size_t(i)] > 0 ? 0.5 : 0);
+        }
+        if (score < bestScore) {
+          bestScore = score;
+          best = t;
+        }
+      }
+      if (best.col < 0) {
+        reasons.push_back("no " + std::string(toString(tileKindFor(kind))) + " tile left for core '" +
+                          d.cores[c].name + "' on " + dev.name());
+        return false;
+      }
+      p.place(c, best);
+      occupy(c);
+    }
+  return true;
+}
+
+}  // namespace
+
+BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config,
+                                 core::RunContext& ctx) {
+  BlockPlacerResult result;
+  const Design& d = problem.design;
+  const Device& dev = problem.device;
+  const double t0 = ctx.elapsed();
+  auto fail = [&](Placement p) {
+    result.status = result.status.empty() ? "failed" : result.status;
+    result.success = false;
+    result.placement = std::move(p);
+    result.seconds = ctx.elapsed() - t0;
+    return result;
+  };
+  if (!acceptDesign(d, result)) return fail({});
+  const Placement start = prepareStart(d, problem.start);
+  const PlaceModel model(d, dev);
+  const std::vector<char> fixed = fixedCores(d, start);
+  result.blocks = layerBlocks(d, result.reasons, int(model.kindRows(CoreKind::Compute).size()));
+  if (!result.reasons.empty()) return fail(start);
+  if (result.blocks.empty()) {
+    result.reasons.push_back("design '" + d.name + "' has no layers (compute cores with a group) to place as blocks");
+    return fail(start);
+  }
+  BlockSearch search(model, result.blocks, config, ctx);
+  if (!search.constrain(start, fixed, result.reasons)) return fail(start);
+  search.seed(start);
+  search.search();
+  result.moves = search.nodes();
+  if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
+  if (!search.found()) {
+    result.reasons.push_back("no non-overlapping layout of the " + std::to_string(result.blocks.size()) +
+                             " layer blocks fits on " + dev.name() +
+                             (search.stopped() ? " (search stopped early)" : ""));
+    return fail(start);
+  }
+  result.optimal = !search.stopped();
+  result.origins = search.bestOrigins();
+  result.objective = search.best();
+  Placement p = start;
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    if (!fixed[c]) p.unplace(c);
+  const auto& rows = model.kindRows(CoreKind::Compute);
+  for (size_t b = 0; b < result.blocks.size(); ++b)
+    for (const auto& c : result.blocks[b].cells)
+      p.place(c.core, {result.origins[b].col + c.dc, rows[size_t(result.origins[b].row + c.dr)]});
+  if (!placeRest(model, p, result.reasons)) return fail(p);
+  result.placement = p;
+  result.seconds = ctx.elapsed() - t0;
+  result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
+  result.cost = result.objective;
+  result.terms = {{"total", result.objective}, {"blocks", double(result.blocks.size())},
+                  {"optimal", result.optimal ? 1.0 : 0.0}};
+  checkResult(d, dev, start, result);
+  core::QorSample s;
+  s.iteration = result.moves;
+  s.phase = "done";
+  s.terms = result.terms;
+  ctx.publishSample(std::move(s), true);
+  ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(result.placement), true);
+  return result;
+}
+
+}  // namespace ts::aie

@@ -1,0 +1,336 @@
+#include "engine/aie/place/cost/bb_cost.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+
+namespace ts::aie {
+
+namespace {
+
+struct Overuse {
+  int dma = 0, locks = 0;
+  int64_t memory = 0;
+};
+
+// The penalty rules of one tile, shared by the incremental state and the from-scratch check.
+Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints,
+                    int64_t memory, int locks) {
+  Overuse o;
+  bool dmaCounts = kind == TileKind::Compute || endpoints > 1;
+  if (dmaCounts) o.dma = std::max(0, dmaOut - cap.dmaOut) + std::max(0, dmaIn - cap.dmaIn);
+  if (kind != TileKind::Shim) {  // shim buffers live in external memory
+    o.memory = std::max<int64_t>(0, memory - cap.memoryBytes);
+    o.locks = std::max(0, locks - cap.locks);
+  }
+  return o;
+}
+
+int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
+  return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma +
+         std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
+         std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
+}
+
+/// Bytes of a shared buffer set that bank i of k holds: an even split, remainder to the first.
+int64_t bankShare(int64_t bytes, int k, int i) { return bytes / k + (i == 0 ? bytes % k : 0); }
+
+int64_t wirelengthUnits(double weight, int bbx, int bby) { return std::llround(weight * (bbx + bby)); }
+
+std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
+  std::vector<double> w(size_t(m.netCount()));
+  for (NetId n = 0; n < m.netCount(); ++n)
+    w[n] = c.wirelengthWeight * fanoutCorrection(int(m.pins(n).size())) * BbCost::kScale;
+  return w;
+}
+
+
+}  // namespace
+
+BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
+    : model_(model), config_(config), netWeight_(netWeights(model, config)) {
+  pos_.assign(size_t(model.coreCount()), -1);
+  tiles_.resize(size_t(model.tileCount()));
+  netState_.resize(size_t(model.netCount()));
+  cascadeBad_.assign(model.design().cascades.size(), 0);
+  tileStamp_.assign(tiles_.size(), 0);
+  netStamp_.assign(netState_.size(), 0);
+  cascadeStamp_.assign(cascadeBad_.size(), 0);
+}
+
+BbCost::TileState& BbCost::touchTile(int tile) {
+  if (tileStamp_[size_t(tile)] != stamp_) {
+    tileStamp_[size_t(tile)] = stamp_;
+    tileJournal_.emplace_back(tile, tiles_[size_t(tile)]);
+  }
+  return tiles_[size_t(tile)];
+}
+
+void BbCost::applyCore(CoreId c, int sign) {
+  TileState& s = touchTile(pos_[c]);
+  s.endpoints += sign;
+  s.memory += sign * model_.staticBytes(c);
+  s.locks += sign * model_.staticLocks(c);
+}
+
+void BbCost::applyNet(NetId n, int sign) {
+  const NetState& ns = netState_[n];
+  if (ns.banks > 0) {
+    const int64_t bytes = model_.sharedBytes(n);
+    for (int i = 0; i < ns.banks; ++i) touchTile(ns.bank[size_t(i)]).memory += sign * bankShare(bytes, ns.banks, i);
+    if (bytes > 0) touchTile(ns.bank[0]).locks += sign * kLocksPerBuffer;
+    return;
+  }
+  const auto& pins = model_.pins(n);
+  for (size_t i = 0; i < pins.size(); ++i) {
+    TileState& s = touchTile(pos_[pins[i]]);
+    if (i == 0) s.dmaOut += sign;
+    else s.dmaIn += sign;
+    if (!model_.linkedAt(n, int(i))) {
+      s.memory += sign * model_.endpointBytes(n, int(i));
+      s.locks += sign * kLocksPerBuffer;
+    }
+  }
+}
+
+BbCost::NetState BbCost::computeNet(NetId n) const {
+  const auto& pins = model_.pins(n);
+  int tiles[64];
+  int count = 0;
+  const Device& dev = model_.device();
+  int minC = 1 << 30, maxC = -1, minR = 1 << 30, maxR = -1;
+  for (CoreId c : pins) {
+    TileCoord t = dev.coord(pos_[c]);
+    minC = std::min(minC, t.col);
+    maxC = std::max(maxC, t.col);
+    minR = std::min(minR, t.row);
+    maxR = std::max(maxR, t.row);
+    if (count < 64) tiles[count] = pos_[c];
+    ++count;
+  }
+  NetState ns;
+  ns.wirelength = wirelengthUnits(netWeight_[n], maxC - minC, maxR - minR);
+  // A net with more endpoints than one memory can serve (5) never shares memory anyway.
+  if (model_.allCompute(n) && count <= 64) ns.banks = model_.sharedBanks(tiles, count, ns.bank);
+  return ns;
+}
+
+void BbCost::refreshTile(int tile) {
+  TileState& s = tiles_[size_t(tile)];
+  Overuse o = tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn,
+                          s.endpoints, s.memory, s.locks);
+  int64_t pen = penaltyUnits(config_, o);
+  totals_.dmaOver += o.dma - s.dmaOver;
+  totals_.lockOver += o.locks - s.lockOver;
+  totals_.memOver += o.memory - s.memOver;
+  totals_.penalty += pen - s.penalty;
+  s.dmaOver = o.dma;
+  s.lockOver = o.locks;
+  s.memOver = o.memory;
+  s.penalty = pen;
+}
+
+bool BbCost::cascadeBad(int k) const {
+  const Cascade& c = model_.design().cascades[size_t(k)];
+  return !model_.cascadeOk(pos_[c.from], pos_[c.to]);
+}
+
+double BbCost::reset(const Placement& placement) {
+  const Device& dev = model_.device();
+  for (CoreId c = 0; c < model_.coreCount(); ++c) {
+    if (!placement.placed(c) || !dev.contains(placement.tile(c)))
+      throw core::Error("cost model: core '" + model_.design().cores[c].name +
+                        "' is not placed on the device");
+    pos_[c] = dev.index(placement.tile(c));
+  }
+  std::fill(tiles_.begin(), tiles_.end(), TileState{});
+  totals_ = Totals{};
+  ++stamp_;
+  for (CoreId c = 0; c < model_.coreCount(); ++c) applyCore(c, +1);
+  for (NetId n = 0; n < model_.netCount(); ++n) {
+    netState_[n] = computeNet(n);
+    totals_.wirelength += netState_[n].wirelength;
+    applyNet(n, +1);
+  }
+  for (size_t k = 0; k < cascadeBad_.size(); ++k) {
+    cascadeBad_[k] = cascadeBad(int(k));
+    totals_.badCascades += cascadeBad_[k];
+  }
+  totals_.penalty += std::llround(config_.cascadePenalty * kScale) * totals_.badCascades;
+  for (int t = 0; t < int(tiles_.size()); ++t) refreshTile(t);
+  tileJournal_.clear();
+  netJournal_.clear();
+  cascadeJournal_.clear();
+  moved_.clear();
+  resetExtra();
+  return total();
+}
+
+double BbCost::propose(const std::vector<CoreMove>& moves) {
+  if (++stamp_ == 0) {  // wrapped: old stamps could collide
+    std::fill(tileStamp_.begin(), tileStamp_.end(), 0);
+    std::fill(netStamp_.begin(), netStamp_.end(), 0);
+    std::fill(cascadeStamp_.begin(), cascadeStamp_.end(), 0);
+    stamp_ = 1;
+  }
+  tileJournal_.clear();
+  netJournal_.clear();
+  cascadeJournal_.clear();
+  affected_.clear();
+  moved_ = moves;
+  savedTotals_ = totals_;
+  const int64_t before = totalUnits();
+  const Device& dev = model_.device();
+
+  for (const CoreMove& m : moves)
+    for (NetId n : model_.netsOf(m.core))
+      if (netStamp_[n] != stamp_) {
+        netStamp_[n] = stamp_;
+        affected_.push_back(n);
+      }
+  for (NetId n : affected_) {
+    netJournal_.emplace_back(n, netState_[n]);
+    applyNet(n, -1);
+  }
+  for (const CoreMove& m : moves) applyCore(m.core, -1);
+  for (const CoreMove& m : moves) pos_[m.core] = dev.index(m.to);
+  for (const CoreMove& m : moves) applyCore(m.core, +1);
+  for (NetId n : affected_) {
+    NetState ns = computeNet(n);
+    totals_.wirelength += ns.wirelength - netState_[n].wirelength;
+    netState_[n] = ns;
+    applyNet(n, +1);
+  }
+  const int64_t cascadeUnit = std::llround(config_.cascadePenalty * kScale);
+  for (const CoreMove& m : moves)
+    for (int k : model_.cascadesOf(m.core)) {
+      if (cascadeStamp_[size_t(k)] == stamp_) continue;
+      cascadeStamp_[size_t(k)] = stamp_;
+      cascadeJournal_.emplace_back(k, cascadeBad_[size_t(k)]);
+      char bad = cascadeBad(k);
+      int change = int(bad) - int(cascadeBad_[size_t(k)]);
+      totals_.badCascades += change;
+      totals_.penalty += change * cascadeUnit;
+      cascadeBad_[size_t(k)] = bad;
+    }
+  for (const auto& entry : tileJournal_) refreshTile(entry.first);
+  proposeExtra(affected_);
+  return double(totalUnits() - before) / kScale;
+}
+
+void BbCost::commit() {
+  tileJournal_.clear();
+  netJournal_.clear();
+  cascadeJournal_.clear();
+  moved_.clear();
+  commitExtra();
+}
+
+void BbCost::revert() {
+  const Device& dev = model_.device();
+  for (const CoreMove& m : moved_) pos_[m.core] = dev.index(m.from);
+  for (const auto& [tile, state] : tileJournal_) tiles_[size_t(tile)] = state;
+  for (const auto& [net, state] : netJournal_) netState_[net] = state;
+  for (const auto& [k, bad] : cascadeJournal_) cascadeBad_[size_t(k)] = bad;
+  totals_ = savedTotals_;
+  tileJournal_.clear();
+  netJournal_.clear();
+  cascadeJournal_.clear();
+  moved_.clear();
+  revertExtra();
+}
+
+CostTerms BbCost::terms() const {
+  return {{"total", total()},
+          {"wirelength", wirelength()},
+          {"penalty", penalty()},
+          {"dma_overuse", double(totals_.dmaOver)},
+          {"memory_overuse_kib", double(totals_.memOver) / 1024.0},
+          {"lock_overuse", double(totals_.lockOver)},
+          {"bad_cascades", double(totals_.badCascades)}};
+}
+
+double BbCost::evaluate(const Placement& placement) const {
+  return fromScratch(model_, config_, placement).front().second;
+}
+
+CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config,
+                              const Placement& p) {
+  const Device& dev = m.device();
+  const int tiles = m.tileCount();
+  std::vector<int> dmaOut(size_t(tiles), 0), dmaIn(size_t(tiles), 0), endpoints(size_t(tiles), 0),
+      locks(size_t(tiles), 0);
+  std::vector<int64_t> memory(size_t(tiles), 0);
+  auto tileOf = [&](CoreId c) { return dev.index(p.tile(c)); };
+  for (CoreId c = 0; c < m.coreCount(); ++c) {
+    int t = tileOf(c);
+    ++endpoints[t];
+    memory[t] += m.staticBytes(c);
+    locks[t] += m.staticLocks(c);
+  }
+  int64_t wl = 0;
+  std::vector<double> weights = netWeights(m, config);
+  for (NetId n = 0; n < m.netCount(); ++n) {
+    const auto& pins = m.pins(n);
+    std::vector<TileCoord> coords;
+    std::vector<int> idx;
+    for (CoreId c : pins) {
+      coords.push_back(p.tile(c));
+      idx.push_back(tileOf(c));
+    }
+    auto [minC, maxC] = std::minmax_element(coords.begin(), coords.end(),
+                                            [](TileCoord a, TileCoord b) { return a.col < b.col; });
+    auto [minR, maxR] = std::minmax_element(coords.begin(), coords.end(),
+                                            [](TileCoord a, TileCoord b) { return a.row < b.row; });
+    wl += wirelengthUnits(weights[n], maxC->col - minC->col, maxR->row - minR->row);
+    // Shared memory: the memories every endpoint reaches, in the source's order.
+    std::vector<int> banks;
+    if (m.allCompute(n)) {
+      for (TileCoord mem : dev.memoriesReachableFrom(coords[0])) {
+        bool all = true;
+        for (size_t i = 1; i < coords.size() && all; ++i) {
+          auto r = dev.memoriesReachableFrom(coords[i]);
+          all = std::find(r.begin(), r.end(), mem) != r.end();
+        }
+        if (all) banks.push_back(dev.index(mem));
+      }
+    }
+    if (!banks.empty()) {
+      const int k = int(banks.size());
+      for (int i = 0; i < k; ++i) memory[size_t(banks[size_t(i)])] += bankShare(m.sharedBytes(n), k, i);
+      if (m.sharedBytes(n) > 0) locks[size_t(banks[0])] += kLocksPerBuffer;
+      continue;
+    }
+    ++dmaOut[idx[0]];
+    for (size_t i = 1; i < idx.size(); ++i) ++dmaIn[idx[i]];
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (!m.linkedAt(n, int(i))) {
+        memory[idx[i]] += m.endpointBytes(n, int(i));
+        locks[idx[i]] += kLocksPerBuffer;
+      }
+  }
+  int64_t pen = 0;
+  Overuse sum;
+  for (int t = 0; t < tiles; ++t) {
+    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t],
+                            memory[t], locks[t]);
+    pen += penaltyUnits(config, o);
+    sum.dma += o.dma;
+    sum.locks += o.locks;
+    sum.memory += o.memory;
+  }
+  int bad = 0;
+  for (const Cascade& c : m.design().cascades) bad += !dev.canCascade(p.tile(c.from), p.tile(c.to));
+  pen += std::llround(config.cascadePenalty * kScale) * bad;
+  return {{"total", double(wl + pen) / kScale},
+          {"wirelength", double(wl) / kScale},
+          {"penalty", double(pen) / kScale},
+          {"dma_overuse", double(sum.dma)},
+          {"memory_overuse_kib", double(sum.memory) / 1024.0},
+          {"lock_overuse", double(sum.locks)},
+          {"bad_cascades", double(bad)}};
+}
+
+}  // namespace ts::aie

@@ -1,0 +1,126 @@
+#pragma once
+// "bb" placement cost, the paper's eq. (9): sum over nets of q(n) * (bbx + bby), plus heavy
+// penalties for what placement alone shows will not fit:
+//  - DMA channels: a net whose endpoints are all compute cores sharing one memory needs none;
+//    every other net needs one MM2S at its source and one S2MM at each target. Compute tiles are
+//    penalised for every channel over capacity; memory-tile and shim tiles only when several
+//    endpoints share the tile (as the placement checker rules; a lone endpoint with more nets
+//    than channels is left to packet switching).
+//  - buffer memory: kernel memory and link buffers at their core; a streaming net holds
+//    depth x bytes at each endpoint; a shared-memory net one buffer set (largest depth x bytes)
+//    in a memory all its endpoints reach. The router picks that memory; the cost splits the
+//    set evenly over the candidates, which keeps the estimate smooth and independent of the
+//    order nets are looked at (the locks go to the source's first candidate).
+//  - locks: two (one producer/consumer pair) per buffer set, as object FIFOs use them.
+//  - cascades whose ends are not cascade neighbours.
+// All terms are kept as integers in micro-units, so incremental updates equal a recomputation
+// exactly (no floating-point drift over millions of moves).
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/aie/place/place_model.h"
+#include "engine/aie/place/placement_cost.h"
+
+namespace ts::aie {
+
+struct BbCostConfig {
+  double wirelengthWeight = 1.0;  ///< multiplies q(n) * (bbx + bby)
+  double dmaPenalty = 100.0;      ///< per DMA channel over a tile's capacity
+  double memoryPenalty = 100.0;   ///< per KiB of buffer memory over a tile's capacity
+  double lockPenalty = 100.0;     ///< per lock over a tile's capacity
+  double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
+};
+
+class BbCost : public PlacementCost {
+ public:
+  static constexpr double kScale = 1e6;  ///< cost micro-units per unit
+
+  BbCost(const PlaceModel& model, BbCostConfig config = {});
+
+  const char* name() const override { return "bb"; }
+  double reset(const Placement& placement) override;
+  double propose(const std::vector<CoreMove>& moves) override;
+  void commit() override;
+  void revert() override;
+  double total() const override { return double(totalUnits()) / kScale; }
+  CostTerms terms() const override;
+  double penalty() const override { return double(totals_.penalty) / kScale; }
+  double evaluate(const Placement& placement) const override;
+
+  double wirelength() const { return double(totals_.wirelength) / kScale; }
+  /// Whether net n can use shared memory in the current state.
+  bool sharedMemoryNet(NetId n) const { return netState_[n].banks > 0; }
+  /// Overuse seen in the current state: DMA channels, memory bytes, locks, bad cascades.
+  int dmaOveruse() const { return totals_.dmaOver; }
+  int64_t memoryOveruse() const { return totals_.memOver; }
+  int lockOveruse() const { return totals_.lockOver; }
+  int badCascades() const { return totals_.badCascades; }
+
+  /// The bb terms of a placement computed directly from the design (no incremental state):
+  /// the independent recomputation the tests compare with.
+  static CostTerms fromScratch(const PlaceModel& model, const BbCostConfig& config,
+                               const Placement& placement);
+
+ protected:
+  /// Extension points for costs built on bb (bbcg adds congestion), called after the bb part;
+  /// proposeExtra gets the nets whose endpoints moved. extraUnits() is the extra cost of the
+  /// current state in micro-units.
+  virtual void resetExtra() {}
+  virtual void proposeExtra(const std::vector<NetId>&) {}
+  virtual void commitExtra() {}
+  virtual void revertExtra() {}
+  virtual int64_t extraUnits() const { return 0; }
+
+  const PlaceModel& model() const { return model_; }
+  const BbCostConfig& config() const { return config_; }
+  int tileOf(CoreId c) const { return pos_[c]; }
+
+ private:
+  struct TileState {
+    int dmaOut = 0, dmaIn = 0, endpoints = 0, locks = 0;
+    int64_t memory = 0;
+    int dmaOver = 0, lockOver = 0;
+    int64_t memOver = 0;
+    int64_t penalty = 0;  // micro-units
+  };
+  struct NetState {
+    int64_t wirelength = 0;  // micro-units
+    int banks = 0;           // shared-memory candidates; 0 when the net streams
+    std::array<int, PlaceModel::kMaxReach> bank{};
+  };
+  struct Totals {
+    int64_t wirelength = 0, penalty = 0;
+    int dmaOver = 0, lockOver = 0, badCascades = 0;
+    int64_t memOver = 0;
+  };
+
+  int64_t totalUnits() const { return totals_.wirelength + totals_.penalty + extraUnits(); }
+  TileState& touchTile(int tile);
+  void applyNet(NetId n, int sign);
+  void applyCore(CoreId c, int sign);
+  NetState computeNet(NetId n) const;
+  void refreshTile(int tile);
+  bool cascadeBad(int cascade) const;
+
+  const PlaceModel& model_;
+  BbCostConfig config_;
+  std::vector<double> netWeight_;  // wirelengthWeight * q(n) * kScale
+  std::vector<int> pos_;           // tile index per core
+  std::vector<TileState> tiles_;
+  std::vector<NetState> netState_;
+  std::vector<char> cascadeBad_;
+  Totals totals_;
+
+  // Journal of the staged move, so revert() restores exactly.
+  std::vector<std::pair<int, TileState>> tileJournal_;
+  std::vector<std::pair<NetId, NetState>> netJournal_;
+  std::vector<std::pair<int, char>> cascadeJournal_;
+  std::vector<CoreMove> moved_;
+  Totals savedTotals_;
+  std::vector<uint32_t> tileStamp_, netStamp_, cascadeStamp_;
+  uint32_t stamp_ = 0;
+  std::vector<NetId> affected_;
+};
+
+}  // namespace ts::aie

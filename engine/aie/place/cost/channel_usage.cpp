@@ -1,0 +1,171 @@
+#include "engine/aie/place/cost/channel_usage.h"
+
+#include <cmath>
+#include <deque>
+
+namespace ts::aie {
+
+namespace {
+
+constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::East, Direction::West};
+// Enough for the largest arrays many times over; beyond it the cache starts afresh.
+constexpr size_t kMaxCachedEntries = size_t(4) << 20;
+
+}  // namespace
+
+ChannelUsage::ChannelUsage(const Device& device) : device_(&device), columns_(device.columns()) {
+  capacity_.assign(size_t(device.tileCount()) * 4, 0);
+  for (int i = 0; i < device.tileCount(); ++i)
+    for (Direction d : kDirs) capacity_[size_t(segment(i, d))] = device.linkCapacity(device.coord(i), d);
+  // Shift invariance needs every link to exist or not alike along a row (ignoring the edges).
+  rowUniform_ = true;
+  for (int r = 0; r < device.rows(); ++r)
+    for (int c = 1; c + 1 < device.columns(); ++c)
+      for (Direction d : kDirs)
+        rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == link(device.index({1, r}), d);
+}
+
+const ChannelUsage::Pattern& ChannelUsage::pattern(int fromTile, int toTile) {
+  const Device& dev = *device_;
+  TileCoord s = dev.coord(fromTile), t = dev.coord(toTile);
+  const int width = std::abs(t.col - s.col);
+  const int64_t key = (int64_t(s.row) * dev.rows() + t.row) * dev.columns() + width;
+  auto it = patterns_.find(key);
+  if (it != patterns_.end()) return it->second;
+  Pattern p;
+  connection(fromTile, toTile, scratch_, &p.wholeArray);
+  const int sx = t.col >= s.col ? 1 : -1, sy = t.row >= s.row ? 1 : -1;
+  for (const auto& [seg, prob] : scratch_) {
+    TileCoord at = dev.coord(seg / 4);
+    const Direction d = Direction(seg % 4);
+    RelativeUse u;
+    u.i = int16_t((at.col - s.col) * sx);
+    u.j = int16_t((at.row - s.row) * sy);
+    u.vertical = d == Direction::North || d == Direction::South;
+    u.units = int32_t(std::llround(prob * kScale));
+    p.uses.push_back(u);
+  }
+  return patterns_.emplace(key, std::move(p)).first->second;
+}
+
+void ChannelUsage::connection(int fromTile, int toTile, std::vector<std::pair<int, double>>& out,
+                              bool* viaWholeArray) const {
+  out.clear();
+  if (viaWholeArray) *viaWholeArray = false;
+  if (fromTile == toTile) return;
+  const Device& dev = *device_;
+  TileCoord s = dev.coord(fromTile), t = dev.coord(toTile);
+  const int dc = t.col - s.col, dr = t.row - s.row;
+  const int w = std::abs(dc) + 1, h = std::abs(dr) + 1;
+  const int sx = dc > 0 ? 1 : -1, sy = dr > 0 ? 1 : -1;
+  const Direction hd = dc > 0 ? Direction::East : Direction::West;
+  const Direction vd = dr > 0 ? Direction::North : Direction::South;
+  auto tileAt = [&](int i, int j) { return dev.index({s.col + i * sx, s.row + j * sy}); };
+  // Monotone routes inside the box are exactly the shortest ones when any exists.
+  std::vector<double> f(size_t(w * h), 0.0), g(size_t(w * h), 0.0);
+  auto at = [w](int i, int j) { return size_t(j * w + i); };
+  for (int j = 0; j < h; ++j)
+    for (int i = 0; i < w; ++i) {
+      if (i == 0 && j == 0) {
+        f[0] = 1;
+        continue;
+      }
+      double v = 0;
+      if (i > 0 && link(tileAt(i - 1, j), hd)) v += f[at(i - 1, j)];
+      if (j > 0 && link(tileAt(i, j - 1), vd)) v += f[at(i, j - 1)];
+      f[at(i, j)] = v;
+    }
+  const double total = f[at(w - 1, h - 1)];
+  if (total <= 0) {
+    if (viaWholeArray) *viaWholeArray = true;
+    wholeArray(fromTile, toTile, out);
+    return;
+  }
+  for (int j = h - 1; j >= 0; --j)
+    for (int i = w - 1; i >= 0; --i) {
+      if (i == w - 1 && j == h - 1) {
+        g[at(i, j)] = 1;
+        continue;
+      }
+      double v = 0;
+      if (i < w - 1 && link(tileAt(i, j), hd)) v += g[at(i + 1, j)];
+      if (j < h - 1 && link(tileAt(i, j), vd)) v += g[at(i, j + 1)];
+      g[at(i, j)] = v;
+    }
+  for (int j = 0; j < h; ++j)
+    for (int i = 0; i < w; ++i) {
+      int tile = tileAt(i, j);
+      if (i < w - 1 && link(tile, hd)) {
+        double p = f[at(i, j)] * g[at(i + 1, j)] / total;
+        if (p > 0) out.emplace_back(segment(tile, hd), p);
+      }
+      if (j < h - 1 && link(tile, vd)) {
+        double p = f[at(i, j)] * g[at(i, j + 1)] / total;
+        if (p > 0) out.emplace_back(segment(tile, vd), p);
+      }
+    }
+}
+
+void ChannelUsage::wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const {
+  // Shortest-route counting by breadth-first search from both ends.
+  const Device& dev = *device_;
+  const int n = dev.tileCount();
+  auto bfs = [&](int start, bool forward, std::vector<int>& dist, std::vector<double>& count) {
+    dist.assign(size_t(n), -1);
+    count.assign(size_t(n), 0.0);
+    std::deque<int> queue{start};
+    dist[size_t(start)] = 0;
+    count[size_t(start)] = 1;
+    while (!queue.empty()) {
+      int u = queue.front();
+      queue.pop_front();
+      for (Direction d : kDirs) {
+        TileCoord nb = dev.neighbour(dev.coord(u), d);
+        if (nb.col < 0) continue;
+        int v = dev.index(nb);
+        // Backwards we follow links v -> u, i.e. leaving the neighbour towards u.
+        bool ok = forward ? link(u, d) : capacity_[size_t(segment(v, Direction(int(d) ^ 1)))] > 0;
+        if (!ok) continue;
+        if (dist[size_t(v)] < 0) {
+          dist[size_t(v)] = dist[size_t(u)] + 1;
+          queue.push_back(v);
+        }
+        if (dist[size_t(v)] == dist[size_t(u)] + 1) count[size_t(v)] += count[size_t(u)];
+      }
+    }
+  };
+  std::vector<int> ds, dt;
+  std::vector<double> cs, ct;
+  bfs(fromTile, true, ds, cs);
+  if (ds[size_t(toTile)] < 0) return;
+  bfs(toTile, false, dt, ct);
+  const int len = ds[size_t(toTile)];
+  const double total = cs[size_t(toTile)];
+  for (int u = 0; u < n; ++u) {
+    if (ds[size_t(u)] < 0) continue;
+    for (Direction d : kDirs) {
+      if (!link(u, d)) continue;
+      int v = dev.index(dev.neighbour(dev.coord(u), d));
+      if (dt[size_t(v)] < 0 || ds[size_t(u)] + 1 + dt[size_t(v)] != len) continue;
+      out.emplace_back(segment(u, d), cs[size_t(u)] * ct[size_t(v)] / total);
+    }
+  }
+}
+
+const std::vector<std::pair<int, int64_t>>& ChannelUsage::connectionUnits(int fromTile, int toTile) {
+  int64_t key = int64_t(fromTile) * device_->tileCount() + toTile;
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  connection(fromTile, toTile, scratch_);
+  if (cachedEntries_ + scratch_.size() > kMaxCachedEntries) {
+    cache_.clear();
+    cachedEntries_ = 0;
+  }
+  std::vector<std::pair<int, int64_t>> units;
+  units.reserve(scratch_.size());
+  for (const auto& [seg, p] : scratch_) units.emplace_back(seg, std::llround(p * kScale));
+  cachedEntries_ += units.size();
+  return cache_.emplace(key, std::move(units)).first->second;
+}
+
+}  // namespace ts::aie

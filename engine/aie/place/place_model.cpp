@@ -1,0 +1,188 @@
+#include "engine/aie/place/place_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/aie/legality.h"
+#include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+
+namespace ts::aie {
+
+Placement prepareStart(const Design& design, const Placement& start) {
+  if (start.size() == 0) return Placement::fromDesignPins(design);
+  if (start.size() != design.coreCount())
+    throw core::Error("the start placement has " + std::to_string(start.size()) +
+                      " cores but design '" + design.name + "' has " +
+                      std::to_string(design.coreCount()));
+  Placement p = start;
+  for (CoreId c = 0; c < design.coreCount(); ++c) {
+    if (design.cores[c].pin) {
+      p.place(c, *design.cores[c].pin);
+      p.setPinned(c, true);
+    } else if (p.pinned(c) && !p.placed(c)) {
+      p.setPinned(c, false);  // a pin without a tile constrains nothing
+    }
+  }
+  return p;
+}
+
+bool acceptDesign(const Design& design, PlacerResult& result) {
+  auto problems = design.problems();
+  if (problems.empty()) return true;
+  result.status = "failed";
+  result.reasons.insert(result.reasons.end(), problems.begin(), problems.end());
+  return false;
+}
+
+std::vector<char> fixedCores(const Design& design, const Placement& start) {
+  std::vector<char> fixed(size_t(design.coreCount()), 0);
+  for (CoreId c = 0; c < design.coreCount(); ++c)
+    fixed[c] = design.cores[c].pin.has_value() || (start.pinned(c) && start.placed(c));
+  return fixed;
+}
+
+void checkResult(const Design& design, const Device& device, const Placement& start,
+                 PlacerResult& result) {
+  PlacementCheckOptions options;
+  options.reference = &start;
+  for (const auto& v : checkPlacement(design, device, result.placement, options))
+    result.reasons.push_back(v.message);
+  result.success = result.reasons.empty();
+  if (!result.success && result.status.empty()) result.status = "failed";
+  if (result.success && result.status.empty()) result.status = "placed";
+}
+
+double fanoutCorrection(int terminals) {
+  // Cheng (1994) via VPR: expected crossings of a net's bounding box by its Steiner tree,
+  // relative to the half perimeter, for 1..50 terminals; linear beyond.
+  static const double kTable[50] = {
+      1.0,    1.0,    1.0,    1.0828, 1.1536, 1.2206, 1.2823, 1.3385, 1.3991, 1.4493,
+      1.4974, 1.5455, 1.5937, 1.6418, 1.6899, 1.7304, 1.7709, 1.8114, 1.8519, 1.8924,
+      1.9288, 1.9652, 2.0015, 2.0379, 2.0743, 2.1061, 2.1379, 2.1698, 2.2016, 2.2334,
+      2.2646, 2.2958, 2.3271, 2.3583, 2.3895, 2.4187, 2.4479, 2.4772, 2.5064, 2.5356,
+      2.5610, 2.5864, 2.6117, 2.6371, 2.6625, 2.6887, 2.7148, 2.7410, 2.7671, 2.7933};
+  if (terminals <= 1) return 1.0;
+  if (terminals <= 50) return kTable[terminals - 1];
+  return 2.7933 + 0.02616 * (terminals - 50);
+}
+
+int roundHalfEven(double value) { return int(std::nearbyint(value)); }
+
+PlaceModel::PlaceModel(const Design& design, const Device& device)
+    : design_(&design), device_(&device) {
+  const int cores = design.coreCount();
+  const int nets = design.netCount();
+  pins_.resize(size_t(nets));
+  allCompute_.assign(size_t(nets), 0);
+  endpointBytes_.resize(size_t(nets));
+  sharedBytes_.assign(size_t(nets), 0);
+  coreNets_.resize(size_t(cores));
+  staticBytes_.assign(size_t(cores), 0);
+  staticLocks_.assign(size_t(cores), 0);
+  coreCascades_.resize(size_t(cores));
+  outNets_ = design.outgoingNetCount();
+  inNets_ = design.incomingNetCount();
+
+  // Which (net, core) pairs a link chains: their buffer is the link's, held at the via core.
+  std::vector<std::vector<CoreId>> linkedCores(static_cast<size_t>(nets));
+  for (const Link& link : design.links) {
+    CoreId via = design.linkVia(link);
+    if (via < 0) continue;
+    for (const auto* list : {&link.inputs, &link.outputs})
+      for (NetId n : *list)
+        if (std::find(linkedCores[n].begin(), linkedCores[n].end(), via) == linkedCores[n].end()) {
+          linkedCores[n].push_back(via);
+          // The link's buffer holds the bytes; each chained net still takes its lock pair there
+          // (the routing checker's model).
+          staticLocks_[via] += kLocksPerBuffer;
+        }
+  }
+  for (CoreId c = 0; c < cores; ++c) {
+    staticBytes_[c] = design.cores[c].bufferBytes;
+    // streamBufferBytes counts linked buffers at the via core, so the difference between it and
+    // the core's unlinked stream buffers is exactly the link buffers.
+    int64_t unlinked = 0;
+    for (NetId n = 0; n < nets; ++n) {
+      const Net& net = design.nets[n];
+      bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
+      if (linked) continue;
+      if (net.source == c) unlinked += net.sourceDepth * net.bytesPerObject;
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        if (net.targets[i] == c) unlinked += net.targetDepths[i] * net.bytesPerObject;
+    }
+    staticBytes_[c] += streamBufferBytes(design, c) - unlinked;
+  }
+
+  for (NetId n = 0; n < nets; ++n) {
+    const Net& net = design.nets[n];
+    auto& pins = pins_[n];
+    pins.push_back(net.source);
+    for (CoreId t : net.targets) pins.push_back(t);
+    bool compute = true;
+    int maxDepth = net.sourceDepth;
+    auto& bytes = endpointBytes_[n];
+    for (size_t i = 0; i < pins.size(); ++i) {
+      CoreId c = pins[i];
+      compute = compute && design.cores[c].kind == CoreKind::Compute;
+      int depth = i == 0 ? net.sourceDepth : net.targetDepths[i - 1];
+      maxDepth = std::max(maxDepth, depth);
+      bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
+      bytes.push_back(linked ? -1 : int64_t(depth) * net.bytesPerObject);
+      if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
+    }
+    allCompute_[n] = compute;
+    sharedBytes_[n] = linkedCores[n].empty() ? int64_t(maxDepth) * net.bytesPerObject : 0;
+  }
+  for (size_t i = 0; i < design.cascades.size(); ++i) {
+    coreCascades_[design.cascades[i].from].push_back(int(i));
+    if (design.cascades[i].to != design.cascades[i].from)
+      coreCascades_[design.cascades[i].to].push_back(int(i));
+  }
+
+  const int tiles = device.tileCount();
+  tileKinds_.resize(size_t(tiles));
+  caps_.resize(size_t(tiles));
+  reach_.resize(size_t(tiles));
+  for (int i = 0; i < tiles; ++i) {
+    TileCoord t = device.coord(i);
+    tileKinds_[i] = device.kind(t);
+    caps_[i] = device.resources(t);
+    reach_[i].fill(-1);
+    auto mems = device.memoriesReachableFrom(t);
+    for (size_t k = 0; k < mems.size() && k < size_t(kMaxReach); ++k) reach_[i][k] = device.index(mems[k]);
+  }
+  for (CoreKind kind : {CoreKind::Compute, CoreKind::MemTile, CoreKind::Shim}) {
+    TileKind tk = tileKindFor(kind);
+    for (int r = 0; r < device.rows(); ++r)
+      if (device.rowRoles()[r] == tk) kindRows_[int(kind)].push_back(r);
+    for (int c = 0; c < device.columns(); ++c)
+      if (kind != CoreKind::Shim || device.shimHasDma(c)) hostColumns_[int(kind)].push_back(c);
+    for (TileCoord t : device.tilesOf(tk))
+      if (device.canHost(tk, t)) hostTiles_[int(kind)].push_back(t);
+  }
+}
+
+bool PlaceModel::reaches(int coreTile, int memoryTile) const {
+  for (int m : reach_[size_t(coreTile)])
+    if (m == memoryTile) return true;
+  return false;
+}
+
+int PlaceModel::sharedBanks(const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const {
+  int found = 0;
+  if (count <= 0) return 0;
+  for (int m : reach_[size_t(pinTiles[0])]) {
+    if (m < 0) break;
+    bool all = true;
+    for (int i = 1; i < count && all; ++i) all = reaches(pinTiles[i], m);
+    if (all) banks[size_t(found++)] = m;
+  }
+  return found;
+}
+
+bool PlaceModel::cascadeOk(int fromTile, int toTile) const {
+  return device_->canCascade(device_->coord(fromTile), device_->coord(toTile));
+}
+
+}  // namespace ts::aie

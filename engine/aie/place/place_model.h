@@ -1,0 +1,140 @@
+#pragma once
+// What every AIE placer works from: the problem (design, device, start placement), the
+// result every placer returns, and PlaceModel, the design and device indexed once so that
+// move loops and cost models never search lists or allocate.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/aie/design.h"
+#include "engine/aie/device.h"
+#include "engine/aie/placement.h"
+
+namespace ts::aie {
+
+/// Place the design's cores on the device starting from `start`. Cores pinned in `start` or in
+/// the design never move. An empty `start` (size 0) means "only the design pins".
+struct PlaceProblem {
+  const Design& design;
+  const Device& device;
+  Placement start;
+};
+
+/// What every placer returns. `success` means a complete placement that passed the independent
+/// checkPlacement (with the start placement as reference for pins); an anytime placer stopped by
+/// cancel or time limit still succeeds when its best-so-far passes, its status then says why it
+/// stopped.
+struct PlacerResult {
+  bool success = false;
+  Placement placement;
+  std::string status;                ///< "placed", "failed", "time-out", "cancelled"
+  std::vector<std::string> reasons;  ///< one line per problem when not successful
+  double seconds = 0;
+  int64_t moves = 0;          ///< moves (SA) or search nodes (B&B) evaluated
+  double movesPerSecond = 0;
+  double cost = 0;            ///< the placer's own objective of the returned placement
+  std::vector<std::pair<std::string, double>> terms;  ///< named cost terms of that placement
+};
+
+/// The start placement made whole: right size, design pins placed and pinned. Throws
+/// core::Error when the start placement belongs to another design (wrong size).
+Placement prepareStart(const Design& design, const Placement& start);
+
+/// False (with status "failed" and the design's problems as reasons) for an unsound design.
+bool acceptDesign(const Design& design, PlacerResult& result);
+
+/// Cores no placer may move: design pins and cores pinned in the (prepared) start.
+std::vector<char> fixedCores(const Design& design, const Placement& start);
+
+/// Fills success/reasons of `result` from checkPlacement(result.placement) with `start` as
+/// reference, and status "failed" when it does not pass and no other status was set.
+void checkResult(const Design& design, const Device& device, const Placement& start,
+                 PlacerResult& result);
+
+/// VPR's fanout correction q(n) of the half-perimeter wirelength (Cheng's table of the
+/// expected Steiner-tree crossing count by terminal count).
+double fanoutCorrection(int terminals);
+
+/// Python's round(): halves go to the even neighbour (IRON uses it for its mean column).
+int roundHalfEven(double value);
+
+class PlaceModel {
+ public:
+  static constexpr int kMaxReach = 4;
+
+  PlaceModel(const Design& design, const Device& device);
+
+  const Design& design() const { return *design_; }
+  const Device& device() const { return *device_; }
+  int coreCount() const { return int(coreNets_.size()); }
+  int netCount() const { return int(pins_.size()); }
+  int tileCount() const { return device_->tileCount(); }
+  int tileIndex(TileCoord t) const { return device_->index(t); }
+  TileCoord tileAt(int index) const { return device_->coord(index); }
+
+  // ---- nets ----
+  /// Source first, then the targets (distinct, as in the design).
+  const std::vector<CoreId>& pins(NetId n) const { return pins_[n]; }
+  /// Every endpoint is a compute core, so the net may use shared memory when they neighbour.
+  bool allCompute(NetId n) const { return allCompute_[n] != 0; }
+  /// Buffer bytes at pin i when the net streams; 0 where a link's buffer already holds it.
+  int64_t endpointBytes(NetId n, int pin) const {
+    return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]);
+  }
+  /// True when pin i is the core a link chains this net through (its buffer is the link's).
+  bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
+  /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
+  int64_t sharedBytes(NetId n) const { return sharedBytes_[n]; }
+
+  // ---- cores ----
+  const std::vector<NetId>& netsOf(CoreId c) const { return coreNets_[c]; }
+  /// Memory a core needs wherever it sits: kernel memory plus the buffers of links through it.
+  int64_t staticBytes(CoreId c) const { return staticBytes_[c]; }
+  int staticLocks(CoreId c) const { return staticLocks_[c]; }
+  /// Indices into design().cascades that start or end at c.
+  const std::vector<int>& cascadesOf(CoreId c) const { return coreCascades_[c]; }
+  int outNets(CoreId c) const { return outNets_[c]; }
+  int inNets(CoreId c) const { return inNets_[c]; }
+
+  // ---- tiles ----
+  TileKind tileKind(int tile) const { return tileKinds_[size_t(tile)]; }
+  const TileResources& capacity(int tile) const { return caps_[size_t(tile)]; }
+  /// Memories (tile indices) the core on `tile` can access, own first; -1 pads the array.
+  const std::array<int, kMaxReach>& reach(int tile) const { return reach_[size_t(tile)]; }
+  bool reaches(int coreTile, int memoryTile) const;
+  /// The memories a shared-memory net could use (reachable by every endpoint), in the order the
+  /// source reaches them (own first); returns how many (0: the endpoints share none).
+  int sharedBanks(const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
+  /// Whether a cascade from -> to is possible between these tiles.
+  bool cascadeOk(int fromTile, int toTile) const;
+
+  /// Columns where a core of this kind may sit (all, or the DMA shim columns), ascending.
+  const std::vector<int>& hostColumns(CoreKind kind) const { return hostColumns_[int(kind)]; }
+  /// Rows of this kind, ascending.
+  const std::vector<int>& kindRows(CoreKind kind) const { return kindRows_[int(kind)]; }
+  /// Tiles a core of this kind may occupy, column-major (the order IRON lists tiles in).
+  const std::vector<TileCoord>& hostTiles(CoreKind kind) const { return hostTiles_[int(kind)]; }
+
+ private:
+  const Design* design_;
+  const Device* device_;
+  std::vector<std::vector<CoreId>> pins_;
+  std::vector<char> allCompute_;
+  std::vector<std::vector<int64_t>> endpointBytes_;  // -1 marks a linked pin
+  std::vector<int64_t> sharedBytes_;
+  std::vector<std::vector<NetId>> coreNets_;
+  std::vector<int64_t> staticBytes_;
+  std::vector<int> staticLocks_;
+  std::vector<std::vector<int>> coreCascades_;
+  std::vector<int> outNets_, inNets_;
+  std::vector<TileKind> tileKinds_;
+  std::vector<TileResources> caps_;
+  std::vector<std::array<int, kMaxReach>> reach_;
+  std::vector<int> hostColumns_[3], kindRows_[3];
+  std::vector<TileCoord> hostTiles_[3];
+};
+
+}  // namespace ts::aie

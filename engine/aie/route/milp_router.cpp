@@ -1,0 +1,442 @@
+#include "engine/aie/route/milp_router.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "engine/aie/routing_legality.h"
+#include "engine/aie/snapshot.h"
+
+namespace ts::aie {
+
+void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
+  RoutingModelOptions& m = c.model;
+  b.bind("alpha", m.alpha, "eq. 8 weight of the routing cost (sum of edge costs)", 0);
+  b.bind("beta", m.beta, "eq. 8 weight of congestion (packet flows sharing a channel)", 0);
+  b.bind("gamma", m.gamma, "eq. 8 weight per KiB of buffer memory", 0);
+  b.bind("link_cost", m.linkCost, "cost of one inter-switch link hop", 0);
+  b.bind("dma_cost", m.dmaCost, "cost of one DMA channel use", 0);
+  b.bind("shared_cost", m.sharedCost, "cost of one shared-memory access", 0);
+  b.bind("intra_cost", m.intraCost, "cost of an intra-tile copy on a memory tile", 0);
+  b.bind("circuit_cost", m.circuitNetCost, "cost per circuit-switched net", 0);
+  b.bind("packet_cost", m.packetNetCost, "cost per packet-switched net", 0);
+  b.bind("link_penalty", m.linkPenalty, "penalty per packet flow sharing a link channel", 0);
+  b.bind("dma_penalty", m.dmaPenalty, "penalty per packet flow sharing a DMA channel", 0);
+  b.bind("margin", m.margin, "tiles added around each net's bounding box", 0, 64);
+  b.bind("shared", m.allowShared, "allow shared-memory nets");
+  b.bind("circuit", m.allowCircuit, "allow circuit-switched nets");
+  b.bind("packet", m.allowPacket, "allow packet-switched nets");
+  b.bind("packet_flows", m.packetFlowsPerChannel, "packet flows per channel (0 = device msels)", 0, 64);
+  b.bind("time_limit", c.timeLimitSeconds, "seconds per MILP solve", 0);
+  b.bind("gap", c.relativeGap, "relative optimality gap accepted", 0, 1);
+  b.bind("grow_region", c.growRegion, "retry over the whole array when the region is infeasible");
+  b.bind("pre_check", c.preCheck, "check obvious resource bounds before the MILP");
+  b.bind("explain", c.explainInfeasible, "name the binding resources of an infeasible placement");
+  b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
+  b.bind("solver_log", c.solverLog, "print CBC's log");
+}
+
+namespace {
+
+int ceilDiv(int a, int b) { return (a + b - 1) / b; }
+
+std::string netLabel(const Design& d, NetId n) { return "net '" + d.nets[n].name + "'"; }
+
+std::string tileLabel(const Device& dev, TileCoord t) {
+  return std::string(toString(dev.kind(t))) + " tile " + core::toString(t);
+}
+
+// Interconnects a net can use at all with this placement.
+struct NetOptions {
+  bool shared = false, intra = false, stream = false;
+};
+
+NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
+                      const RoutingModelOptions& o, NetId n) {
+  const Net& net = d.nets[n];
+  NetOptions out;
+  std::vector<CoreId> ends{net.source};
+  ends.insert(ends.end(), net.targets.begin(), net.targets.end());
+  bool allCompute = true, sameMemTile = true;
+  for (CoreId c : ends) {
+    allCompute = allCompute && d.cores[c].kind == CoreKind::Compute;
+    sameMemTile = sameMemTile && d.cores[c].kind == CoreKind::MemTile && p.tile(c) == p.tile(net.source);
+  }
+  if (o.allowShared && allCompute) {
+    std::vector<TileCoord> tiles;
+    for (CoreId c : ends) tiles.push_back(p.tile(c));
+    out.shared = dev.shareMemory(tiles);
+    // Linked endpoints need the bank in their own tile.
+    for (const Link& l : d.links) {
+      CoreId via = d.linkVia(l);
+      bool in = std::find(l.inputs.begin(), l.inputs.end(), n) != l.inputs.end() ||
+                std::find(l.outputs.begin(), l.outputs.end(), n) != l.outputs.end();
+      if (!in || !out.shared) continue;
+      for (CoreId c : ends) {
+        auto r = dev.memoriesReachableFrom(p.tile(c));
+        out.shared = out.shared && std::find(r.begin(), r.end(), p.tile(via)) != r.end();
+      }
+    }
+  }
+  out.intra = sameMemTile;
+  if (o.allowCircuit || o.allowPacket) {
+    out.stream = g.dmaOutEdge(p.tile(net.source)) >= 0;
+    for (CoreId t : net.targets) out.stream = out.stream && g.dmaInEdge(p.tile(t)) >= 0;
+  }
+  return out;
+}
+
+// A quick sequential routing used as CBC's MIP start: each net takes its cheapest option
+// (intra-tile, shared memory, circuit while DMA channels last, then packet) and a BFS
+// shortest-path tree over links with spare channels inside its bounding box.
+Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
+                      const RoutingModelOptions& o, int flowsPerChannel) {
+  Routing r;
+  r.nets.resize(size_t(d.netCount()));
+  std::vector<int> cOut(dev.tileCount(), 0), pOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0), pIn(dev.tileCount(), 0);
+  std::vector<int> cLink(g.edgeCount(), 0), pLink(g.edgeCount(), 0);
+  int packetId = 0;
+  for (NetId n = 0; n < d.netCount(); ++n) {
+    const Net& net = d.nets[n];
+    NetOptions opt = netOptions(d, dev, g, p, o, n);
+    NetRoute& route = r.nets[n];
+    TileCoord src = p.tile(net.source);
+    if (opt.intra) {
+      route = intraTileRoute(g, src);
+      continue;
+    }
+    if (opt.shared) {
+      std::vector<TileCoord> tiles;
+      for (CoreId t : net.targets) tiles.push_back(p.tile(t));
+      for (TileCoord bank : dev.memoriesReachableFrom(src)) {
+        bool all = true;
+        for (TileCoord t : tiles) {
+          auto reach = dev.memoriesReachableFrom(t);
+          all = all && std::find(reach.begin(), reach.end(), bank) != reach.end();
+        }
+        if (!all) continue;
+        route = sharedMemoryRoute(g, src, bank, tiles);
+        break;
+      }
+      if (route.routed) continue;
+    }
+    if (!opt.stream) continue;
+    std::set<TileCoord> targets;
+    for (CoreId t : net.targets) targets.insert(p.tile(t));
+    int si = dev.index(src);
+    bool circuit = o.allowCircuit && cOut[si] + ceilDiv(pOut[si], flowsPerChannel) < dev.resources(src).dmaOut;
+    for (TileCoord t : targets) {
+      int ti = dev.index(t);
+      circuit = circuit && cIn[ti] + ceilDiv(pIn[ti], flowsPerChannel) < dev.resources(t).dmaIn;
+    }
+    if (!circuit && !o.allowPacket) continue;
+    bool packet = !circuit;
+    // Bounding box of the net grown by the model's margin (the MIP start must fit the model).
+    int c0 = src.col, c1 = src.col, r0 = src.row, r1 = src.row;
+    for (TileCoord t : targets) c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
+    int m = std::max(0, o.margin);
+    auto inBox = [&](TileCoord t) { return t.col >= c0 - m && t.col <= c1 + m && t.row >= r0 - m && t.row <= r1 + m; };
+    auto linkFree = [&](int e) {
+      int used = cLink[e] + ceilDiv(pLink[e] + (packet ? 1 : 0), flowsPerChannel) + (packet ? 0 : 1);
+      return used <= g.edge(e).capacity;
+    };
+    std::set<TileCoord> tree{src};
+    std::vector<int> edges{g.dmaOutEdge(src)};
+    bool ok = true;
+    for (TileCoord target : targets) {
+      if (tree.count(target)) continue;
+      std::map<TileCoord, int> via;  // tile -> link edge that reached it
+      std::deque<TileCoord> queue(tree.begin(), tree.end());
+      std::set<TileCoord> seen(tree.begin(), tree.end());
+      while (!queue.empty() && !seen.count(target)) {
+        TileCoord t = queue.front();
+        queue.pop_front();
+        for (Direction dir : {Direction::North, Direction::South, Direction::East, Direction::West}) {
+          int e = g.linkEdge(t, dir);
+          if (e < 0 || !linkFree(e)) continue;
+          TileCoord nb = dev.neighbour(t, dir);
+          if (seen.count(nb) || !inBox(nb)) continue;
+          seen.insert(nb);
+          via[nb] = e;
+          queue.push_back(nb);
+        }
+      }
+      if (!seen.count(target)) {
+        ok = false;
+        break;
+      }
+      for (TileCoord t = target; !tree.count(t);) {
+        int e = via[t];
+        edges.push_back(e);
+        tree.insert(t);
+        t = g.node(g.edge(e).from).tile;
+      }
+    }
+    if (!ok) continue;
+    for (TileCoord t : targets) edges.push_back(g.dmaInEdge(t));
+    for (int e : edges)
+      if (g.edge(e).kind == RrEdgeKind::Link) (packet ? pLink : cLink)[e]++;
+    (packet ? pOut : cOut)[si]++;
+    for (TileCoord t : targets) (packet ? pIn : cIn)[dev.index(t)]++;
+    restoreCrossbars(g, edges);
+    std::sort(edges.begin(), edges.end());
+    route.edges = edges;
+    route.type = packet ? Interconnect::Packet : Interconnect::Circuit;
+    if (packet) route.packetId = packetId++;
+    route.bufferTiles = expectedBufferTiles(d, p, n, route.type, src);
+    route.routed = true;
+  }
+  return r;
+}
+
+// Memory and locks a tile needs whatever interconnects are chosen (lower bounds).
+struct TileFloor {
+  int64_t bytes = 0;
+  int locks = 0;
+};
+
+}  // namespace
+
+std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, const RrGraph& g,
+                                         const Placement& p, const RoutingModelOptions& o) {
+  std::vector<std::string> out;
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    if (!p.placed(c) || !dev.contains(p.tile(c))) out.push_back("core '" + d.cores[c].name + "' is not placed");
+  if (!out.empty()) return out;
+  const int F = o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : packetFlowsPerChannel(dev);
+  std::vector<int> streamOut(dev.tileCount(), 0), streamIn(dev.tileCount(), 0);
+  std::vector<TileFloor> floor(dev.tileCount());
+  std::map<std::pair<NetId, CoreId>, bool> linked;
+  for (const Link& l : d.links) {
+    CoreId via = d.linkVia(l);
+    int64_t in = 0, outBytes = 0;
+    for (NetId n : l.inputs) {
+      linked[{n, via}] = true;
+      const Net& net = d.nets[n];
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        if (net.targets[i] == via) in += int64_t(net.targetDepths[i]) * net.bytesPerObject;
+    }
+    for (NetId n : l.outputs) {
+      linked[{n, via}] = true;
+      outBytes += int64_t(d.nets[n].sourceDepth) * d.nets[n].bytesPerObject;
+    }
+    floor[dev.index(p.tile(via))].bytes += std::max(in, outBytes);
+    floor[dev.index(p.tile(via))].locks += kLocksPerBuffer * int(l.inputs.size() + l.outputs.size());
+  }
+  for (CoreId c = 0; c < d.coreCount(); ++c) floor[dev.index(p.tile(c))].bytes += d.cores[c].bufferBytes;
+  for (NetId n = 0; n < d.netCount(); ++n) {
+    const Net& net = d.nets[n];
+    NetOptions opt = netOptions(d, dev, g, p, o, n);
+    if (!opt.shared && !opt.intra && !opt.stream) {
+      std::string why = netLabel(d, n) + ": no interconnect can join its endpoints";
+      if (g.dmaOutEdge(p.tile(net.source)) < 0)
+        why += " (source " + tileLabel(dev, p.tile(net.source)) + " has no MM2S DMA";
+      else
+        why += " (a target tile has no S2MM DMA";
+      out.push_back(why + " and the endpoints are not shared-memory neighbours)");
+      continue;
+    }
+    if (opt.shared || opt.intra) continue;
+    // Only a stream can carry this net: its DMA channels and buffers are certain.
+    streamOut[dev.index(p.tile(net.source))]++;
+    std::set<TileCoord> targetTiles;
+    for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
+    for (TileCoord t : targetTiles) streamIn[dev.index(t)]++;
+    if (!linked.count({n, net.source})) {
+      floor[dev.index(p.tile(net.source))].bytes += int64_t(net.sourceDepth) * net.bytesPerObject;
+      floor[dev.index(p.tile(net.source))].locks += kLocksPerBuffer;
+    }
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (!linked.count({n, net.targets[i]})) {
+        floor[dev.index(p.tile(net.targets[i]))].bytes += int64_t(net.targetDepths[i]) * net.bytesPerObject;
+        floor[dev.index(p.tile(net.targets[i]))].locks += kLocksPerBuffer;
+      }
+  }
+  for (int i = 0; i < dev.tileCount(); ++i) {
+    TileCoord t = dev.coord(i);
+    const TileResources& res = dev.resources(t);
+    auto dma = [&](int streams, int channels, const char* dir, const char* kind) {
+      int need = o.allowPacket ? ceilDiv(streams, F) : streams;
+      if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
+      if (need <= channels) return;
+      std::string s = tileLabel(dev, t) + ": " + std::to_string(streams) + " " + dir + " streams need DMA but only " +
+                      std::to_string(channels) + " " + kind + " channels";
+      if (o.allowPacket) s += " (at most " + std::to_string(F) + " packet flows share a channel)";
+      out.push_back(s);
+    };
+    dma(streamOut[i], res.dmaOut, "output", "MM2S");
+    dma(streamIn[i], res.dmaIn, "input", "S2MM");
+    if (dev.kind(t) == TileKind::Shim) continue;
+    if (floor[i].bytes > res.memoryBytes)
+      out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].bytes) +
+                    " bytes but it has " + std::to_string(res.memoryBytes));
+    if (floor[i].locks > res.locks)
+      out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].locks) +
+                    " locks but it has " + std::to_string(res.locks));
+  }
+  return out;
+}
+
+namespace {
+
+double evalExpr(const milp::LinExpr& e, const std::vector<double>& v) {
+  double s = e.constant;
+  for (const auto& t : e.terms) s += t.coef * v[t.var];
+  return s;
+}
+
+// Words for the resource rows whose elastic slack is positive.
+std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Device& dev, const RrGraph& g,
+                                       const std::vector<double>& v) {
+  std::vector<std::string> out;
+  const int F = b.flowsPerChannel();
+  for (const ResourceRow& r : b.resourceRows()) {
+    if (r.slack < 0 || v[r.slack] < 1e-6) continue;
+    int circuit = int(std::lround(evalExpr(r.circuitUse, v)));
+    int packet = int(std::lround(evalExpr(r.packetUse, v)));
+    int cap = int(r.capacity);
+    switch (r.kind) {
+      case ResourceRow::DmaOut:
+      case ResourceRow::DmaIn: {
+        bool outDir = r.kind == ResourceRow::DmaOut;
+        out.push_back(tileLabel(dev, r.tile) + ": " + std::to_string(circuit + packet) + (outDir ? " output" : " input") +
+                      " streams need DMA but only " + std::to_string(cap) + (outDir ? " MM2S" : " S2MM") +
+                      " channels (" + std::to_string(circuit) + " circuit + " + std::to_string(packet) +
+                      " packet flows, at most " + std::to_string(F) + " per packet channel)");
+        break;
+      }
+      case ResourceRow::Link:
+        out.push_back(g.describeEdge(r.edge) + ": " + std::to_string(circuit) + " circuit + " +
+                      std::to_string(packet) + " packet flows need more than its " + std::to_string(cap) + " channels");
+        break;
+      case ResourceRow::Memory:
+        out.push_back(tileLabel(dev, r.tile) + ": buffers need " + std::to_string(std::llround(evalExpr(r.use, v))) +
+                      " bytes but it has " + std::to_string(int64_t(r.capacity)));
+        break;
+      case ResourceRow::Locks:
+        out.push_back(tileLabel(dev, r.tile) + ": buffers need " + std::to_string(std::lround(evalExpr(r.use, v))) +
+                      " locks but it has " + std::to_string(cap));
+        break;
+      case ResourceRow::PacketIds:
+        out.push_back(std::to_string(std::lround(evalExpr(r.use, v))) + " nets need packet switching but only " +
+                      std::to_string(cap) + " packet ids exist");
+        break;
+      case ResourceRow::Arbiters:
+        out.push_back("switch " + core::toString(r.tile) + ": packet-switched outputs need more than its " +
+                      std::to_string(cap) + " arbiters");
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
+                               const Placement& placement, const MilpRouterConfig& config,
+                               core::RunContext& ctx) {
+  auto t0 = std::chrono::steady_clock::now();
+  MilpRouterResult res;
+  auto finish = [&](std::string status) {
+    res.status = std::move(status);
+    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return res;
+  };
+  if (config.preCheck) {
+    res.reasons = routingPreCheck(design, device, graph, placement, config.model);
+    if (!res.reasons.empty()) return finish(res.reasons.front().find("not placed") != std::string::npos ? "error" : "infeasible");
+  } else {
+    for (CoreId c = 0; c < design.coreCount(); ++c)
+      if (!placement.placed(c) || !device.contains(placement.tile(c))) {
+        res.reasons.push_back("core '" + design.cores[c].name + "' is not placed");
+        return finish("error");
+      }
+  }
+
+  RoutingModelOptions opts = config.model;
+  std::set<TileCoord> arbiterTiles;
+  for (int round = 0;; ++round) {
+    if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? "cancelled" : "time-out");
+    milp::Model model;
+    RoutingModelBuilder builder(design, device, graph, opts, model);
+    builder.setFixedPlacement(placement);
+    builder.build();
+    for (TileCoord t : arbiterTiles) builder.addArbiterRow(t);
+    res.variables = model.varCount();
+    res.rows = model.rowCount();
+    res.integers = model.integerCount();
+    res.fullRegion = builder.fullRegion();
+    if (!builder.unroutable().empty()) {
+      for (const auto& [n, why] : builder.unroutable()) res.reasons.push_back(netLabel(design, n) + ": " + why);
+      return finish("infeasible");
+    }
+    milp::SolveOptions so;
+    so.timeLimitSeconds = config.timeLimitSeconds;
+    so.relativeGap = config.relativeGap;
+    so.log = config.solverLog;
+    so.phase = "milp routing";
+    if (config.greedyStart) {
+      Routing start = greedyRouting(design, device, graph, placement, opts, builder.flowsPerChannel());
+      if (auto v = builder.encode(start)) so.start = std::move(*v);
+    }
+    if (!config.lpPath.empty()) model.write(config.lpPath);
+    milp::SolveResult sr = milp::solve(model, so, ctx);
+    ++res.solves;
+    res.milpStatus = sr.status;
+    res.bound = sr.bound;
+    if (sr.status == milp::Status::Infeasible) {
+      if (config.growRegion && !builder.fullRegion()) {
+        opts.margin = std::max(device.columns(), device.rows());
+        continue;
+      }
+      res.reasons.clear();
+      if (config.explainInfeasible && !ctx.shouldStop()) {
+        RoutingModelOptions eo = opts;
+        eo.elastic = true;
+        milp::Model em;
+        RoutingModelBuilder eb(design, device, graph, eo, em);
+        eb.setFixedPlacement(placement);
+        eb.build();
+        milp::SolveOptions es = so;
+        es.start.clear();
+        es.phase = "explain infeasibility";
+        es.timeLimitSeconds = std::min(config.timeLimitSeconds, 20.0);
+        milp::SolveResult er = milp::solve(em, es, ctx);
+        if (er.hasSolution()) res.reasons = explainSlacks(eb, device, graph, er.values);
+      }
+      if (res.reasons.empty()) res.reasons.push_back("no legal routing exists for this placement (the MILP is infeasible)");
+      return finish("infeasible");
+    }
+    if (!sr.hasSolution()) {
+      res.reasons.push_back(std::string("the MILP solver stopped without a routing (") + toString(sr.status) + ")");
+      return finish(sr.status == milp::Status::Cancelled ? "cancelled"
+                    : sr.status == milp::Status::Error   ? "error"
+                                                         : "time-out");
+    }
+    res.routing = builder.extract(sr.values);
+    res.objective = sr.objective;
+    res.routing.cost = sr.objective;
+    auto violations = checkRouting(design, device, graph, placement, res.routing);
+    bool onlyArbiters = !violations.empty();
+    for (const auto& v : violations) onlyArbiters = onlyArbiters && v.code == "arbiters" && v.tile;
+    if (onlyArbiters && round < config.lazyRounds) {
+      for (const auto& v : violations) arbiterTiles.insert(*v.tile);
+      continue;
+    }
+    ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(placement, std::make_shared<Routing>(res.routing)), true);
+    if (!violations.empty()) {
+      for (const auto& v : violations) res.reasons.push_back("routing check: " + v.message);
+      return finish("error");
+    }
+    res.success = true;
+    if (sr.status == milp::Status::Feasible && sr.bound > -1e30)
+      res.reasons.push_back("not proven optimal: objective " + std::to_string(sr.objective) + ", bound " +
+                            std::to_string(sr.bound));
+    return finish("routed");
+  }
+}
+
+}  // namespace ts::aie

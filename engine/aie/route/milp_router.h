@@ -1,0 +1,65 @@
+#pragma once
+// The paper's MILP router (Sec. IV with a fixed placement) on COIN-OR CBC.
+//
+//   MilpRouterConfig cfg;                 // documented defaults below
+//   RrGraph graph(device);
+//   MilpRouterResult r = runMilpRouter(design, device, graph, placement, cfg, ctx);
+//   if (r.success) use(r.routing);        // already passed checkRouting()
+//   else report(r.status, r.reasons);     // "infeasible": binding resources named
+//
+// Steps: (1) a fast pre-check of obvious resource bounds (DMA channels, memory, locks) that
+// names the tile and resource; (2) the routing MILP (route/routing_model.h) over each net's
+// bounding box grown by `model.margin`, retried over the whole array if that is infeasible;
+// (3) the independent routing check, adding lazy arbiter rows if a solution overuses a
+// switch's arbiters; (4) when the MILP is infeasible, an elastic re-solve whose slacks name
+// the binding resources. Safe to call from several threads; cheap to call many times.
+#include <string>
+#include <vector>
+
+#include "engine/aie/route/routing_model.h"
+#include "engine/core/params.h"
+#include "engine/core/run_context.h"
+#include "engine/milp/cbc_solver.h"
+
+namespace ts::aie {
+
+struct MilpRouterConfig {
+  RoutingModelOptions model;        ///< formulation weights (eq. 8) and switches
+  double timeLimitSeconds = 60;     ///< per MILP solve; the RunContext's limit also applies
+  double relativeGap = 1e-4;        ///< accept solutions this close to the bound
+  bool growRegion = true;           ///< retry over the whole array when the region is infeasible
+  bool preCheck = true;             ///< resource bounds before building the MILP
+  bool explainInfeasible = true;    ///< elastic re-solve to name binding resources
+  bool greedyStart = true;          ///< MIP start from a sequential shortest-path routing
+  int lazyRounds = 4;               ///< re-solves for lazily added arbiter rows
+  std::string lpPath;               ///< write the last model solved here (.lp or .mps)
+  bool solverLog = false;           ///< CBC's log on stdout
+};
+
+/// Describes the config's fields as named parameters (for --set key=value and the studio).
+void bindMilpRouterParams(core::ParamBinder& binder, MilpRouterConfig& config);
+
+struct MilpRouterResult {
+  bool success = false;  ///< routed and passed checkRouting()
+  std::string status;    ///< "routed", "infeasible", "time-out", "cancelled", "error"
+  Routing routing;       ///< the routing (partial or empty when not successful)
+  std::vector<std::string> reasons;  ///< why not, one line each (binding resources named)
+  milp::Status milpStatus = milp::Status::Error;
+  double objective = 0;  ///< eq. 8 value of the routing
+  double bound = 0;      ///< best proven lower bound
+  double seconds = 0;
+  int variables = 0, rows = 0, integers = 0;  ///< size of the last model solved
+  int solves = 0;                             ///< MILP solves (region growth, lazy rows)
+  bool fullRegion = false;                    ///< the last model covered the whole array
+};
+
+MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
+                               const Placement& placement, const MilpRouterConfig& config,
+                               core::RunContext& ctx);
+
+/// The obvious resource bounds alone (no MILP): one line per violated bound, empty if none
+/// is violated. Also used by placers as a fast legality filter.
+std::vector<std::string> routingPreCheck(const Design& design, const Device& device, const RrGraph& graph,
+                                         const Placement& placement, const RoutingModelOptions& options);
+
+}  // namespace ts::aie

@@ -1,0 +1,57 @@
+#pragma once
+// Independent checker of a routing (never trusts the router that produced it). It rebuilds
+// every resource count from the route trees and the device model alone:
+//  - every net is routed and every target is reached; stream routes are trees rooted at the
+//    source's DMA (one incoming edge per node, no dangling branch, no turn-around);
+//  - shared-memory nets use one bank that the source and every target core can access
+//    (mem-affinity neighbours), intra-tile nets stay on one memory tile;
+//  - link channels, MM2S/S2MM channels per tile, buffer memory and locks per tile, packet ids,
+//    arbiters per switch, cascade adjacency.
+// The resource model (shared with the routers, documented in README "Routing model"):
+//  - circuit nets own one channel of every link and DMA they use; packet nets share channels,
+//    at most packetFlowsPerChannel(device) flows per channel (an arbiter's master selects);
+//  - every endpoint of a stream net holds depth x bytes in its tile; a shared-memory or
+//    intra-tile net holds one buffer set (largest depth x bytes) in its bank; nets joined by a
+//    link share one buffer at the link's core (max of its inputs and outputs); each buffer set
+//    of an endpoint takes 2 locks; shim tiles buffer in host memory (not counted);
+//  - a packet-switched switch output (link or S2MM channel) takes one of the switch's arbiters.
+#include <cstdint>
+#include <vector>
+
+#include "engine/aie/legality.h"
+#include "engine/aie/routing.h"
+#include "engine/aie/rr_graph.h"
+
+namespace ts::aie {
+
+/// Packet flows that may share one stream channel (the master selects of an arbiter).
+int packetFlowsPerChannel(const Device& device);
+/// Locks one endpoint buffer set takes (producer and consumer lock).
+constexpr int kLocksPerBuffer = 2;
+
+/// Resource use of a routing as the checker counted it (indexed by Device::index / edge id).
+struct RoutingUsage {
+  std::vector<int> dmaOut, dmaIn;      ///< channels used per tile
+  std::vector<int64_t> memory;         ///< bytes per tile: net buffers + cores' own buffers
+  std::vector<int64_t> netBuffer;      ///< bytes per tile of net buffers only
+  std::vector<int> locks;              ///< per tile
+  std::vector<int> linkChannels;       ///< channels used per RR edge (links only, else 0)
+  std::vector<int> arbiters;           ///< packet arbiters used per tile's switch
+  int packetNets = 0;
+};
+
+struct RoutingCheckOptions {
+  bool requireAllRouted = true;
+};
+
+/// Empty when the routing is legal for this placement. `usage` (optional) receives the counts.
+std::vector<Violation> checkRouting(const Design& design, const Device& device, const RrGraph& graph,
+                                    const Placement& placement, const Routing& routing,
+                                    const RoutingCheckOptions& options = {}, RoutingUsage* usage = nullptr);
+
+/// The tiles that hold a net's buffers for a given interconnect (`bank` for shared memory),
+/// as routers must report them in NetRoute::bufferTiles; sorted, without duplicates.
+std::vector<TileCoord> expectedBufferTiles(const Design& design, const Placement& placement, NetId net,
+                                           Interconnect type, TileCoord bank);
+
+}  // namespace ts::aie

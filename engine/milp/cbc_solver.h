@@ -1,0 +1,52 @@
+#pragma once
+// Solves a milp::Model with COIN-OR CBC (branch and cut on Clp) through its C++ API.
+// Honours the RunContext: a stop request or the context's time limit ends the search at
+// CBC's next event (after each node, heuristic or cut round; well under 100 ms on the models
+// TileStudio builds), and while solving it publishes QoR samples with the incumbent, the
+// bound and the gap. Safe to call from several threads at once (one CbcModel per call).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/run_context.h"
+#include "engine/milp/model.h"
+
+namespace ts::milp {
+
+enum class Status {
+  Optimal,     ///< proven optimal (within the gap)
+  Feasible,    ///< a solution, not proven optimal (time limit or node limit)
+  Infeasible,  ///< proven that no solution exists
+  TimeOut,     ///< time limit reached without any solution
+  Cancelled,   ///< stopped through the RunContext (values hold the incumbent if any)
+  Error,       ///< the solver failed (numerical trouble, unbounded)
+};
+const char* toString(Status status);
+
+struct SolveOptions {
+  double timeLimitSeconds = 0;  ///< <= 0: only the RunContext's limit applies
+  double relativeGap = 1e-6;    ///< stop when (incumbent - bound) / |incumbent| is below this
+  double absoluteGap = 1e-6;
+  /// Optional MIP start (one value per variable). Installed as the first incumbent when it
+  /// is feasible; ignored otherwise.
+  std::vector<double> start;
+  bool log = false;              ///< CBC's own log on stdout
+  bool preprocess = true;        ///< CglPreProcess before branch and cut
+  std::string phase = "milp";    ///< QoRSample phase name of the progress samples
+  int64_t nodeLimit = -1;        ///< < 0: none
+};
+
+struct SolveResult {
+  Status status = Status::Error;
+  std::vector<double> values;  ///< best solution (empty when there is none)
+  double objective = kInf;     ///< of values, with the model's offset
+  double bound = -kInf;        ///< best proven lower bound
+  double seconds = 0;
+  int64_t nodes = 0;
+  bool startAccepted = false;  ///< the MIP start was feasible and installed
+  bool hasSolution() const { return !values.empty(); }
+};
+
+SolveResult solve(const Model& model, const SolveOptions& options, core::RunContext& ctx);
+
+}  // namespace ts::milp

@@ -1,0 +1,67 @@
+#include "engine/wse/cupoker_flow.h"
+
+#include "engine/wse/wirelength_polish.h"
+
+namespace ts::wse {
+
+namespace {
+
+/// The refinement costs more than placing a target; skip it when even a zero adapter cost
+/// could not beat the best layout so far (it never raises MT and the polished WL is what it
+/// starts from, give or take half a tile per moved kernel).
+bool worthRefining(const KernelGraph& g, const Layout& layout, bool polish, double bestScore) {
+  Layout polished = layout;
+  if (polish) polishWirelength(g, polished);
+  double bound = g.wdeltat * layoutMaxTime(g, polished) + g.wlength * layoutWirelength(g, polished);
+  return bound < bestScore * (1 + 1e-9);
+}
+
+}  // namespace
+
+CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, core::RunContext& ctx) {
+  std::vector<std::vector<int>> orders{depthFirstTopologicalOrder(graph, 0)};
+  if (int(orders[0].size()) != graph.kernelCount()) {
+    CuPokerResult res;
+    res.message = "the kernel graph has a cycle";
+    return res;
+  }
+  if (config.orderVariants > 1) {
+    auto alt = depthFirstTopologicalOrder(graph, 1);
+    if (alt != orders[0]) orders.push_back(alt);
+  }
+  TargetSearchCallbacks cb;
+  cb.feasible = [&](const SizedGraph& sized) {
+    for (const auto& order : orders)
+      if (RowPlacer(graph, order, sized.candidates).feasible()) return true;
+    return false;
+  };
+  cb.place = [&](const PlaceRequest& req) {
+    std::vector<TargetLayout> out;
+    RowSearchConfig rs = config.rowSearch;
+    if (req.quick) rs.maxNodes = 1;
+    for (const auto& order : orders) {
+      if (req.stop()) break;
+      RowPlacer placer(graph, order, req.sized.candidates);
+      RowLayout rl;
+      if (!placer.search(rs, rl, req.stop)) continue;
+      TargetLayout t;
+      t.layout = Layout(graph.kernelCount());
+      t.layout.row = rl.row;
+      for (int k = 0; k < graph.kernelCount(); ++k) {
+        const Candidate& c = req.sized.candidates[size_t(k)][size_t(rl.candidate[size_t(k)])];
+        t.layout.kernels[size_t(k)] = {c.args, rl.x[size_t(k)], rl.y[size_t(k)], c.rotated, true};
+      }
+      t.raw = evaluate(graph, t.layout);
+      t.rows = rl.rows;
+      // The refinement works on the clean rows, so it runs before the polish.
+      if (config.refine && !req.quick && worthRefining(graph, t.layout, config.polish, req.bestScore))
+        refineAdapterCost(graph, t.layout, config.adapter, req.stop);
+      if (config.polish) polishWirelength(graph, t.layout);
+      out.push_back(std::move(t));
+    }
+    return out;
+  };
+  return runTargetSearch(graph, config.search, cb, config.initial, "cupoker", ctx);
+}
+
+}  // namespace ts::wse

@@ -1,0 +1,49 @@
+#include "engine/wse/graph_sizing.h"
+
+namespace ts::wse {
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) { return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)); }
+
+}  // namespace
+
+GraphSizer::GraphSizer(const KernelGraph& graph)
+    : graph_(graph), sizer_(graph.width, graph.height, graph.memlimit) {
+  for (const auto& k : graph.kernels) {
+    int found = -1;
+    for (size_t u = 0; u < unique_.size() && found < 0; ++u)
+      if (unique_[u].spec == k.spec) found = int(u);
+    if (found < 0) {
+      found = int(unique_.size());
+      unique_.push_back(sizer_.prepare(k.spec));
+    }
+    uniqueOf_.push_back(found);
+  }
+}
+
+SizedGraph GraphSizer::size(double target) const {
+  SizedGraph out;
+  out.target = target;
+  std::vector<std::vector<Candidate>> perUnique(unique_.size());
+  uint64_t h = 0;
+  for (size_t u = 0; u < unique_.size(); ++u) {
+    perUnique[u] = sizer_.size(unique_[u], target);
+    h = mix(h, perUnique[u].size());
+    for (const auto& c : perUnique[u]) {
+      h = mix(mix(mix(h, uint64_t(c.height)), uint64_t(c.width)), uint64_t(c.rotated));
+      h = mix(mix(h, uint64_t(c.args.h)), uint64_t(c.args.w));
+      for (int v : c.args.c) h = mix(h, uint64_t(v));
+      for (int v : c.args.k) h = mix(h, uint64_t(v));
+    }
+  }
+  out.fingerprint = h;
+  out.candidates.resize(graph_.kernels.size());
+  for (size_t k = 0; k < graph_.kernels.size(); ++k) {
+    out.candidates[k] = perUnique[size_t(uniqueOf_[k])];
+    if (out.candidates[k].empty() && out.unsizable < 0) out.unsizable = int(k);
+  }
+  return out;
+}
+
+}  // namespace ts::wse

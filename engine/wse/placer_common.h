@@ -1,0 +1,60 @@
+#pragma once
+// Shared by the WSE placers: the result every runXxx returns, and a thread-safe keeper of the
+// best legal layout that checks each offer with the independent evaluator and publishes QoR
+// samples and snapshots through the RunContext.
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/run_context.h"
+#include "engine/wse/evaluator.h"
+#include "engine/wse/layout.h"
+#include "engine/wse/snapshot.h"
+
+namespace ts::wse {
+
+struct WsePlaceResult {
+  bool found = false;     ///< `layout` passed the evaluator (legal)
+  Layout layout;          ///< best legal layout (empty kernels when !found)
+  Evaluation evaluation;  ///< the evaluator's verdict on `layout`
+  bool stopped = false;   ///< cancel or time limit ended the run early
+  double seconds = 0;
+  std::string message;    ///< why nothing was found, when !found
+  /// Algorithm-specific figures for reports (e.g. "targets_tried", "moves").
+  std::vector<std::pair<std::string, double>> stats;
+};
+
+/// Keeps the best legal layout by score (ties: lower MT, then WL, then AC). offer() may be
+/// called from several threads.
+class BestLayoutKeeper {
+ public:
+  BestLayoutKeeper(const KernelGraph& graph, core::RunContext& ctx);
+
+  /// Evaluates `layout`; keeps it when legal and better. Returns the evaluation.
+  Evaluation offer(const Layout& layout, const std::string& phase, double target = 0);
+  bool has() const;
+  Evaluation bestEvaluation() const;
+  Layout bestLayout() const;
+  /// Sends a QoR sample carrying the best MT/WL/AC/score so far besides `sample`'s own terms.
+  /// Serialised; `force` bypasses the context's throttle (used once per tried target).
+  void publish(core::QorSample sample, bool force);
+  /// Fills a result from the best layout and publishes the final snapshot.
+  void finish(WsePlaceResult& result, const std::string& algorithm);
+
+ private:
+  bool better(const Evaluation& a, const Evaluation& b) const;
+  const KernelGraph& graph_;
+  core::RunContext& ctx_;
+  mutable std::mutex mutex_;
+  std::mutex publishMutex_;
+  bool has_ = false;
+  Layout best_;
+  Evaluation bestEval_;
+};
+
+/// True when `a` is a better evaluation than `b` (score, then MT, WL, AC).
+bool betterEvaluation(const Evaluation& a, const Evaluation& b);
+
+}  // namespace ts::wse

@@ -1,0 +1,287 @@
+#include "engine/wse/row_placer.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace ts::wse {
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h;
+}
+
+int64_t absDiff(int64_t a, int64_t b) { return a > b ? a - b : b - a; }
+
+}  // namespace
+
+RowPlacer::RowPlacer(const KernelGraph& graph, std::vector<int> order,
+                     const std::vector<std::vector<Candidate>>& candidates)
+    : graph_(graph), order_(std::move(order)) {
+  n_ = int(order_.size());
+  fabricW_ = graph.width;
+  fabricH_ = graph.height;
+  posOf_.assign(size_t(graph.kernelCount()), -1);
+  for (int p = 0; p < n_; ++p) posOf_[size_t(order_[size_t(p)])] = p;
+  stairs_.resize(size_t(n_));
+  for (int p = 0; p < n_; ++p) {
+    const auto& cands = candidates[size_t(order_[size_t(p)])];
+    std::vector<int> idx(cands.size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = int(i);
+    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+      return cands[a].height != cands[b].height ? cands[a].height < cands[b].height : cands[a].width < cands[b].width;
+    });
+    int bestWidth = 1 << 30;
+    for (int i : idx) {
+      if (cands[i].width >= bestWidth || cands[i].height > fabricH_ || cands[i].width > fabricW_) continue;
+      bestWidth = cands[i].width;
+      stairs_[size_t(p)].push_back({cands[i].height, cands[i].width, i});
+      heights_.push_back(cands[i].height);
+    }
+  }
+  std::sort(heights_.begin(), heights_.end());
+  heights_.erase(std::unique(heights_.begin(), heights_.end()), heights_.end());
+  buildRowTables();
+  options_.assign(size_t(n_), {});
+  optionsBuilt_.assign(size_t(n_), false);
+}
+
+const RowPlacer::Step* RowPlacer::stepAt(int pos, int bound) const {
+  const auto& st = stairs_[size_t(pos)];
+  auto it = std::upper_bound(st.begin(), st.end(), bound, [](int b, const Step& s) { return b < s.height; });
+  if (it == st.begin()) return nullptr;
+  return &*(it - 1);
+}
+
+void RowPlacer::buildRowTables() {
+  rowHeight_.assign(size_t(n_), {});
+  const int nh = int(heights_.size());
+  auto widthAt = [&](int p, int bound) -> int64_t {
+    const Step* s = stepAt(p, bound);
+    return s ? s->width : kInf;
+  };
+  for (int i = 0; i < n_; ++i) {
+    int hIdx = 0;
+    int64_t sum = 0;
+    for (int j = i + 1; j <= n_ && hIdx < nh; ++j) {
+      sum += widthAt(j - 1, heights_[size_t(hIdx)]);
+      // A taller bound only makes kernels narrower, so the least fitting bound never decreases with j.
+      while (sum > fabricW_ && ++hIdx < nh) {
+        sum = 0;
+        for (int p = i; p < j; ++p) sum += widthAt(p, heights_[size_t(hIdx)]);
+      }
+      if (hIdx >= nh || heights_[size_t(hIdx)] > fabricH_) break;
+      rowHeight_[size_t(i)].push_back(heights_[size_t(hIdx)]);
+    }
+  }
+  bestAny_.assign(size_t(n_) + 1, kInf);
+  bestAny_[size_t(n_)] = 0;
+  for (int i = n_ - 1; i >= 0; --i) {
+    const auto& rh = rowHeight_[size_t(i)];
+    for (size_t e = 0; e < rh.size(); ++e)
+      bestAny_[size_t(i)] = std::min(bestAny_[size_t(i)], rh[e] + bestAny_[size_t(i) + e + 1]);
+  }
+  feasible_ = n_ > 0 && bestAny_[0] <= fabricH_;
+}
+
+void RowPlacer::nextRowLayer(const std::vector<int64_t>& prev, std::vector<int64_t>& cur) const {
+  // cur[i]: least height of positions [i, n) in one more row than prev allows.
+  cur.assign(size_t(n_) + 1, kInf);
+  cur[size_t(n_)] = 0;
+  for (int i = n_ - 1; i >= 0; --i) {
+    int64_t best = prev[size_t(i)];
+    const auto& rh = rowHeight_[size_t(i)];
+    for (size_t e = 0; e < rh.size(); ++e) best = std::min(best, rh[e] + prev[size_t(i) + e + 1]);
+    cur[size_t(i)] = best;
+  }
+}
+
+void RowPlacer::buildRowBudgetTable(int maxRows) {
+  bestRows_.assign(size_t(maxRows) + 1, std::vector<int64_t>(size_t(n_) + 1, kInf));
+  bestRows_[0][size_t(n_)] = 0;
+  for (int r = 1; r <= maxRows; ++r) nextRowLayer(bestRows_[size_t(r) - 1], bestRows_[size_t(r)]);
+}
+
+const std::vector<RowPlacer::Option>& RowPlacer::optionsFrom(int start) {
+  if (optionsBuilt_[size_t(start)]) return options_[size_t(start)];
+  auto& opts = options_[size_t(start)];
+  const auto& rh = rowHeight_[size_t(start)];
+  for (size_t e = 0; e < rh.size(); ++e) {
+    int end = start + int(e) + 1;
+    int tight = rh[e];
+    int next = e + 1 < rh.size() ? rh[e + 1] : fabricH_ + 1;
+    opts.push_back({end, tight, tight});
+    if (next <= tight) continue;  // a longer row fits the same bound: this run is not maximal
+    // Algorithm 2's maximal run for every bound in (tight, next): only bounds where some kernel
+    // of the run changes its candidate give a different row (redundant heights are skipped).
+    std::vector<int> bounds;
+    for (int p = start; p < end; ++p)
+      for (const Step& s : stairs_[size_t(p)])
+        if (s.height > tight && s.height < next) bounds.push_back(s.height);
+    std::sort(bounds.begin(), bounds.end());
+    bounds.erase(std::unique(bounds.begin(), bounds.end()), bounds.end());
+    for (int b : bounds) opts.push_back({end, b, b});
+  }
+  optionsBuilt_[size_t(start)] = true;
+  return opts;
+}
+
+bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std::function<bool()>& stop) {
+  if (!feasible_) return false;
+  // Least row count that admits a layout (t_row), then the budget table for t_row rows.
+  int minRows = 0;
+  {
+    std::vector<int64_t> prev(size_t(n_) + 1, kInf), cur;
+    prev[size_t(n_)] = 0;
+    for (int r = 1; r <= n_ && minRows == 0; ++r) {
+      nextRowLayer(prev, cur);
+      if (cur[0] <= fabricH_) minRows = r;
+      prev.swap(cur);
+    }
+  }
+  if (minRows == 0) return false;
+  const int tRow = std::min(n_, minRows + std::max(0, config.extraRows));
+  buildRowBudgetTable(tRow);
+
+  // Wirelength in doubled units (centres are half-integers) so that everything stays integral.
+  std::vector<int> minSide(static_cast<size_t>(n_));
+  for (int p = 0; p < n_; ++p) {
+    int m = 1 << 30;
+    for (const Step& s : stairs_[size_t(p)]) m = std::min(m, std::min(s.height, s.width));
+    minSide[size_t(p)] = m;
+  }
+  std::vector<std::vector<int>> predPos(static_cast<size_t>(n_));
+  std::vector<int> lastSucc(static_cast<size_t>(n_), -1);
+  std::vector<int64_t> lowerBound(static_cast<size_t>(n_) + 1, 0);
+  for (const auto& e : graph_.kernelEdges) {
+    int a = posOf_[size_t(e.src)], b = posOf_[size_t(e.dst)];
+    predPos[size_t(b)].push_back(a);
+    lastSucc[size_t(a)] = std::max(lastSucc[size_t(a)], b);
+    // Two disjoint rectangles have centres at least half the sum of their short sides apart.
+    lowerBound[size_t(b)] += minSide[size_t(a)] + minSide[size_t(b)];
+  }
+  for (int p = n_ - 1; p >= 0; --p) lowerBound[size_t(p)] += lowerBound[size_t(p) + 1];
+  // Kernels placed before position j that still have an edge to a later kernel: the only
+  // geometry that can influence how the rest of the layout scores.
+  std::vector<std::vector<int>> frontier(static_cast<size_t>(n_) + 1);
+  for (int j = 1; j <= n_; ++j)
+    for (int q = 0; q < j; ++q)
+      if (lastSucc[size_t(q)] >= j) frontier[size_t(j)].push_back(q);
+
+  // Geometry of the partial layout by order position (rows below the current one are final).
+  const size_t n = static_cast<size_t>(n_);
+  std::vector<int> px(n), py(n), pw(n), ph(n), pc(n), prow(n);
+  std::vector<int> bestX, bestY, bestC, bestRow;
+  int64_t bestWL = kInf;
+  int64_t nodes = 0;
+  bool aborted = false, budgetHit = false;
+  std::unordered_map<uint64_t, int64_t> memo;
+
+  auto placeRow = [&](int start, const Option& o, int row, int floor) -> int64_t {
+    int cum = 0;
+    for (int p = start; p < o.end; ++p) {
+      const Step* s = stepAt(p, o.bound);
+      pw[size_t(p)] = s->width;
+      ph[size_t(p)] = s->height;
+      pc[size_t(p)] = s->candidate;
+      px[size_t(p)] = (row % 2 == 0) ? cum : fabricW_ - cum - s->width;
+      py[size_t(p)] = floor + (o.height - s->height) / 2;
+      prow[size_t(p)] = row;
+      cum += s->width;
+    }
+    int64_t add = 0;
+    for (int p = start; p < o.end; ++p)
+      for (int q : predPos[size_t(p)])
+        add += absDiff(2 * int64_t(px[size_t(p)]) + pw[size_t(p)], 2 * int64_t(px[size_t(q)]) + pw[size_t(q)]) +
+               absDiff(2 * int64_t(py[size_t(p)]) + ph[size_t(p)], 2 * int64_t(py[size_t(q)]) + ph[size_t(q)]);
+    return add;
+  };
+  auto stateKey = [&](int next, int rows, int floor) {
+    uint64_t h = mix(mix(mix(0, uint64_t(next)), uint64_t(rows)), uint64_t(floor));
+    for (int q : frontier[size_t(next)])
+      h = mix(mix(mix(mix(h, uint64_t(px[size_t(q)])), uint64_t(py[size_t(q)])), uint64_t(pw[size_t(q)])),
+              uint64_t(ph[size_t(q)]));
+    return h;
+  };
+
+  struct Child {
+    int option;
+    int64_t partial;
+  };
+  std::function<void(int, int, int, int64_t)> dfs = [&](int start, int row, int floor, int64_t partial) {
+    if (start == n_) {
+      if (partial < bestWL) {
+        bestWL = partial;
+        bestX = px;
+        bestY = py;
+        bestC = pc;
+        bestRow = prow;
+      }
+      return;
+    }
+    if (aborted) return;
+    if (++nodes > config.maxNodes && bestWL < kInf) {
+      budgetHit = true;
+      aborted = true;
+      return;
+    }
+    if ((nodes & 63) == 0 && stop && stop()) {
+      aborted = true;
+      return;
+    }
+    const int rowsLeft = tRow - row;
+    const auto& opts = optionsFrom(start);
+    std::vector<Child> children;
+    for (size_t k = 0; k < opts.size(); ++k) {
+      const Option& o = opts[k];
+      int64_t top = int64_t(floor) + o.height;
+      if (top > fabricH_) continue;
+      if (o.end < n_ && (rowsLeft < 2 || top + bestRows_[size_t(rowsLeft) - 1][size_t(o.end)] > fabricH_)) continue;
+      int64_t childPartial = partial + placeRow(start, o, row, floor);
+      if (childPartial + lowerBound[size_t(o.end)] >= bestWL) continue;
+      children.push_back({int(k), childPartial});
+    }
+    std::stable_sort(children.begin(), children.end(), [&](const Child& a, const Child& b) {
+      return a.partial + lowerBound[size_t(opts[size_t(a.option)].end)] <
+             b.partial + lowerBound[size_t(opts[size_t(b.option)].end)];
+    });
+    for (const Child& c : children) {
+      if (aborted) return;
+      const Option& o = opts[size_t(c.option)];
+      if (c.partial + lowerBound[size_t(o.end)] >= bestWL) continue;
+      placeRow(start, o, row, floor);
+      int nextFloor = floor + o.height;
+      if (o.end < n_) {
+        uint64_t key = stateKey(o.end, row + 1, nextFloor);
+        auto it = memo.find(key);
+        if (it != memo.end() && it->second <= c.partial) continue;
+        memo[key] = c.partial;
+      }
+      dfs(o.end, row + 1, nextFloor, c.partial);
+    }
+  };
+  dfs(0, 0, 0, 0);
+  if (bestWL >= kInf) return false;
+
+  const int nk = graph_.kernelCount();
+  out.candidate.assign(size_t(nk), -1);
+  out.x.assign(size_t(nk), 0);
+  out.y.assign(size_t(nk), 0);
+  out.row.assign(size_t(nk), 0);
+  out.rows = 0;
+  for (int p = 0; p < n_; ++p) {
+    int k = order_[size_t(p)];
+    out.candidate[size_t(k)] = bestC[size_t(p)];
+    out.x[size_t(k)] = bestX[size_t(p)];
+    out.y[size_t(k)] = bestY[size_t(p)];
+    out.row[size_t(k)] = bestRow[size_t(p)];
+    out.rows = std::max(out.rows, bestRow[size_t(p)] + 1);
+  }
+  out.wirelength = double(bestWL) / 2;
+  out.nodes = nodes;
+  out.complete = !aborted && !budgetHit;
+  return true;
+}
+
+}  // namespace ts::wse

@@ -1,0 +1,230 @@
+#include "engine/wse/target_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace ts::wse {
+
+namespace {
+
+/// ctx.shouldStop() is not meant for concurrent callers (it accounts pauses); this serialises
+/// it and latches the answer so that every worker sees the stop at once.
+class StopLatch {
+ public:
+  explicit StopLatch(core::RunContext& ctx) : ctx_(ctx) {}
+  bool operator()() {
+    if (stopped_.load()) return true;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (ctx_.shouldStop()) stopped_.store(true);
+    return stopped_.load();
+  }
+  bool stopped() const { return stopped_.load(); }
+
+ private:
+  core::RunContext& ctx_;
+  std::mutex mutex_;
+  std::atomic<bool> stopped_{false};
+};
+
+struct Placed {
+  double target = 0;
+  Evaluation evaluation;
+  Evaluation raw;
+  int rows = 0;
+};
+
+class Search {
+ public:
+  Search(const KernelGraph& g, const TargetSearchConfig& cfg, const TargetSearchCallbacks& cb, core::RunContext& ctx)
+      : g_(g), cfg_(cfg), cb_(cb), sizing_(g), keeper_(g, ctx), stop_(ctx) {
+    threads_ = cfg.threads > 0 ? cfg.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  }
+
+  TargetSearchResult run(const Layout& initial, const std::string& name) {
+    TargetSearchResult res;
+    double hiBound = 0;
+    if (int(initial.kernels.size()) == g_.kernelCount() && initial.placedCount() == g_.kernelCount()) {
+      Evaluation ev = keeper_.offer(initial, "initial");
+      if (ev.legal) hiBound = ev.mt;
+    }
+    double tb = binarySearch(hiBound, res);
+    res.binarySearchTarget = tb;
+    if (tb > 0) {
+      double centre = sweep(tb);
+      neighbourSearch(tb, centre);
+    }
+    res.targetsTried = tried_;
+    res.targetsSkipped = skipped_;
+    res.targetsFeasible = feasibleCount_;
+    res.stopped = stop_.stopped();
+    keeper_.finish(res, name);
+    if (const Placed* best = bestPlaced()) {
+      res.bestTarget = best->target;
+      res.rows = best->rows;
+      res.beforeRefinement = best->raw;
+    }
+    res.stats = {{"binary_search_target", res.binarySearchTarget}, {"best_target", res.bestTarget},
+                 {"targets_tried", res.targetsTried},       {"targets_skipped", res.targetsSkipped},
+                 {"targets_feasible", res.targetsFeasible},  {"rows", res.rows},
+                 {"unrefined_mt", res.beforeRefinement.mt},  {"unrefined_wl", res.beforeRefinement.wl},
+                 {"unrefined_ac", double(res.beforeRefinement.ac)}};
+    return res;
+  }
+
+ private:
+  void publishTarget(const char* phase, double target, bool feasible, int rows) {
+    core::QorSample s;
+    s.phase = phase;
+    s.iteration = ++samples_;
+    s.add("target", target).add("feasible", feasible ? 1 : 0).add("rows", rows);
+    keeper_.publish(std::move(s), true);
+  }
+
+  double binarySearch(double hiBound, TargetSearchResult& res) {
+    // A feasible upper end by doubling, from the warm start's MT if there is one.
+    double lo = 0, hi = hiBound > 0 ? std::ceil(hiBound) : 1024;
+    for (;;) {
+      if (stop_()) return 0;
+      SizedGraph sized = sizing_.size(hi);
+      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
+      publishTarget("binary search", hi, ok, 0);
+      if (ok) break;
+      lo = hi;
+      hi *= 2;
+      if (hi > 1e15) {
+        res.message = sized.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sized.unsizable)].name +
+                                                 " has no shape within the fabric and memory limit"
+                                           : "no target time admits a layout on the fabric";
+        return 0;
+      }
+    }
+    // A quick layout at the upper end so that a cancel always has something legal to return.
+    placeTarget(hi, "binary search", true);
+    while (hi - lo > 1) {
+      if (stop_()) return hi;
+      double mid = std::floor((lo + hi) / 2);
+      SizedGraph sized = sizing_.size(mid);
+      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
+      publishTarget("binary search", mid, ok, 0);
+      (ok ? hi : lo) = mid;
+    }
+    return hi;
+  }
+
+  void placeTarget(double target, const char* phase, bool quick = false) {
+    SizedGraph sized = sizing_.size(target);
+    if (!quick) {  // a quick layout does not stand for its target: it may be placed again
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!fingerprints_.insert(sized.fingerprint).second) {
+        ++skipped_;
+        return;
+      }
+      ++tried_;
+    }
+    bool feasible = false;
+    int rows = 0;
+    if (sized.unsizable < 0) {
+      double best = keeper_.has() ? keeper_.bestEvaluation().score : std::numeric_limits<double>::infinity();
+      PlaceRequest req{sized, quick, [this] { return stop_(); }, best};
+      for (auto& t : cb_.place(req)) {
+        Evaluation ev = keeper_.offer(t.layout, phase, target);
+        if (!ev.legal) continue;  // never expected: the evaluator disagrees with the placer
+        feasible = true;
+        rows = t.rows;
+        std::lock_guard<std::mutex> lock(mutex_);
+        placed_.push_back({target, ev, t.raw, t.rows});
+      }
+    }
+    if (feasible) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ++feasibleCount_;
+    }
+    publishTarget(phase, target, feasible, rows);
+  }
+
+  /// Places `targets` over the worker threads.
+  void placeAll(const std::vector<double>& targets, const char* phase) {
+    int threads = std::max(1, std::min(threads_, int(targets.size())));
+    std::atomic<size_t> next{0};
+    auto worker = [&] {
+      for (;;) {
+        size_t i = next.fetch_add(1);
+        if (i >= targets.size() || stop_()) return;
+        placeTarget(targets[i], phase);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+  }
+
+  const Placed* bestPlaced() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const Placed* best = nullptr;
+    for (const auto& p : placed_)
+      if (!best || betterEvaluation(p.evaluation, best->evaluation)) best = &p;
+    return best;
+  }
+
+  /// Coarse geometric sweep above T_b: returns the best layout's target so far.
+  double sweep(double tb) {
+    std::vector<double> batch;
+    double t = tb;
+    for (int i = 0; i < cfg_.sweepPoints && !stop_(); ++i) {
+      // A layout's MT is close to its target: beyond this no layout can win.
+      if (keeper_.has() && g_.wdeltat * t > keeper_.bestEvaluation().score) break;
+      batch.push_back(t);
+      t *= 1 + cfg_.sweepGrowth;
+      if (int(batch.size()) >= threads_) {
+        placeAll(batch, "sweep");
+        batch.clear();
+      }
+    }
+    if (!batch.empty()) placeAll(batch, "sweep");
+    const Placed* best = bestPlaced();
+    return best ? best->target : tb;
+  }
+
+  void neighbourSearch(double tb, double centre) {
+    std::vector<double> targets;
+    const double step = std::max(1e-6, cfg_.step);
+    const int n = int(std::floor(cfg_.range / step + 1e-9));
+    for (int s = 0; s <= n; ++s)
+      for (int sign : {1, -1}) {
+        if (s == 0 && sign < 0) continue;
+        double t = centre * (1 + sign * s * step);
+        if (t >= tb) targets.push_back(t);
+      }
+    placeAll(targets, "neighbour search");
+  }
+
+  const KernelGraph& g_;
+  const TargetSearchConfig& cfg_;
+  const TargetSearchCallbacks& cb_;
+  GraphSizer sizing_;
+  BestLayoutKeeper keeper_;
+  StopLatch stop_;
+  int threads_ = 1;
+  std::mutex mutex_;
+  std::set<uint64_t> fingerprints_;
+  std::vector<Placed> placed_;
+  int tried_ = 0, skipped_ = 0, feasibleCount_ = 0;
+  std::atomic<int64_t> samples_{0};
+};
+
+}  // namespace
+
+TargetSearchResult runTargetSearch(const KernelGraph& graph, const TargetSearchConfig& config,
+                                   const TargetSearchCallbacks& callbacks, const Layout& initial,
+                                   const std::string& name, core::RunContext& ctx) {
+  Search search(graph, config, callbacks, ctx);
+  return search.run(initial, name);
+}
+
+}  // namespace ts::wse

@@ -1,0 +1,140 @@
+// tilestudio-cli pnr: place + route as a user would; outputs, report and exit codes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli_runner.h"
+
+using ts::test::runCli;
+
+namespace {
+
+std::string writeDesign(const std::string& dir) {
+  std::string path = dir + "/chain.yaml";
+  std::ofstream(path) << R"(design: chain
+device: npu1
+cores:
+  - {name: in, kind: shim}
+  - {name: a, cycles: 100}
+  - {name: b, cycles: 100}
+  - {name: c, cycles: 100, pin: [2, 3]}
+  - {name: out, kind: shim}
+nets:
+  - {name: x, source: in, targets: [a], bytes: 1024}
+  - {name: ab, source: a, targets: [b], bytes: 1024}
+  - {name: bc, source: b, targets: [c], bytes: 1024}
+  - {name: y, source: c, targets: [out], bytes: 1024}
+)";
+  return path;
+}
+
+}  // namespace
+
+TEST(CliPnr, EveryPlacerWritesAPlacementAndAReport) {
+  std::string dir = ts::test::cliOutputDir("pnr");
+  std::string design = writeDesign(dir);
+  for (const char* placer : {"sequential", "sa", "lsmo", "milp"}) {
+    std::string out = dir + "/" + placer + ".yaml", report = dir + "/" + placer + ".report.json";
+    auto r = runCli("-q pnr " + design + " --placer " + placer + " --router milp --seed 2 --time-limit 60 --out " +
+                    out + " --report " + report);
+    ASSERT_EQ(r.exitCode, 0) << placer << ": " << r.out << r.err;
+    auto j = nlohmann::json::parse(ts::test::slurp(report));
+    EXPECT_TRUE(j["success"].get<bool>()) << placer;
+    EXPECT_EQ(j["placer"], placer);
+    EXPECT_EQ(j["router"], "milp");
+    EXPECT_EQ(j["status"], "routed");
+    EXPECT_GE(j["seconds"]["place"].get<double>(), 0);
+    EXPECT_GT(j["seconds"]["route"].get<double>(), 0);
+    EXPECT_GT(j["qor"]["route_length"].get<int>(), 0);  // the shims stream
+    EXPECT_EQ(j["qor"]["nets_by_interconnect"]["shared_memory"].get<int>() +
+                  j["qor"]["nets_by_interconnect"]["intra_tile"].get<int>() +
+                  j["qor"]["nets_by_interconnect"]["circuit"].get<int>() +
+                  j["qor"]["nets_by_interconnect"]["packet"].get<int>(),
+              4);
+    EXPECT_TRUE(j["qor"].contains("dma_channels"));
+    EXPECT_TRUE(j["qor"].contains("max_link_utilisation"));
+    EXPECT_TRUE(j["estimate"]["from_routing"].get<bool>());
+    EXPECT_GT(j["estimate"]["estimated_runtime_us"].get<double>(), 0);
+    auto check = runCli("check " + design + " --placement " + out);
+    EXPECT_EQ(check.exitCode, 0) << check.out;
+    EXPECT_NE(ts::test::slurp(out).find("c: {tile: [2, 3], pinned: true}"), std::string::npos) << ts::test::slurp(out);
+  }
+}
+
+TEST(CliPnr, WritesNpflowJsonWithRoutingAndCsv) {
+  std::string dir = ts::test::cliOutputDir("pnr_formats");
+  std::string design = writeDesign(dir);
+  auto r = runCli("-q pnr " + design + " --placer sa --cost bb --out " + dir + "/placed.json --report -");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  auto report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["cost"], "bb");
+  auto placed = nlohmann::json::parse(ts::test::slurp(dir + "/placed.json"));
+  ASSERT_TRUE(placed.contains("nets"));
+  for (const auto& net : placed["nets"]) EXPECT_TRUE(net.contains("routing_info")) << net.dump();
+  r = runCli("-q pnr " + design + " --placer sa --from " + dir + "/placed.json --out " + dir + "/placed.csv");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(ts::test::slurp(dir + "/placed.csv").find("core,kind,col,row"), std::string::npos);
+}
+
+TEST(CliPnr, ExitsOneWhenNoLegalResultExists) {
+  std::string dir = ts::test::cliOutputDir("pnr_impossible");
+  std::string design = dir + "/cascade.yaml";
+  // A cascade whose source is pinned where no cascade neighbour exists.
+  std::ofstream(design) << R"(design: impossible
+device: npu1
+cores:
+  - {name: a, pin: [3, 2]}
+  - {name: b}
+nets:
+  - {name: ab, source: a, targets: [b], bytes: 1024}
+cascades:
+  - [a, b]
+)";
+  for (const char* placer : {"milp", "sa"}) {
+    auto r = runCli("-q pnr " + design + " --placer " + std::string(placer) + " --out " + dir + "/p.yaml --report " +
+                    dir + "/r.json");
+    EXPECT_EQ(r.exitCode, 1) << placer << ": " << r.out << r.err;
+    auto j = nlohmann::json::parse(ts::test::slurp(dir + "/r.json"));
+    EXPECT_FALSE(j["success"].get<bool>());
+    EXPECT_FALSE(j["reasons"].empty());
+  }
+}
+
+TEST(CliPnr, ExitsTwoOnBadInput) {
+  std::string dir = ts::test::cliOutputDir("pnr_bad");
+  std::string design = writeDesign(dir);
+  std::string broken = dir + "/broken.yaml";
+  std::ofstream(broken) << "design: x\ndevice: npu1\ncores:\n  - {name: a, kind: compute\n";
+  auto r = runCli("-q pnr " + broken + " --placer sa --out " + dir + "/p.yaml");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("broken.yaml"), std::string::npos) << r.err;
+  EXPECT_EQ(runCli("-q pnr " + design + " --placer nosuch --out " + dir + "/p.yaml").exitCode, 2);
+  EXPECT_EQ(runCli("-q pnr " + design + " --placer sa --out " + dir + "/p.txt").exitCode, 2);
+  EXPECT_EQ(runCli("-q pnr " + design + " --placer lsmo --set nosuch=1 --out " + dir + "/p.yaml").exitCode, 2);
+  EXPECT_EQ(runCli("-q pnr " + design + " --placer lsmo --cost bb --out " + dir + "/p.yaml").exitCode, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/p.yaml"));
+}
+
+TEST(CliPnr, BenchAieComparesPlacerVariantsOnACommonSet) {
+  std::string dir = ts::test::cliOutputDir("pnr_bench");
+  writeDesign(dir);
+  std::ofstream(dir + "/index.json") << R"({"designs": [
+    {"name": "chain", "file": "chain.yaml", "topology": "line", "flow": "pipelined", "size": "small"}]})";
+  auto r = runCli("-q bench aie --suite " + dir + " --placer sequential,sa:cost=bb,sa:cost=bbcg:inner_num=2 "
+                  "--time-limit 30 --route-time-limit 30 --json " + dir + "/out.json");
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(ts::test::slurp(dir + "/out.json"));
+  ASSERT_EQ(j["runs"].size(), 3u);
+  EXPECT_EQ(j["runs"][1]["label"], "sa:cost=bb");
+  EXPECT_EQ(j["runs"][2]["settings"]["inner_num"], "2");
+  EXPECT_EQ(j["runs"][2]["start"], "pins");
+  auto d = j["runs"][1]["per_design"][0];
+  EXPECT_GT(d["estimated_runtime_us"].get<double>(), 0);
+  EXPECT_GT(d["moves_per_s"].get<double>(), 0);
+  for (const char* text : {"sa:cost=bb+milp", "est.us", "len/1st", "Success per category"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+  // A setting one placer does not have is bad input before any work.
+  EXPECT_EQ(runCli("-q bench aie --suite " + dir + " --placer sequential:radius=2").exitCode, 2);
+}

@@ -1,0 +1,389 @@
+// Placement cost models: hand-computed bb/bbcg terms, exact channel probabilities against
+// brute-force route enumeration, and incremental deltas against recomputation over long random
+// move sequences.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "engine/aie/device_library.h"
+#include "engine/aie/place/cost/bbcg_cost.h"
+#include "engine/aie/place/cost/channel_usage.h"
+#include "place_test_util.h"
+
+using namespace ts::aie;
+using ts::core::TileCoord;
+
+namespace {
+
+// ---------- channel probabilities ----------
+
+/// Every shortest route from -> to on the link graph, by exhaustive search.
+std::map<int, double> bruteForceUsage(const Device& dev, TileCoord from, TileCoord to) {
+  const Direction dirs[] = {Direction::North, Direction::South, Direction::East, Direction::West};
+  // Shortest length by breadth-first search.
+  std::map<TileCoord, int> dist{{from, 0}};
+  std::deque<TileCoord> q{from};
+  while (!q.empty()) {
+    TileCoord u = q.front();
+    q.pop_front();
+    for (Direction d : dirs)
+      if (dev.linkCapacity(u, d) > 0) {
+        TileCoord v = dev.neighbour(u, d);
+        if (!dist.count(v)) {
+          dist[v] = dist[u] + 1;
+          q.push_back(v);
+        }
+      }
+  }
+  const int len = dist.at(to);
+  std::map<int, double> count;
+  double routes = 0;
+  std::vector<int> path;
+  std::function<void(TileCoord)> walk = [&](TileCoord u) {
+    if (int(path.size()) == len) {
+      if (u == to) {
+        ++routes;
+        for (int s : path) count[s] += 1;
+      }
+      return;
+    }
+    for (Direction d : dirs) {
+      if (dev.linkCapacity(u, d) <= 0) continue;
+      path.push_back(ChannelUsage::segment(dev.index(u), d));
+      walk(dev.neighbour(u, d));
+      path.pop_back();
+    }
+  };
+  walk(from);
+  for (auto& [s, c] : count) c /= routes;
+  return count;
+}
+
+void expectExactProbabilities(const Device& dev, TileCoord from, TileCoord to) {
+  ChannelUsage usage(dev);
+  std::vector<std::pair<int, double>> got;
+  usage.connection(dev.index(from), dev.index(to), got);
+  std::map<int, double> want = bruteForceUsage(dev, from, to);
+  ASSERT_EQ(got.size(), want.size()) << ts::core::toString(from) << "->" << ts::core::toString(to);
+  for (const auto& [seg, p] : got) {
+    ASSERT_TRUE(want.count(seg));
+    EXPECT_NEAR(p, want[seg], 1e-12);
+    EXPECT_GT(usage.capacity(seg), 0);
+  }
+}
+
+}  // namespace
+
+TEST(ChannelUsage, MatchesBruteForceInsideTheComputeRows) {
+  Device dev = loadDevice("npu2");
+  expectExactProbabilities(dev, {1, 2}, {4, 5});
+  expectExactProbabilities(dev, {6, 5}, {2, 3});
+  expectExactProbabilities(dev, {3, 2}, {3, 5});  // straight: probability 1 on each segment
+}
+
+TEST(ChannelUsage, HonoursMissingMemoryTileLinks) {
+  Device dev = loadDevice("npu2");
+  // Shim to compute: no east/west link in the memory-tile row.
+  expectExactProbabilities(dev, {0, 0}, {3, 3});
+  expectExactProbabilities(dev, {5, 4}, {1, 0});
+  // Memory tile to memory tile: no monotone route at all; shortest routes leave the box.
+  expectExactProbabilities(dev, {1, 1}, {4, 1});
+  ChannelUsage usage(dev);
+  std::vector<std::pair<int, double>> got;
+  usage.connection(dev.index({1, 1}), dev.index({4, 1}), got);
+  double total = 0;
+  for (const auto& g : got) total += g.second;
+  EXPECT_NEAR(total, 5.0, 1e-12);  // every shortest route is 3 across + down and up again
+}
+
+TEST(ChannelUsage, StraightRouteUsesEachSegmentWithCertainty) {
+  Device dev = loadDevice("npu2");
+  ChannelUsage usage(dev);
+  std::vector<std::pair<int, double>> got;
+  usage.connection(dev.index({2, 2}), dev.index({2, 5}), got);
+  ASSERT_EQ(got.size(), 3u);
+  for (const auto& [seg, p] : got) {
+    EXPECT_EQ(seg % 4, int(Direction::North));
+    EXPECT_DOUBLE_EQ(p, 1.0);
+  }
+}
+
+// ---------- hand-computed bb terms ----------
+
+namespace {
+
+const char* kPair = R"(design: pair
+device: npu2
+cores:
+  - {name: a, kind: compute}
+  - {name: b, kind: compute}
+nets:
+  - {name: ab, source: a, targets: [b], bytes: 1024}
+)";
+
+double term(const CostTerms& t, const std::string& name) {
+  for (const auto& [k, v] : t)
+    if (k == name) return v;
+  ADD_FAILURE() << "no term " << name;
+  return 0;
+}
+
+Placement placeAll(const Design& d, const std::vector<TileCoord>& tiles) {
+  Placement p(d.coreCount());
+  for (CoreId c = 0; c < d.coreCount(); ++c) p.place(c, tiles[size_t(c)]);
+  return p;
+}
+
+}  // namespace
+
+TEST(BbCost, WirelengthIsTheBoundingBoxWithFanoutCorrection) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(kPair);
+  PlaceModel m(d, dev);
+  BbCost cost(m);
+  EXPECT_DOUBLE_EQ(cost.reset(placeAll(d, {{1, 2}, {2, 2}})), 1.0);
+  EXPECT_TRUE(cost.sharedMemoryNet(0));
+  EXPECT_DOUBLE_EQ(cost.reset(placeAll(d, {{1, 2}, {4, 5}})), 6.0);
+  EXPECT_FALSE(cost.sharedMemoryNet(0));
+
+  Design fan = ts::test::designFromYaml(R"(design: fan
+device: npu2
+cores:
+  - {name: s, kind: compute}
+  - {name: t1, kind: compute}
+  - {name: t2, kind: compute}
+  - {name: t3, kind: compute}
+nets:
+  - {name: f, source: s, targets: [t1, t2, t3], bytes: 64}
+)");
+  PlaceModel fm(fan, dev);
+  BbCost fc(fm);
+  // Four terminals: q = 1.0828; box 3 x 2.
+  EXPECT_NEAR(fc.reset(placeAll(fan, {{0, 2}, {3, 2}, {0, 4}, {2, 3}})), 1.0828 * 5, 1e-9);
+  EXPECT_DOUBLE_EQ(fanoutCorrection(1), 1.0);
+  EXPECT_DOUBLE_EQ(fanoutCorrection(3), 1.0);
+  EXPECT_DOUBLE_EQ(fanoutCorrection(50), 2.7933);
+  EXPECT_NEAR(fanoutCorrection(60), 2.7933 + 10 * 0.02616, 1e-12);
+}
+
+TEST(BbCost, DmaPenaltyCountsOnlyStreamingNets) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(R"(design: hub
+device: npu2
+cores:
+  - {name: h, kind: compute}
+  - {name: x, kind: compute}
+  - {name: y, kind: compute}
+  - {name: z, kind: compute}
+nets:
+  - {name: hx, source: h, targets: [x], bytes: 64}
+  - {name: hy, source: h, targets: [y], bytes: 64}
+  - {name: hz, source: h, targets: [z], bytes: 64}
+)");
+  PlaceModel m(d, dev);
+  BbCostConfig cfg;
+  BbCost cost(m, cfg);
+  // Three stream nets out of h: 3 MM2S needed, 2 available -> one over.
+  cost.reset(placeAll(d, {{0, 2}, {7, 5}, {7, 2}, {5, 5}}));
+  EXPECT_EQ(cost.dmaOveruse(), 1);
+  EXPECT_DOUBLE_EQ(cost.penalty(), cfg.dmaPenalty);
+  // x next to h shares memory: two stream nets fit.
+  cost.reset(placeAll(d, {{0, 2}, {1, 2}, {7, 2}, {5, 5}}));
+  EXPECT_EQ(cost.dmaOveruse(), 0);
+  EXPECT_DOUBLE_EQ(cost.penalty(), 0.0);
+  EXPECT_DOUBLE_EQ(term(cost.terms(), "wirelength"), 1 + 7 + (5 + 3));
+}
+
+TEST(BbCost, MemoryAndLockPenalties) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(R"(design: mem
+device: npu2
+cores:
+  - {name: a, kind: compute, buffer_bytes: 63488}
+  - {name: b, kind: compute}
+nets:
+  - {name: ab, source: a, targets: [b], bytes: 4096, depth: 2}
+)");
+  PlaceModel m(d, dev);
+  BbCost cost(m);
+  // Streaming: a holds 62 KiB + 2 x 4 KiB = 70 KiB in a 64 KiB memory -> 6 KiB over.
+  cost.reset(placeAll(d, {{0, 2}, {5, 5}}));
+  EXPECT_FALSE(cost.sharedMemoryNet(0));
+  EXPECT_EQ(cost.memoryOveruse(), 6 * 1024);
+  EXPECT_DOUBLE_EQ(cost.penalty(), 6 * 100.0);
+  // a south of b: both reach a's and b's memory; the 8 KiB set is split over the two.
+  cost.reset(placeAll(d, {{0, 2}, {0, 3}}));
+  EXPECT_TRUE(cost.sharedMemoryNet(0));
+  EXPECT_EQ(cost.memoryOveruse(), 2 * 1024);
+  // a east of b: the only memory both reach is b's, a keeps its 62 KiB: nothing over.
+  cost.reset(placeAll(d, {{1, 2}, {0, 2}}));
+  EXPECT_TRUE(cost.sharedMemoryNet(0));
+  EXPECT_EQ(cost.memoryOveruse(), 0);
+  EXPECT_EQ(cost.lockOveruse(), 0);
+}
+
+TEST(BbCost, MemTileEndpointsPenalisedOnlyWhenSharingATile) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(R"(design: mt
+device: npu2
+cores:
+  - {name: m1, kind: mem}
+  - {name: m2, kind: mem}
+  - {name: c0, kind: compute}
+  - {name: c1, kind: compute}
+  - {name: c2, kind: compute}
+  - {name: c3, kind: compute}
+nets:
+  - {name: a0, source: m1, targets: [c0], bytes: 64}
+  - {name: a1, source: m1, targets: [c1], bytes: 64}
+  - {name: a2, source: m1, targets: [c2], bytes: 64}
+  - {name: a3, source: m1, targets: [c3], bytes: 64}
+  - {name: b0, source: m2, targets: [c0], bytes: 64}
+  - {name: b1, source: m2, targets: [c1], bytes: 64}
+  - {name: b2, source: m2, targets: [c2], bytes: 64}
+)");
+  PlaceModel m(d, dev);
+  BbCost cost(m);
+  cost.reset(placeAll(d, {{0, 1}, {1, 1}, {0, 2}, {1, 2}, {2, 2}, {3, 2}}));
+  EXPECT_EQ(cost.dmaOveruse(), 0);
+  cost.reset(placeAll(d, {{0, 1}, {0, 1}, {0, 2}, {1, 2}, {2, 2}, {3, 2}}));
+  EXPECT_EQ(cost.dmaOveruse(), 1);  // 7 MM2S on one memory tile with 6
+}
+
+TEST(BbCost, CascadesMustBeNeighbours) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(R"(design: cas
+device: npu2
+cores:
+  - {name: a, kind: compute}
+  - {name: b, kind: compute}
+cascades:
+  - [a, b]
+)");
+  PlaceModel m(d, dev);
+  BbCost cost(m);
+  cost.reset(placeAll(d, {{1, 3}, {2, 3}}));  // east: fine
+  EXPECT_EQ(cost.badCascades(), 0);
+  cost.reset(placeAll(d, {{1, 3}, {0, 3}}));  // west: not a cascade direction
+  EXPECT_EQ(cost.badCascades(), 1);
+  EXPECT_DOUBLE_EQ(cost.penalty(), 100.0);
+}
+
+TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
+  Device dev = loadDevice("npu2");
+  std::string yaml = "design: row\ndevice: npu2\ncores:\n";
+  for (int i = 0; i < 10; ++i) yaml += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
+  yaml += "nets:\n";
+  for (int i = 0; i < 5; ++i)
+    yaml += "  - {name: n" + std::to_string(i) + ", source: k" + std::to_string(2 * i) + ", targets: [k" +
+            std::to_string(2 * i + 1) + "], bytes: 64}\n";
+  Design d = ts::test::designFromYaml(yaml);
+  PlaceModel m(d, dev);
+  BbcgCostConfig cfg;
+  cfg.kappa = 3;
+  BbcgCost cost(m, cfg);
+  // Three straight nets along row 2 cross the east segment of (3,2) for sure; (3,2)->(7,3)
+  // does unless it turns north at column 3 (4 of its 5 shortest routes use it: 0.8);
+  // (0,3)->(7,2) does when it turns south at columns 0..3 (4 of 8: 0.5). East capacity is 4.
+  const TileCoord src[] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}};
+  const TileCoord dst[] = {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}};
+  Placement p(d.coreCount());
+  for (int i = 0; i < 5; ++i) {
+    p.place(2 * i, src[i]);
+    p.place(2 * i + 1, dst[i]);
+  }
+  cost.reset(p);
+  const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
+  EXPECT_NEAR(cost.expectedUse(hot), 4.3, 1e-9);
+  EXPECT_NEAR(cost.expectedUse(ChannelUsage::segment(dev.index({2, 2}), Direction::East)), 3.375, 1e-9);
+  EXPECT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);  // the only segment over capacity
+  EXPECT_EQ(BbcgCost::fromScratch(m, cfg, p), cost.terms());
+  // Moving the fifth net's source next to its target removes the overflow.
+  cost.propose({{8, {0, 3}, {6, 3}}});
+  cost.commit();
+  EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
+}
+
+// ---------- incremental deltas over random moves ----------
+
+namespace {
+
+/// Applies random relocations and swaps (memory-tile/shim endpoints may share tiles), keeping
+/// or dropping each, and compares every delta and every state with a recomputation.
+template <typename Cost, typename Config>
+void randomMoves(const Design& d, const Device& dev, const Config& config, int steps, uint64_t seed,
+                 double* sawCongestion = nullptr) {
+  ASSERT_TRUE(d.problems().empty()) << d.problems().front();
+  PlaceModel m(d, dev);
+  Cost cost(m, config);
+  ts::core::Rng rng(seed);
+  // A random complete placement.
+  Placement p(d.coreCount());
+  std::set<TileCoord> used;
+  for (CoreId c = 0; c < d.coreCount(); ++c) {
+    const auto& hosts = m.hostTiles(d.cores[c].kind);
+    TileCoord t;
+    do t = hosts[size_t(rng.uniformInt(0, int(hosts.size()) - 1))];
+    while (d.cores[c].kind == CoreKind::Compute && used.count(t));
+    if (d.cores[c].kind == CoreKind::Compute) used.insert(t);
+    p.place(c, t);
+  }
+  double current = cost.evaluate(p);
+  EXPECT_EQ(cost.reset(p), current);
+  std::set<double> penalties;
+  for (int step = 0; step < steps; ++step) {
+    CoreId c = rng.uniformInt(0, d.coreCount() - 1);
+    const auto& hosts = m.hostTiles(d.cores[c].kind);
+    TileCoord to = hosts[size_t(rng.uniformInt(0, int(hosts.size()) - 1))];
+    TileCoord from = p.tile(c);
+    if (to == from) continue;
+    std::vector<CoreMove> moves{{c, from, to}};
+    auto there = p.coresAt(to);
+    if (!there.empty() && (d.cores[c].kind == CoreKind::Compute || rng.uniformInt(0, 1) == 0))
+      moves.push_back({there[size_t(rng.uniformInt(0, int(there.size()) - 1))], to, from});
+    Placement q = p;
+    for (const auto& mv : moves) q.place(mv.core, mv.to);
+    const double before = cost.total();
+    const double delta = cost.propose(moves);
+    const double after = cost.evaluate(q);
+    ASSERT_NEAR(delta, after - current, 1e-6) << "step " << step;
+    if (rng.uniformInt(0, 2) > 0) {
+      cost.commit();
+      p = q;
+      current = after;
+    } else {
+      cost.revert();
+      ASSERT_EQ(cost.total(), before);
+    }
+    ASSERT_EQ(cost.total(), current) << "step " << step;
+    penalties.insert(cost.penalty());
+    if (sawCongestion) *sawCongestion = std::max(*sawCongestion, cost.terms()[2].second);
+  }
+  // The sequence must have exercised the penalty terms, or it proves little.
+  EXPECT_GT(penalties.size(), 3u);
+  // Terms (not only the total) agree at the end.
+  EXPECT_EQ(cost.terms(), Cost::fromScratch(m, config, p));
+}
+
+}  // namespace
+
+TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
+  Device npu2 = loadDevice("npu2");
+  randomMoves<BbCost>(ts::test::randomDesign(11, 24, 4, 5, 60), npu2, BbCostConfig{}, 4000, 1);
+  Device big = loadDevice("xcve2802");
+  randomMoves<BbCost>(ts::test::randomDesign(12, 120, 10, 10, 220), big, BbCostConfig{}, 2000, 2);
+}
+
+TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {
+  Device npu2 = loadDevice("npu2");
+  BbcgCostConfig cfg;
+  cfg.kappa = 7.5;
+  double congestion = 0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(21, 28, 4, 6, 90), npu2, cfg, 4000, 3, &congestion);
+  EXPECT_GT(congestion, 0.0) << "the random sequence never congested a channel";
+  Device big = loadDevice("xcve2802");
+  randomMoves<BbcgCost>(ts::test::randomDesign(22, 100, 10, 10, 200), big, cfg, 600, 4);
+}

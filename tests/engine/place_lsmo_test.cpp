@@ -1,0 +1,104 @@
+// LSMO: improves a bad start, never moves pinned cores, conservative mode, starts of its own,
+// cancel latency and determinism.
+#include <gtest/gtest.h>
+
+#include "engine/aie/device_library.h"
+#include "engine/aie/legality.h"
+#include "engine/aie/place/lsmo_placer.h"
+#include "engine/aie/route/milp_router.h"
+#include "place_milp_test_util.h"
+#include "place_test_util.h"
+
+using namespace ts::aie;
+using ts::core::TileCoord;
+
+namespace {
+
+// Four chained cores in the four corners of npu1's compute rows, k0 pinned.
+Placement badStart(const Design& d) {
+  Placement p = Placement::fromDesignPins(d);
+  p.place(0, {0, 2});
+  p.setPinned(0, true);
+  p.place(1, {3, 5});
+  p.place(2, {0, 5});
+  p.place(3, {3, 2});
+  return p;
+}
+
+LsmoPlacerResult lsmo(const Design& d, const Device& dev, Placement start, LsmoPlacerConfig cfg = {},
+                      uint64_t seed = 1) {
+  ts::core::RunContext ctx(seed);
+  return runLsmoPlacer({d, dev, std::move(start)}, cfg, ctx);
+}
+
+}  // namespace
+
+TEST(Lsmo, ImprovesABadStartAndNeverMovesPinnedCores) {
+  Device dev = loadDevice("npu1");
+  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(4));
+  Placement start = badStart(d);
+  const double before = ts::test::milpRouteCost(d, dev, start);
+  for (bool conservative : {false, true}) {
+    LsmoPlacerConfig cfg;
+    cfg.conservative = conservative;
+    auto r = lsmo(d, dev, start, cfg);
+    ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+    EXPECT_EQ(r.startFrom, "given");
+    EXPECT_TRUE(r.routable);
+    EXPECT_EQ(r.placement.tile(0), (TileCoord{0, 2})) << "pinned core moved";
+    EXPECT_TRUE(r.placement.pinned(0));
+    EXPECT_NEAR(r.startCost, before, 1e-6);
+    EXPECT_GE(r.improvements, 1);
+    const double after = ts::test::milpRouteCost(d, dev, r.placement);
+    EXPECT_LT(after, before - 1.0) << "conservative=" << conservative;
+    EXPECT_NEAR(after, r.cost, 1e-6);  // the oracle's cost is the router's
+    EXPECT_TRUE(checkPlacement(d, dev, r.placement, {true, &start}).empty());
+  }
+}
+
+TEST(Lsmo, StartsOnItsOwnAndHonoursDesignPins) {
+  Device dev = loadDevice("npu1");
+  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(3));
+  d.cores[2].pin = TileCoord{2, 4};
+  for (const char* from : {"sequential", "random"}) {
+    LsmoPlacerConfig cfg;
+    cfg.start = from;
+    auto r = lsmo(d, dev, {}, cfg);
+    ASSERT_TRUE(r.success) << from;
+    EXPECT_EQ(r.startFrom, from);
+    EXPECT_EQ(r.placement.tile(2), (TileCoord{2, 4}));
+    EXPECT_TRUE(r.routable);
+    EXPECT_LE(r.cost, r.startCost + 1e-9);
+  }
+}
+
+TEST(Lsmo, CancelStopsWithinAHundredMillisecondsWithALegalBest) {
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::randomDesign(8, 14, 2, 3, 26);
+  ASSERT_TRUE(d.problems().empty());
+  auto token = std::make_shared<ts::core::CancelToken>();
+  LsmoPlacerResult r;
+  LsmoPlacerConfig cfg;
+  cfg.start = "random";
+  double ms = ts::test::stopLatencyMs(*token, 800, [&] {
+    ts::core::RunContext ctx(1, 0, token);
+    r = runLsmoPlacer({d, dev, {}}, cfg, ctx);
+  });
+  EXPECT_LT(ms, 100.0);
+  EXPECT_EQ(r.status, "cancelled");
+  EXPECT_TRUE(r.success);
+  EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
+  waitForAbandonedSolves();
+}
+
+TEST(Lsmo, SameSeedSameResult) {
+  Device dev = loadDevice("npu1");
+  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(4));
+  LsmoPlacerConfig cfg;
+  cfg.start = "random";
+  auto a = lsmo(d, dev, {}, cfg, 9), b = lsmo(d, dev, {}, cfg, 9);
+  ASSERT_TRUE(a.success);
+  EXPECT_EQ(a.placement, b.placement);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_DOUBLE_EQ(a.cost, b.cost);
+}

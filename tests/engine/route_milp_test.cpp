@@ -1,0 +1,235 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "engine/aie/qor.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
+#include "engine/milp/glpsol_check.h"
+#include "route_test_util.h"
+#include "test_util.h"
+
+using namespace ts;
+using namespace ts::aie;
+using test::npu2;
+using test::ToyDesign;
+
+namespace {
+
+MilpRouterResult route(const ToyDesign& t, MilpRouterConfig cfg = {}) {
+  RrGraph graph(npu2());
+  core::RunContext ctx;
+  auto r = runMilpRouter(t.design, npu2(), graph, t.placement, cfg, ctx);
+  if (r.success) {
+    EXPECT_TRUE(checkRouting(t.design, npu2(), graph, t.placement, r.routing).empty());
+  }
+  return r;
+}
+
+int linkHops(const Routing& r, NetId n) {
+  RrGraph graph(npu2());
+  return int(std::count_if(r.nets[n].edges.begin(), r.nets[n].edges.end(),
+                           [&](int e) { return graph.edge(e).kind == RrEdgeKind::Link; }));
+}
+
+}  // namespace
+
+// Defaults: alpha 1, link 1, dma 1, shared 0.1 per access, gamma 0.05 per KiB.
+TEST(RouteMilp, AdjacentCoresUseSharedMemory) {
+  ToyDesign t;
+  auto a = t.core("a", {2, 3});
+  auto b = t.core("b", {2, 4});
+  t.net("ab", a, {b}, 1024, 2);
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status;
+  EXPECT_EQ(r.milpStatus, milp::Status::Optimal);
+  EXPECT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
+  // write 0.1 + read 0.1 + one 2 KiB buffer * 0.05 = 0.3 (a stream would cost 3.2).
+  EXPECT_NEAR(r.objective, 0.3, 1e-6);
+}
+
+TEST(RouteMilp, DistantCoresUseACircuitOfShortestLength) {
+  ToyDesign t;
+  auto a = t.core("a", {2, 3});
+  auto b = t.core("b", {4, 3});
+  t.net("ab", a, {b}, 1024, 2);
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status;
+  EXPECT_EQ(r.routing.nets[0].type, Interconnect::Circuit);
+  EXPECT_EQ(linkHops(r.routing, 0), 2);
+  // MM2S 1 + 2 hops + S2MM 1 + (2 + 2 KiB) * 0.05 = 4.2
+  EXPECT_NEAR(r.objective, 4.2, 1e-6);
+}
+
+TEST(RouteMilp, DmaLimitedFanoutForcesPacketMode) {
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  auto t1 = t.core("t1", {6, 3});
+  auto t2 = t.core("t2", {0, 3});
+  auto t3 = t.core("t3", {6, 5});
+  t.net("n1", s, {t1});
+  t.net("n2", s, {t2});
+  t.net("n3", s, {t3});
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status << " " << (r.reasons.empty() ? "" : r.reasons[0]);
+  int circuit = 0, packet = 0;
+  for (const auto& n : r.routing.nets) (n.type == Interconnect::Circuit ? circuit : packet)++;
+  // Two MM2S channels for three streams: one circuit, two packet flows sharing a channel.
+  EXPECT_EQ(circuit, 1);
+  EXPECT_EQ(packet, 2);
+  // Per net MM2S + S2MM + hops (3, 3, 5) + 4 KiB * 0.05, plus 2 packet nets * 0.5 and one
+  // flow sharing a channel (beta * 1): 5.2 + 5.2 + 7.2 + 1 + 1 = 19.6.
+  EXPECT_NEAR(r.objective, 19.6, 1e-6);
+  QorMetrics q = computeQor(t.design, npu2(), RrGraph(npu2()), t.placement, r.routing);
+  EXPECT_EQ(q.routeLength, 11);
+  EXPECT_EQ(q.dmaChannels, 2 + 3);  // two MM2S at the source, one S2MM per target
+}
+
+TEST(RouteMilp, WithoutPacketModeTheFanoutIsInfeasibleAndExplained) {
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  t.net("n1", s, {t.core("t1", {6, 3})});
+  t.net("n2", s, {t.core("t2", {0, 3})});
+  t.net("n3", s, {t.core("t3", {6, 5})});
+  MilpRouterConfig cfg;
+  cfg.model.allowPacket = false;
+  cfg.preCheck = false;  // let the MILP find out and the elastic re-solve explain it
+  auto r = route(t, cfg);
+  EXPECT_FALSE(r.success);
+  EXPECT_EQ(r.status, "infeasible");
+  ASSERT_FALSE(r.reasons.empty());
+  EXPECT_NE(r.reasons[0].find("(3,3)"), std::string::npos) << r.reasons[0];
+  EXPECT_NE(r.reasons[0].find("3 output streams need DMA but only 2 MM2S"), std::string::npos) << r.reasons[0];
+}
+
+TEST(RouteMilp, PreCheckNamesTheBindingDmaResource) {
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  // Nine far targets: even four packet flows per channel cannot fit two MM2S channels.
+  std::vector<TileCoord> far = {{0, 2}, {0, 5}, {6, 2}, {6, 5}, {7, 3}, {0, 3}, {7, 4}, {6, 4}, {0, 4}};
+  for (size_t i = 0; i < far.size(); ++i)
+    t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])});
+  auto r = route(t);
+  EXPECT_EQ(r.status, "infeasible");
+  ASSERT_FALSE(r.reasons.empty());
+  EXPECT_EQ(r.reasons[0],
+            "compute tile (3,3): 9 output streams need DMA but only 2 MM2S channels (at most 4 packet flows share a "
+            "channel)");
+  EXPECT_EQ(r.solves, 0);  // found before any MILP was built
+}
+
+TEST(RouteMilp, ElasticExplainsMemoryOveruse) {
+  ToyDesign t;
+  auto a = t.core("a", {2, 3}, CoreKind::Compute, 60 * 1024);
+  auto b = t.core("b", {5, 3});
+  t.net("ab", a, {b}, 4096, 2);  // 8 KiB at a on top of its 60 KiB kernel data
+  MilpRouterConfig cfg;
+  cfg.preCheck = false;
+  auto r = route(t, cfg);
+  EXPECT_EQ(r.status, "infeasible");
+  ASSERT_FALSE(r.reasons.empty());
+  EXPECT_NE(r.reasons[0].find("compute tile (2,3): buffers need"), std::string::npos) << r.reasons[0];
+  // The pre-check finds the same bound without a MILP.
+  auto pre = route(t);
+  ASSERT_FALSE(pre.reasons.empty());
+  EXPECT_NE(pre.reasons[0].find("compute tile (2,3): buffers need at least 69632 bytes"), std::string::npos)
+      << pre.reasons[0];
+}
+
+TEST(RouteMilp, MulticastIsATreeAndLinksShareTheMemTileBuffer) {
+  ToyDesign t;
+  auto shim = t.core("shim", {1, 0}, CoreKind::Shim);
+  auto mem = t.core("mem", {1, 1}, CoreKind::MemTile);
+  auto c1 = t.core("c1", {1, 2});
+  auto c2 = t.core("c2", {3, 4});
+  auto c3 = t.core("c3", {0, 5});
+  NetId in = t.net("in", shim, {mem}, 2048, 2);
+  NetId o1 = t.net("o1", mem, {c1, c2}, 1024, 2);  // multicast
+  NetId o2 = t.net("o2", mem, {c3}, 1024, 2);
+  t.design.links.push_back({{in}, {o1, o2}});
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status << " " << (r.reasons.empty() ? "" : r.reasons[0]);
+  RrGraph graph(npu2());
+  RoutingUsage usage;
+  ASSERT_TRUE(checkRouting(t.design, npu2(), graph, t.placement, r.routing, {}, &usage).empty());
+  // The link buffer at the memory tile is max(in 4 KiB, out 2 + 2 KiB) = 4 KiB, not the sum.
+  EXPECT_EQ(usage.netBuffer[npu2().index({1, 1})], 4096);
+  EXPECT_EQ(r.routing.nets[o1].type, Interconnect::Circuit);
+}
+
+TEST(RouteMilp, WrittenLpGivesTheSameOptimumInGlpsol) {
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  t.net("n1", s, {t.core("t1", {6, 3})});
+  t.net("n2", s, {t.core("t2", {0, 3})});
+  t.net("n3", s, {t.core("t3", {6, 5})});
+  auto a = t.core("a", {1, 4});
+  t.net("shared", a, {t.core("b", {1, 5})});
+  MilpRouterConfig cfg;
+  cfg.lpPath = test::outputDir("route_lp") + "/route.lp";
+  auto r = route(t, cfg);
+  ASSERT_TRUE(r.success);
+  auto g = milp::solveWithGlpsol(cfg.lpPath, 120);
+  if (!g.available) GTEST_SKIP() << "glpsol is not installed";
+  ASSERT_TRUE(g.solved) << g.status << "\n" << g.output.substr(0, 2000);
+  EXPECT_NEAR(g.objective, r.objective, 1e-6);
+}
+
+TEST(RouteMilp, CancelledBeforeStartReportsCancelled) {
+  ToyDesign t;
+  auto a = t.core("a", {2, 3});
+  t.net("ab", a, {t.core("b", {5, 5})});
+  RrGraph graph(npu2());
+  auto token = std::make_shared<core::CancelToken>();
+  token->requestStop();
+  core::RunContext ctx(1, 0, token);
+  auto r = runMilpRouter(t.design, npu2(), graph, t.placement, {}, ctx);
+  EXPECT_FALSE(r.success);
+  EXPECT_EQ(r.status, "cancelled");
+}
+
+TEST(RouteMilp, UnplacedCoreIsAnError) {
+  ToyDesign t;
+  auto a = t.core("a", {2, 3});
+  t.net("ab", a, {t.core("b", {5, 5})});
+  t.placement.unplace(1);
+  auto r = route(t);
+  EXPECT_EQ(r.status, "error");
+}
+
+TEST(RouteMilp, PaperAggregatedFlowsGiveTheSameOptimumAsPerTargetFlows) {
+  ToyDesign t;
+  auto s = t.core("s", {1, 2});
+  auto far1 = t.core("f1", {6, 5});
+  auto far2 = t.core("f2", {6, 2});
+  auto far3 = t.core("f3", {3, 5});
+  t.net("bcast", s, {far1, far2, far3});
+  t.net("back", far1, {s});
+  MilpRouterConfig perTarget, aggregated;
+  aggregated.model.perTargetFlows = false;
+  auto a = route(t, perTarget);
+  auto b = route(t, aggregated);
+  ASSERT_TRUE(a.success && b.success);
+  EXPECT_EQ(a.milpStatus, milp::Status::Optimal);
+  EXPECT_EQ(b.milpStatus, milp::Status::Optimal);
+  EXPECT_NEAR(a.objective, b.objective, 1e-6);
+  // Rectilinear Steiner tree of (1,2), (6,2), (6,5), (3,5): 5 east, 3 north, 3 east = 11.
+  EXPECT_EQ(linkHops(a.routing, 0), 11);
+  EXPECT_EQ(linkHops(b.routing, 0), 11);
+}
+
+TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  t.net("n1", s, {t.core("t1", {6, 3})});
+  t.net("n2", s, {t.core("t2", {0, 3})});
+  t.net("n3", s, {t.core("t3", {6, 5}), t.core("t4", {4, 5})});
+  MilpRouterConfig withStart, without;
+  without.greedyStart = false;
+  auto a = route(t, withStart);
+  auto b = route(t, without);
+  ASSERT_TRUE(a.success && b.success);
+  EXPECT_NEAR(a.objective, b.objective, 1e-6);
+}

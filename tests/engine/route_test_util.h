@@ -1,0 +1,58 @@
+#pragma once
+// Small hand-made AIE designs for the routing tests.
+#include <string>
+#include <vector>
+
+#include "engine/aie/design.h"
+#include "engine/aie/device_library.h"
+#include "engine/aie/placement.h"
+
+namespace ts::test {
+
+/// A design under construction with its (fixed) placement.
+struct ToyDesign {
+  aie::Design design;
+  aie::Placement placement;
+
+  aie::CoreId core(const std::string& name, aie::TileCoord tile, aie::CoreKind kind = aie::CoreKind::Compute,
+                   int64_t bufferBytes = 0) {
+    design.cores.push_back({name, kind, bufferBytes, 0, std::nullopt, ""});
+    placement = aie::Placement(design.coreCount());
+    tiles.push_back(tile);
+    for (int c = 0; c < design.coreCount(); ++c) placement.place(c, tiles[c]);
+    return design.coreCount() - 1;
+  }
+  aie::NetId net(const std::string& name, aie::CoreId src, std::vector<aie::CoreId> targets, int64_t bytes = 1024,
+                 int depth = 2) {
+    aie::Net n;
+    n.name = name;
+    n.source = src;
+    n.targets = targets;
+    n.bytesPerObject = bytes;
+    n.sourceDepth = depth;
+    n.targetDepths.assign(targets.size(), depth);
+    design.nets.push_back(n);
+    return design.netCount() - 1;
+  }
+  std::vector<aie::TileCoord> tiles;
+};
+
+inline const aie::Device& npu2() {
+  static const aie::Device device = aie::loadDevice("npu2");
+  return device;
+}
+
+/// 3 x 4 AIE2 array (shim, mem, compute, compute) with one east/west link per switch.
+inline const aie::Device& narrowDevice() {
+  static const aie::Device device = [] {
+    aie::TileResources compute{65536, 16, 16, 2, 2}, mem{524288, 64, 48, 6, 6}, shim{0, 16, 16, 2, 2};
+    aie::StreamLinks links;
+    links.east = links.west = 1;
+    return aie::Device("narrow", "test array", aie::Generation::Aie2, 3,
+                       {aie::TileKind::Shim, aie::TileKind::Mem, aie::TileKind::Compute, aie::TileKind::Compute},
+                       {0, 1, 2}, compute, mem, shim, links, aie::PacketLimits{});
+  }();
+  return device;
+}
+
+}  // namespace ts::test

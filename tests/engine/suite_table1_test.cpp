@@ -1,0 +1,285 @@
+// The Table I benchmark suite: distribution, manual placements, stress patterns, determinism.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "engine/aie/bench/suite.h"
+#include "engine/aie/device_library.h"
+#include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/legality.h"
+
+using namespace ts::aie;
+
+namespace {
+
+const Device& npu2() {
+  static const Device d = loadDevice("npu2");
+  return d;
+}
+
+const std::vector<SuiteEntry>& npu2Suite() {
+  static const std::vector<SuiteEntry> suite = generateTable1Suite(npu2(), 1);
+  return suite;
+}
+
+bool isSynthetic(const SuiteEntry& e) {
+  return e.topology == "line" || e.topology == "mesh" || e.topology == "tree";
+}
+
+/// Independent of the suite's own check: a directed cycle over all nets.
+bool loops(const Design& d) {
+  std::vector<std::set<CoreId>> next(d.cores.size());
+  for (const Net& n : d.nets) next[size_t(n.source)].insert(n.targets.begin(), n.targets.end());
+  // Kahn's algorithm: a cycle leaves cores with remaining in-edges.
+  std::vector<int> indeg(d.cores.size(), 0);
+  for (const auto& s : next)
+    for (CoreId t : s) ++indeg[size_t(t)];
+  std::vector<CoreId> ready;
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    if (indeg[size_t(c)] == 0) ready.push_back(c);
+  int seen = 0;
+  while (!ready.empty()) {
+    CoreId c = ready.back();
+    ready.pop_back();
+    ++seen;
+    for (CoreId t : next[size_t(c)])
+      if (--indeg[size_t(t)] == 0) ready.push_back(t);
+  }
+  return seen < d.coreCount();
+}
+
+}  // namespace
+
+TEST(SuiteTable1, CountsMatchTheTable) {
+  const auto& suite = npu2Suite();
+  ASSERT_EQ(suite.size(), 202u);
+  std::map<std::string, int> cell, topology, column;
+  for (const auto& e : suite) {
+    ++cell[e.topology + "/" + toString(e.flow) + "/" + toString(e.size)];
+    ++topology[e.topology];
+    ++column[std::string(toString(e.flow)) + "/" + toString(e.size)];
+  }
+  const std::map<std::string, int> expected = {
+      {"line/pipelined/small", 16}, {"line/pipelined/large", 16}, {"line/feedback/small", 15},
+      {"line/feedback/large", 14},  {"mesh/pipelined/small", 16}, {"mesh/pipelined/large", 18},
+      {"mesh/feedback/small", 9},   {"mesh/feedback/large", 12},  {"tree/pipelined/small", 24},
+      {"tree/pipelined/large", 16}, {"tree/feedback/small", 16},  {"tree/feedback/large", 16},
+      {"edge/pipelined/small", 4},  {"edge/pipelined/large", 4},  {"gemm/pipelined/small", 3},
+      {"gemm/pipelined/large", 2},  {"resnet/pipelined/large", 1}};
+  EXPECT_EQ(cell, expected);
+  EXPECT_EQ(
+      topology,
+      (std::map<std::string, int>{
+          {"line", 61}, {"mesh", 55}, {"tree", 72}, {"edge", 8}, {"gemm", 5}, {"resnet", 1}}));
+  // Table I's bottom row. (The paper's cells sum to 206; see table1Categories for the one
+  // cell changed so that its column totals and the 188 + 14 = 202 of its text hold.)
+  EXPECT_EQ(column, (std::map<std::string, int>{{"pipelined/small", 63},
+                                                {"pipelined/large", 57},
+                                                {"feedback/small", 40},
+                                                {"feedback/large", 42}}));
+}
+
+TEST(SuiteTable1, SizeIsRelativeToHalfTheComputeTiles) {
+  for (const auto& e : npu2Suite()) {
+    const int compute = computeCoreCount(e.gen.design);
+    if (e.size == SizeClass::Small) {
+      EXPECT_LT(compute, 16) << e.name;
+    } else {
+      EXPECT_GT(compute, 16) << e.name;
+    }
+  }
+}
+
+TEST(SuiteTable1, EveryManualPlacementIsLegalAndPassesTheRoutingBounds) {
+  for (const auto& e : npu2Suite()) {
+    const Design& d = e.gen.design;
+    EXPECT_TRUE(d.problems().empty()) << e.name;
+    ASSERT_TRUE(e.gen.placement.complete()) << e.name;
+    auto violations = checkPlacement(d, npu2(), e.gen.placement);
+    EXPECT_TRUE(violations.empty())
+        << e.name << ": " << (violations.empty() ? "" : violations[0].message);
+    FeasibilityReport f = checkRoutingFeasibility(d, npu2(), e.gen.placement);
+    EXPECT_TRUE(f.feasible()) << e.name << ": " << (f.issues.empty() ? "" : f.issues[0].message);
+    EndpointPlan plan = planEndpoints(d, npu2(), e.gen.placement);
+    EXPECT_TRUE(plan.ok()) << e.name << ": " << (plan.issues.empty() ? "" : plan.issues[0].message);
+  }
+}
+
+TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
+  int mixed = 0;
+  const int ids = npu2().packetLimits().maxPacketId + 1;
+  for (const auto& e : npu2Suite()) {
+    const FeasibilityReport f = checkRoutingFeasibility(e.gen.design, npu2(), e.gen.placement);
+    const EndpointPlan single =
+        planEndpoints(e.gen.design, npu2(), e.gen.placement, EndpointPlanConfig::singleMode());
+    const bool marked = std::count(e.features.begin(), e.features.end(), "mixed-modes") > 0;
+    EXPECT_EQ(marked, f.needsMixedModes()) << e.name;
+    if (f.needsMixedModes()) {
+      ++mixed;
+      EXPECT_FALSE(f.circuitOnly) << e.name;
+      EXPECT_GT(f.streamNets, ids) << e.name;
+      EXPECT_FALSE(single.ok()) << e.name;
+      const EndpointPlan mixedPlan = planEndpoints(e.gen.design, npu2(), e.gen.placement);
+      EXPECT_TRUE(mixedPlan.ok()) << e.name;
+      EXPECT_GT(mixedPlan.count(PlannedMode::Packet), 0) << e.name;
+      EXPECT_GT(mixedPlan.count(PlannedMode::Circuit), 0) << e.name;
+      EXPECT_GT(mixedPlan.count(PlannedMode::SharedMemory), 0) << e.name;
+      EXPECT_FALSE(f.mixedReason.empty()) << e.name;
+    } else {
+      EXPECT_TRUE(single.ok()) << e.name << ": "
+                               << (single.issues.empty() ? "" : single.issues[0].message);
+    }
+  }
+  EXPECT_GE(mixed, 5);
+  EXPECT_LE(mixed, 10);
+}
+
+TEST(SuiteTable1, PipelinedDesignsHaveNoLoopsFeedbackDesignsDo) {
+  for (const auto& e : npu2Suite())
+    EXPECT_EQ(loops(e.gen.design), e.flow == Flow::Feedback) << e.name;
+}
+
+TEST(SuiteTable1, SyntheticDesignsCarryTheStressPatterns) {
+  int highFanout = 0, tightMemory = 0, tightDma = 0, joins = 0, distributes = 0;
+  for (const auto& e : npu2Suite()) {
+    const Design& d = e.gen.design;
+    for (const auto& c : d.cores) {
+      if (c.kind == CoreKind::Compute) {
+        EXPECT_GT(c.computeCycles, 0) << e.name << " " << c.name;
+      }
+    }
+    if (!isSynthetic(e)) continue;
+    // Data enters from a shim through a memory tile and leaves the same way.
+    EXPECT_GT(d.countCores(CoreKind::MemTile), 0) << e.name;
+    EXPECT_GT(d.countCores(CoreKind::Shim), 0) << e.name;
+    EXPECT_FALSE(d.links.empty()) << e.name;
+    bool fan = false, join = false, dist = false;
+    for (const auto& n : d.nets) fan = fan || n.targets.size() >= 4;
+    for (const auto& l : d.links)
+      join = join || l.kind() == LinkKind::Join, dist = dist || l.kind() == LinkKind::Distribute;
+    highFanout += fan;
+    joins += join;
+    distributes += dist;
+    const EndpointPlan plan = planEndpoints(d, npu2(), e.gen.placement);
+    tightMemory += plan.peakComputeMemory >= 0.85;
+    bool fullDma = false;
+    for (const auto& u : plan.tiles)
+      if (npu2().kind(u.tile) == TileKind::Compute)
+        fullDma = fullDma || u.dmaIn >= 2 || u.dmaOut >= 2;
+    tightDma += fullDma;
+    // Light kernels: communication dominates (a few cycles per byte of one object at most).
+    int64_t maxBytes = 0;
+    for (const auto& n : d.nets) maxBytes = std::max(maxBytes, n.bytesPerObject);
+    for (const auto& c : d.cores) {
+      if (c.kind == CoreKind::Compute) {
+        EXPECT_LE(c.computeCycles, maxBytes) << e.name;
+      }
+    }
+  }
+  EXPECT_GE(highFanout, 20);
+  EXPECT_GE(tightMemory, 20);
+  EXPECT_GE(tightDma, 40);
+  EXPECT_GE(joins, 20);
+  EXPECT_GE(distributes, 20);
+}
+
+TEST(SuiteTable1, DesignsVary) {
+  std::set<std::tuple<int, int, int64_t>> shapes;
+  std::set<int> fanouts, depths;
+  for (const auto& e : npu2Suite()) {
+    int64_t bytes = 0;
+    for (const auto& n : e.gen.design.nets) {
+      bytes += n.bytesPerObject;
+      fanouts.insert(int(n.targets.size()));
+      depths.insert(n.sourceDepth);
+    }
+    shapes.insert({e.gen.design.coreCount(), e.gen.design.netCount(), bytes});
+  }
+  EXPECT_GE(shapes.size(), 190u);
+  EXPECT_GE(fanouts.size(), 6u);
+  EXPECT_GE(depths.size(), 4u);
+}
+
+TEST(SuiteTable1, SameSeedSameDesignsOtherSeedOtherDesigns) {
+  const auto again = generateTable1Suite(npu2(), 1);
+  const auto other = generateTable1Suite(npu2(), 2);
+  ASSERT_EQ(again.size(), npu2Suite().size());
+  int differ = 0;
+  for (size_t i = 0; i < again.size(); ++i) {
+    EXPECT_EQ(designToYaml(again[i].gen.design), designToYaml(npu2Suite()[i].gen.design))
+        << again[i].name;
+    EXPECT_EQ(placementToYaml(again[i].gen.design, again[i].gen.placement),
+              placementToYaml(npu2Suite()[i].gen.design, npu2Suite()[i].gen.placement));
+    differ += designToYaml(other[i].gen.design) != designToYaml(npu2Suite()[i].gen.design);
+  }
+  EXPECT_GE(differ, 180);  // the synthetic designs are redrawn; the applications are fixed
+}
+
+TEST(SuiteTable1, GemmFollowsThePaperMapping) {
+  const SuiteEntry* big = nullptr;
+  for (const auto& e : npu2Suite())
+    if (e.topology == "gemm" && computeCoreCount(e.gen.design) == 32) big = &e;
+  ASSERT_NE(big, nullptr) << "the 4x8 XDNA2 mapping";
+  const Design& d = big->gen.design;
+  const Placement& p = big->gen.placement;
+  int aNets = 0, bNets = 0;
+  for (const auto& n : d.nets) {
+    if (d.cores[n.source].kind != CoreKind::MemTile || n.targets.size() < 2) continue;
+    std::set<int> rows, cols;
+    for (CoreId t : n.targets) rows.insert(p.tile(t).row), cols.insert(p.tile(t).col);
+    if (n.targets.size() == 8 && rows.size() == 1) {
+      ++aNets;  // A broadcast along a row, from a memory tile on an even column
+      EXPECT_EQ(p.tile(n.source).col % 2, 0) << n.name;
+    }
+    if (n.targets.size() == 4 && cols.size() == 1) {
+      ++bNets;  // B broadcast up its own column
+      EXPECT_EQ(p.tile(n.source).col, *cols.begin()) << n.name;
+    }
+  }
+  EXPECT_EQ(aNets, 4);
+  EXPECT_EQ(bNets, 8);
+  int joins = 0;
+  for (const auto& l : d.links) joins += l.kind() == LinkKind::Join && l.inputs.size() == 4;
+  EXPECT_EQ(joins, 8);  // C tiles joined per column in a memory tile
+}
+
+TEST(SuiteTable1, EdgeDetectionBroadcastsFromAMemoryTile) {
+  int designs = 0;
+  for (const auto& e : npu2Suite()) {
+    if (e.topology != "edge") continue;
+    ++designs;
+    const Design& d = e.gen.design;
+    const int pipelines = computeCoreCount(d) / 4;
+    EXPECT_EQ(computeCoreCount(d) % 4, 0);
+    int broadcasts = 0;
+    for (const auto& n : d.nets)
+      broadcasts += d.cores[n.source].kind == CoreKind::MemTile && n.targets.size() == 2;
+    EXPECT_EQ(broadcasts, pipelines) << e.name;
+    if (e.size == SizeClass::Large) {
+      EXPECT_GE(pipelines, 5) << e.name;
+    }
+  }
+  EXPECT_EQ(designs, 8);
+}
+
+TEST(SuiteTable1, Npu1SuiteScalesToItsArray) {
+  const Device npu1 = loadDevice("npu1");
+  const auto suite = generateTable1Suite(npu1, 3);
+  ASSERT_EQ(suite.size(), 202u);
+  for (const auto& e : suite) {
+    const int compute = computeCoreCount(e.gen.design);
+    EXPECT_EQ(e.size == SizeClass::Small, compute < 8) << e.name;
+    EXPECT_TRUE(checkPlacement(e.gen.design, npu1, e.gen.placement).empty()) << e.name;
+    EXPECT_TRUE(checkRoutingFeasibility(e.gen.design, npu1, e.gen.placement).feasible()) << e.name;
+  }
+}
+
+TEST(SuiteTable1, RejectsArraysItIsNotDefinedFor) {
+  std::string why;
+  EXPECT_FALSE(table1Supported(loadDevice("xcve2802"), &why));
+  EXPECT_NE(why.find("NPU"), std::string::npos) << why;
+  EXPECT_FALSE(table1Supported(loadDevice("xcvc1902"), &why));
+  EXPECT_THROW(generateTable1Suite(loadDevice("xcvc1902"), 1), ts::core::Error);
+}

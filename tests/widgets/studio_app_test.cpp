@@ -1,0 +1,82 @@
+// The real `tilestudio` executable: --screenshot writes the window picture (with the design
+// drawn in it), a bad file ends with a one-line error, and without any display the binary
+// explains how to run instead of aborting.
+#include <QProcess>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include "tests/widgets/widget_test_util.h"
+#include "widgets/aie_painter.h"
+
+using namespace ts;
+
+class StudioAppTest : public QObject {
+  Q_OBJECT
+
+ private:
+  static QProcessEnvironment offscreen() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    return env;
+  }
+
+ private slots:
+  void screenshotShowsTheDesign() {
+    QString out = test::outputPath("studio_window.png");
+    QFile::remove(out);
+    QProcess gui;
+    gui.setProcessEnvironment(offscreen());
+    gui.start(TS_GUI_PATH, {test::dataPath("edge_npu2.yaml"), "--screenshot", out, "--size", "1200x800"});
+    QVERIFY(gui.waitForFinished(60000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    QImage shot(out);
+    QVERIFY(!shot.isNull());
+    QCOMPARE(shot.size(), QSize(1200, 800));
+    // The canvas drew the cores: plenty of compute-core and memory-tile-core pixels.
+    QRgb compute = ui::AiePalette::core(aie::CoreKind::Compute).rgb();
+    QRgb mem = ui::AiePalette::core(aie::CoreKind::MemTile).rgb();
+    QRgb computeTile = ui::AiePalette::tile(aie::TileKind::Compute).rgb();
+    int nCompute = 0, nMem = 0, nTile = 0;
+    for (int y = 0; y < shot.height(); ++y)
+      for (int x = 0; x < shot.width(); ++x) {
+        QRgb p = shot.pixel(x, y) | 0xff000000u;
+        nCompute += p == compute;
+        nMem += p == mem;
+        nTile += p == computeTile;
+      }
+    QVERIFY2(nCompute > 4 * 400, qPrintable(QString::number(nCompute)));
+    QVERIFY2(nMem > 2 * 300, qPrintable(QString::number(nMem)));
+    QVERIFY2(nTile > 20 * 400, qPrintable(QString::number(nTile)));
+  }
+
+  void badDesignFailsWithOneLine() {
+    QProcess gui;
+    gui.setProcessEnvironment(offscreen());
+    QString out = test::outputPath("studio_bad.png");
+    QFile::remove(out);
+    gui.start(TS_GUI_PATH, {test::dataPath("bad_design.yaml"), "--screenshot", out});
+    QVERIFY(gui.waitForFinished(60000));
+    QCOMPARE(gui.exitCode(), 2);
+    QString err = QString::fromUtf8(gui.readAllStandardError()).trimmed();
+    QVERIFY2(err.contains("error: ") && err.contains("bad_design.yaml:5:"), qPrintable(err));
+    QVERIFY(!QFile::exists(out));
+  }
+
+  void withoutDisplayExplainsHowToRun() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    QProcess gui;
+    gui.setProcessEnvironment(env);
+    gui.start(TS_GUI_PATH, {test::dataPath("edge_npu2.yaml")});
+    QVERIFY(gui.waitForFinished(60000));
+    QCOMPARE(gui.exitStatus(), QProcess::NormalExit);  // no abort
+    QVERIFY(gui.exitCode() != 0);
+    QString err = QString::fromUtf8(gui.readAllStandardError());
+    QVERIFY2(err.contains("QT_QPA_PLATFORM=offscreen") && err.contains("tilestudio-cli"), qPrintable(err));
+  }
+};
+
+QTEST_MAIN(StudioAppTest)
+#include "studio_app_test.moc"

@@ -1,0 +1,94 @@
+#include "widgets/aie_scene.h"
+
+#include <cmath>
+
+namespace ts::ui {
+
+const char* toString(HeatMap heat) {
+  switch (heat) {
+    case HeatMap::None: return "none";
+    case HeatMap::Dma: return "dma";
+    case HeatMap::Memory: return "memory";
+    case HeatMap::Links: return "links";
+  }
+  return "?";
+}
+
+bool parseHeatMap(const std::string& text, HeatMap* heat) {
+  for (HeatMap h : {HeatMap::None, HeatMap::Dma, HeatMap::Memory, HeatMap::Links})
+    if (text == toString(h)) {
+      *heat = h;
+      return true;
+    }
+  return false;
+}
+
+const std::vector<std::string>& AieLayers::layerNames() {
+  static const std::vector<std::string> list = {"tiles",  "grid",   "coordinates", "cores",      "names",
+                                                "nets",   "routes", "badges",      "violations", "legend"};
+  return list;
+}
+
+bool* AieLayers::byName(const std::string& name) {
+  bool* fields[] = {&tiles, &grid, &coordinates, &cores, &names, &nets, &routes, &badges, &violations, &legend};
+  const auto& all = layerNames();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i] == name) return fields[i];
+  return nullptr;
+}
+
+void AieScene::indexPlacement() {
+  tileCores.assign(device ? size_t(device->tileCount()) : 0, {});
+  if (!valid()) return;
+  for (aie::CoreId c = 0; c < placement->size(); ++c) {
+    if (!placement->placed(c) || !device->contains(placement->tile(c))) continue;
+    tileCores[size_t(device->index(placement->tile(c)))].push_back(c);
+  }
+}
+
+QRectF AieScene::tileWorldRect(aie::TileCoord t) const {
+  return QRectF(t.col, displayRow(t.row), 1, 1);
+}
+
+QRectF AieScene::coreWorldRect(aie::TileCoord t, int slot, int slots) const {
+  QRectF cell = tileWorldRect(t);
+  if (slots <= 1) return cell.adjusted(0.17, 0.17, -0.17, -0.17);
+  // Several endpoints on one memory/shim tile: a small grid of chips.
+  int cols = int(std::ceil(std::sqrt(double(slots))));
+  int rows = (slots + cols - 1) / cols;
+  QRectF inner = cell.adjusted(0.1, 0.14, -0.1, -0.14);
+  double w = inner.width() / cols, h = inner.height() / rows;
+  int c = slot % cols, r = slot / cols;
+  return QRectF(inner.left() + c * w, inner.top() + r * h, w, h).adjusted(0.02, 0.02, -0.02, -0.02);
+}
+
+QRectF AieScene::coreWorldRect(aie::CoreId c) const {
+  if (!valid() || c < 0 || c >= placement->size() || !placement->placed(c)) return {};
+  aie::TileCoord t = placement->tile(c);
+  if (!device->contains(t)) return {};
+  const auto& list = tileCores[size_t(device->index(t))];
+  for (size_t i = 0; i < list.size(); ++i)
+    if (list[i] == c) return coreWorldRect(t, int(i), int(list.size()));
+  return {};
+}
+
+bool AieScene::tileAtWorld(const QPointF& world, aie::TileCoord* tile) const {
+  if (!device) return false;
+  int col = int(std::floor(world.x()));
+  int drow = int(std::floor(world.y()));
+  aie::TileCoord t{col, device->rows() - 1 - drow};
+  if (!device->contains(t)) return false;
+  if (tile) *tile = t;
+  return true;
+}
+
+aie::CoreId AieScene::coreAtWorld(const QPointF& world) const {
+  aie::TileCoord t;
+  if (!valid() || !tileAtWorld(world, &t)) return -1;
+  const auto& list = tileCores[size_t(device->index(t))];
+  for (size_t i = 0; i < list.size(); ++i)
+    if (coreWorldRect(t, int(i), int(list.size())).contains(world)) return list[i];
+  return -1;
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,80 @@
+#pragma once
+// What the AIE painter draws: the design, device, a placement (the document's or a running
+// job's snapshot), optional routing, resource use, layer switches and, on screen only, the
+// interactive state (selection, hover). Plain data; the owner keeps the pointees alive.
+#include <QPoint>
+#include <QRectF>
+#include <string>
+#include <vector>
+
+#include "engine/aie/design.h"
+#include "engine/aie/device.h"
+#include "engine/aie/placement.h"
+#include "engine/aie/routing.h"
+#include "engine/aie/rr_graph.h"
+#include "widgets/aie_usage.h"
+
+namespace ts::ui {
+
+struct AieLayers {
+  bool tiles = true;
+  bool grid = true;         ///< tile borders
+  bool coordinates = true;  ///< "c,r" in each tile when there is room
+  bool cores = true;
+  bool names = true;        ///< core names when there is room
+  bool nets = true;         ///< flylines (unrouted nets)
+  bool routes = true;       ///< routed paths
+  bool badges = true;       ///< DMA channels and memory use per tile
+  bool violations = true;   ///< red marks on over-used tiles and cores
+  bool legend = true;
+
+  /// Layer names as used by `render --hide`, the View menu and settings.
+  static const std::vector<std::string>& layerNames();
+  /// The switch of a named layer, or nullptr for an unknown name.
+  bool* byName(const std::string& name);
+};
+
+enum class HeatMap { None, Dma, Memory, Links };
+const char* toString(HeatMap heat);
+/// "none", "dma", "memory", "links"; false for anything else.
+bool parseHeatMap(const std::string& text, HeatMap* heat);
+
+struct AieScene {
+  const aie::Design* design = nullptr;
+  const aie::Device* device = nullptr;
+  const aie::Placement* placement = nullptr;
+  const aie::Routing* routing = nullptr;  ///< needs `graph`
+  const aie::RrGraph* graph = nullptr;
+  const AieUsage* usage = nullptr;
+  AieLayers layers;
+  HeatMap heat = HeatMap::None;
+
+  // Interactive state, empty in exports.
+  std::vector<char> selectedCores;    ///< by core id
+  std::vector<char> highlightedNets;  ///< nets of the selected cores
+  std::vector<char> neighbourCores;   ///< other endpoints of those nets
+  int hoverCore = -1;
+  QPoint selectedTile{-1, -1};  ///< (col, row) in device coordinates
+
+  /// Cores on each tile (Device::index), rebuilt by indexPlacement().
+  std::vector<std::vector<aie::CoreId>> tileCores;
+
+  bool valid() const { return design && device && placement; }
+  /// Fills tileCores from the placement; call after changing the placement pointer.
+  void indexPlacement();
+  bool selected(aie::CoreId c) const { return c >= 0 && c < int(selectedCores.size()) && selectedCores[c]; }
+
+  // Geometry (world units; row 0 of the device is drawn at the bottom).
+  int displayRow(int row) const { return device->rows() - 1 - row; }
+  QRectF tileWorldRect(aie::TileCoord t) const;
+  /// Rectangle of the core in slot `slot` of `slots` on tile t.
+  QRectF coreWorldRect(aie::TileCoord t, int slot, int slots) const;
+  /// Rectangle of a placed core (empty if unplaced or off the device).
+  QRectF coreWorldRect(aie::CoreId c) const;
+  /// Tile of a world point, or false outside the array.
+  bool tileAtWorld(const QPointF& world, aie::TileCoord* tile) const;
+  /// Placed core whose glyph contains the world point, or -1.
+  aie::CoreId coreAtWorld(const QPointF& world) const;
+};
+
+}  // namespace ts::ui
