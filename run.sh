@@ -21,7 +21,8 @@ mkdir -p "$out"
 name=$(basename "$sample" .yaml)
 build/bin/tilestudio-cli pnr "$sample" --placer sa --cost bbcg --router milp --seed 1 \
   --out "$out/$name.placed.yaml" --report "$out/$name.report.json"
-build/bin/tilestudio-cli render "$sample" --placement "$out/$name.placed.yaml" --out "$out/$name.png"
+build/bin/tilestudio-cli render "$sample" --placement "$out/$name.placed.yaml" --route milp \
+  --out "$out/$name.png"
 echo
 echo "Wrote:"
 echo "  $(pwd)/$out/$name.placed.yaml   placement found by simulated annealing (BBCG cost)"

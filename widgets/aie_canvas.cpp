@@ -16,9 +16,13 @@ using aie::TileCoord;
 const char* const AieCanvas::kCoreMimeType = "application/x-tilestudio-aie-core";
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
-QString kib(int64_t bytes) { return QString::number(double(bytes) / 1024.0, 'f', bytes % 1024 ? 1 : 0) + " KiB"; }
+QString kib(int64_t bytes) {
+  return QString::number(double(bytes) / 1024.0, 'f', bytes % 1024 ? 1 : 0) + " KiB";
+}
 }  // namespace
 
 AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent), doc_(document) {
@@ -117,7 +121,9 @@ void AieCanvas::selectTile(TileCoord tile) {
   emit selectionChanged();
 }
 
-TileCoord AieCanvas::selectedTile() const { return {scene_.selectedTile.x(), scene_.selectedTile.y()}; }
+TileCoord AieCanvas::selectedTile() const {
+  return {scene_.selectedTile.x(), scene_.selectedTile.y()};
+}
 
 void AieCanvas::selectAll() {
   std::vector<CoreId> all;
@@ -150,16 +156,18 @@ bool AieCanvas::tileAt(const QPointF& pixel, TileCoord* tile) const {
   return scene_.tileAtWorld(view().toWorld(pixel), tile);
 }
 
-CoreId AieCanvas::coreAt(const QPointF& pixel) const { return scene_.coreAtWorld(view().toWorld(pixel)); }
+CoreId AieCanvas::coreAt(const QPointF& pixel) const {
+  return scene_.coreAtWorld(view().toWorld(pixel));
+}
 
 MoveCheck AieCanvas::previewDrop(CoreId core, TileCoord tile) {
   if (!preview_.active || preview_.core != core || preview_.tile != tile) {
     preview_.check = doc_->checkMove(core, tile);
     preview_.core = core;
     preview_.tile = tile;
-    emit moveMessage(preview_.check.allowed ? preview_.check.summary() +
-                                                  (preview_.check.legal ? QString() : " · " + preview_.check.reason)
-                                            : preview_.check.reason);
+    emit moveMessage(preview_.check.allowed
+                         ? preview_.check.summary() + (preview_.check.legal ? QString() : " · " + preview_.check.reason)
+                         : preview_.check.reason);
   }
   // Hovering over the core's own tile is no move at all: no preview.
   const aie::Placement& p = doc_->placement();
@@ -189,8 +197,7 @@ bool AieCanvas::dropCore(CoreId core, TileCoord tile) {
 QRectF AieCanvas::selectionWorldRect() const {
   QRectF r;
   for (CoreId c : selectedCores()) r = r.united(scene_.coreWorldRect(c));
-  if (scene_.selectedTile.x() >= 0 && scene_.device)
-    r = r.united(scene_.tileWorldRect(selectedTile()));
+  if (scene_.selectedTile.x() >= 0 && scene_.device) r = r.united(scene_.tileWorldRect(selectedTile()));
   return r;
 }
 
@@ -228,12 +235,18 @@ void AieCanvas::clickAt(const QPointF& pixel, Qt::KeyboardModifiers modifiers) {
   if (c >= 0) {
     std::vector<CoreId> sel = add ? selectedCores() : std::vector<CoreId>{};
     auto it = std::find(sel.begin(), sel.end(), c);
-    if (it != sel.end()) sel.erase(it); else sel.push_back(c);
+    if (it != sel.end())
+      sel.erase(it);
+    else
+      sel.push_back(c);
     setSelectedCores(sel);
     return;
   }
   TileCoord t;
-  if (tileAt(pixel, &t)) selectTile(t); else clearSelection();
+  if (tileAt(pixel, &t))
+    selectTile(t);
+  else
+    clearSelection();
 }
 
 void AieCanvas::selectInWorldRect(const QRectF& world, Qt::KeyboardModifiers modifiers) {
@@ -242,8 +255,7 @@ void AieCanvas::selectInWorldRect(const QRectF& world, Qt::KeyboardModifiers mod
   if (scene_.valid())
     for (CoreId c = 0; c < scene_.placement->size(); ++c) {
       QRectF r = scene_.coreWorldRect(c);
-      if (!r.isEmpty() && world.intersects(r) && std::find(sel.begin(), sel.end(), c) == sel.end())
-        sel.push_back(c);
+      if (!r.isEmpty() && world.intersects(r) && std::find(sel.begin(), sel.end(), c) == sel.end()) sel.push_back(c);
     }
   setSelectedCores(sel);
 }
@@ -269,8 +281,7 @@ void AieCanvas::paintDecorations(QPainter& p) {
   const aie::LogicalCore& core = scene_.design->cores[preview_.core];
   QRectF ghost = view().toScreen(scene_.coreWorldRect(preview_.tile, 0, 1));
   p.setOpacity(0.6);
-  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), q(core.name), false,
-                            detail() == Detail::Glyphs);
+  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), q(core.name), false, detail() == Detail::Glyphs);
   p.setOpacity(1.0);
   QString text = preview_.check.allowed ? preview_.check.summary() : preview_.check.reason;
   QFont f = AiePainter::font(12);
@@ -310,9 +321,13 @@ QString AieCanvas::tooltipAt(const QPointF& pixel) const {
   QString s = QStringLiteral("<b>%1 tile %2</b>").arg(aie::toString(dev.kind(t)), q(core::toString(t)));
   if (dev.kind(t) == aie::TileKind::Shim && !dev.shimHasDma(t.col)) s += tr(" (no DMA)");
   if (const AieUsage* u = scene_.usage) {
-    s += QStringLiteral("<br>DMA in %1/%2 · out %3/%4").arg(u->dmaInUsed[ti]).arg(res.dmaIn)
-             .arg(u->dmaOutUsed[ti]).arg(res.dmaOut);
-    if (res.memoryBytes > 0) s += QStringLiteral("<br>memory %1 / %2").arg(kib(u->memoryUsed[ti]), kib(res.memoryBytes));
+    s += QStringLiteral("<br>DMA in %1/%2 · out %3/%4")
+             .arg(u->dmaInUsed[ti])
+             .arg(res.dmaIn)
+             .arg(u->dmaOutUsed[ti])
+             .arg(res.dmaOut);
+    if (res.memoryBytes > 0)
+      s += QStringLiteral("<br>memory %1 / %2").arg(kib(u->memoryUsed[ti]), kib(res.memoryBytes));
     if (!u->routed) s += tr("<br><i>estimate (not routed)</i>");
   }
   CoreId c = coreAt(pixel);
@@ -331,7 +346,10 @@ bool AieCanvas::event(QEvent* e) {
   if (e->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(e);
     QString text = tooltipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText(); else QToolTip::showText(help->globalPos(), text, this);
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, this);
     return true;
   }
   return GridCanvas::event(e);
@@ -365,10 +383,15 @@ void AieCanvas::dragMoveEvent(QDragMoveEvent* e) {
   MoveCheck m = previewDrop(c, t);
   preview_.cursor = e->posF();
   e->setDropAction(Qt::MoveAction);
-  if (m.allowed) e->accept(); else e->ignore();
+  if (m.allowed)
+    e->accept();
+  else
+    e->ignore();
 }
 
-void AieCanvas::dragLeaveEvent(QDragLeaveEvent*) { clearPreview(); }
+void AieCanvas::dragLeaveEvent(QDragLeaveEvent*) {
+  clearPreview();
+}
 
 void AieCanvas::dropEvent(QDropEvent* e) {
   CoreId c = coreFromMime(e->mimeData());

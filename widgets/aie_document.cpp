@@ -23,8 +23,7 @@ namespace {
 /// command type cannot get an undo wrong.
 class StateCommand : public QUndoCommand {
  public:
-  StateCommand(AieDocument* doc, AieDocument::State before, AieDocument::State after,
-               const QString& text)
+  StateCommand(AieDocument* doc, AieDocument::State before, AieDocument::State after, const QString& text)
       : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)) {}
   void redo() override { doc_->applyState(after_); }
   void undo() override { doc_->applyState(before_); }
@@ -34,7 +33,9 @@ class StateCommand : public QUndoCommand {
   AieDocument::State before_, after_;
 };
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 /// Runs `f`, turning any exception into a one-line message.
 template <typename F>
@@ -48,7 +49,9 @@ bool guarded(QString* error, F&& f) {
   return false;
 }
 
-std::string ext(const QString& path) { return QFileInfo(path).suffix().toLower().toStdString(); }
+std::string ext(const QString& path) {
+  return QFileInfo(path).suffix().toLower().toStdString();
+}
 
 }  // namespace
 
@@ -75,9 +78,7 @@ AieDocument::~AieDocument() = default;
 
 bool AieDocument::open(const QString& path, QString* error, const QString& deviceOverride) {
   aie::LoadedDesign loaded;
-  if (!guarded(error, [&] {
-        loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString());
-      }))
+  if (!guarded(error, [&] { loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString()); }))
     return false;
   setLoaded(std::move(loaded));
   filePath_ = path;
@@ -105,8 +106,7 @@ QString AieDocument::title() const {
 bool AieDocument::loadPlacement(const QString& path, QString* error) {
   if (!loaded_) return false;
   aie::Placement p;
-  if (!guarded(error, [&] { p = aie::loadPlacementFile(path.toStdString(), loaded_->design); }))
-    return false;
+  if (!guarded(error, [&] { p = aie::loadPlacementFile(path.toStdString(), loaded_->design); })) return false;
   setState({p, nullptr}, QStringLiteral("Load placement %1").arg(QFileInfo(path).fileName()));
   return true;
 }
@@ -131,8 +131,7 @@ bool AieDocument::saveAs(const QString& path, QString* error) {
     if (e == "yaml" || e == "yml") {
       aie::saveDesignYaml(path.toStdString(), loaded_->design, &state_.placement);
     } else if (e == "json") {
-      core::writeFileAtomically(path.toStdString(),
-                                aie::npflowNetlistJson(loaded_->design, &state_.placement));
+      core::writeFileAtomically(path.toStdString(), aie::npflowNetlistJson(loaded_->design, &state_.placement));
     } else {
       throw core::Error(path.toStdString() + ": cannot save a design as '." + e +
                         "' (use .yaml, or .json for an np-flow netlist)");
@@ -157,13 +156,11 @@ bool AieDocument::exportPlacement(const QString& path, QString* error) const {
       core::writeFileAtomically(path.toStdString(), aie::placementToCsv(d, state_.placement));
     } else if (e == "json") {
       bool failed = !state_.placement.complete();
-      core::writeFileAtomically(
-          path.toStdString(),
-          aie::npflowPlacedJson(d, state_.placement, state_.routing ? graph_.get() : nullptr,
-                                state_.routing.get(), failed));
+      core::writeFileAtomically(path.toStdString(),
+                                aie::npflowPlacedJson(d, state_.placement, state_.routing ? graph_.get() : nullptr,
+                                                      state_.routing.get(), failed));
     } else {
-      throw core::Error(path.toStdString() + ": unknown placement format '." + e +
-                        "' (use .yaml, .csv or .json)");
+      throw core::Error(path.toStdString() + ": unknown placement format '." + e + "' (use .yaml, .csv or .json)");
     }
   });
 }
@@ -198,10 +195,10 @@ bool AieDocument::exportQorReport(const QString& path, QString* error) const {
     if (u.routed) {
       // Table II figures from the engine's QoR metrics of the routed design.
       aie::QorMetrics m = aie::computeQor(d, dev, *graph_, state_.placement, *state_.routing);
-      report["qor"] = {{"route_length", m.routeLength},       {"buffer_kb", m.bufferKb()},
-                       {"shared_memory_nets", m.sharedNets},  {"intra_tile_nets", m.intraTileNets},
-                       {"circuit_nets", m.circuitNets},       {"packet_nets", m.packetNets},
-                       {"dma_channels", m.dmaChannels},       {"max_link_utilisation", m.maxLinkUtilisation},
+      report["qor"] = {{"route_length", m.routeLength},      {"buffer_kb", m.bufferKb()},
+                       {"shared_memory_nets", m.sharedNets}, {"intra_tile_nets", m.intraTileNets},
+                       {"circuit_nets", m.circuitNets},      {"packet_nets", m.packetNets},
+                       {"dma_channels", m.dmaChannels},      {"max_link_utilisation", m.maxLinkUtilisation},
                        {"routed_nets", m.routedNets}};
     } else {
       report["estimate"] = {{"route_length_hpwl", u.routeLength},
@@ -271,7 +268,10 @@ MoveCheck AieDocument::checkMove(CoreId core, TileCoord tile) const {
         return m;
       }
       // Swap: the displaced core takes the moved core's old tile (or becomes unplaced).
-      if (p.placed(core)) m.after.place(other, p.tile(core)); else m.after.unplace(other);
+      if (p.placed(core))
+        m.after.place(other, p.tile(core));
+      else
+        m.after.unplace(other);
       m.moved.push_back(other);
     }
   }

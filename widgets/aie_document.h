@@ -22,7 +22,7 @@ struct MoveCheck {
   aie::Placement after;
   std::vector<aie::CoreId> moved;  ///< the core and, for a swap, the core it displaces
   int routeLengthBefore = 0, routeLengthAfter = 0;
-  int problemsBefore = 0, problemsAfter = 0;  ///< violations + warnings
+  int problemsBefore = 0, problemsAfter = 0;     ///< violations + warnings
   double runtimeBefore = -1, runtimeAfter = -1;  ///< estimated µs (complete placements only)
   /// "route length est. 12 → 10 (−2) · problems 0 → 1 · est. runtime 41.2 → 39.8 µs"
   QString summary() const;

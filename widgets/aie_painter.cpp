@@ -14,28 +14,38 @@ using aie::TileCoord;
 
 QColor AiePalette::tile(aie::TileKind kind, bool hasDma) {
   switch (kind) {
-    case aie::TileKind::Compute: return QColor(0xcf, 0xe0, 0xf3);
-    case aie::TileKind::Mem: return QColor(0xe2, 0xd9, 0xf3);
-    case aie::TileKind::Shim: return hasDma ? QColor(0xf1, 0xe3, 0xc4) : QColor(0xe0, 0xe0, 0xe0);
+    case aie::TileKind::Compute:
+      return QColor(0xcf, 0xe0, 0xf3);
+    case aie::TileKind::Mem:
+      return QColor(0xe2, 0xd9, 0xf3);
+    case aie::TileKind::Shim:
+      return hasDma ? QColor(0xf1, 0xe3, 0xc4) : QColor(0xe0, 0xe0, 0xe0);
   }
   return Qt::white;
 }
 
 QColor AiePalette::core(aie::CoreKind kind) {
   switch (kind) {
-    case aie::CoreKind::Compute: return QColor(0x2f, 0x6d, 0xb5);
-    case aie::CoreKind::MemTile: return QColor(0x6a, 0x4f, 0xb3);
-    case aie::CoreKind::Shim: return QColor(0xb0, 0x7a, 0x1e);
+    case aie::CoreKind::Compute:
+      return QColor(0x2f, 0x6d, 0xb5);
+    case aie::CoreKind::MemTile:
+      return QColor(0x6a, 0x4f, 0xb3);
+    case aie::CoreKind::Shim:
+      return QColor(0xb0, 0x7a, 0x1e);
   }
   return Qt::gray;
 }
 
 QColor AiePalette::interconnect(aie::Interconnect type) {
   switch (type) {
-    case aie::Interconnect::SharedMemory: return QColor(0x2e, 0x9e, 0x44);
-    case aie::Interconnect::Circuit: return QColor(0x1f, 0x5f, 0xd1);
-    case aie::Interconnect::Packet: return QColor(0xd9, 0x48, 0x0f);
-    case aie::Interconnect::IntraTile: return QColor(0x8e, 0x44, 0xad);
+    case aie::Interconnect::SharedMemory:
+      return QColor(0x2e, 0x9e, 0x44);
+    case aie::Interconnect::Circuit:
+      return QColor(0x1f, 0x5f, 0xd1);
+    case aie::Interconnect::Packet:
+      return QColor(0xd9, 0x48, 0x0f);
+    case aie::Interconnect::IntraTile:
+      return QColor(0x8e, 0x44, 0xad);
   }
   return Qt::black;
 }
@@ -47,8 +57,7 @@ QColor AiePalette::heat(double u) {
   QColor a(0xe6, 0xf4, 0xe4), b(0xff, 0xd8, 0x5c), c(0xe5, 0x39, 0x35);
   QColor from = u < 0.5 ? a : b, to = u < 0.5 ? b : c;
   double t = u < 0.5 ? u / 0.5 : (u - 0.5) / 0.5;
-  return QColor(int(from.red() + (to.red() - from.red()) * t),
-                int(from.green() + (to.green() - from.green()) * t),
+  return QColor(int(from.red() + (to.red() - from.red()) * t), int(from.green() + (to.green() - from.green()) * t),
                 int(from.blue() + (to.blue() - from.blue()) * t));
 }
 
@@ -85,17 +94,13 @@ struct AiePainter::Frame {
   ViewTransform view;
   QRectF pixels;
   Detail detail;
-  double cell;  // pixels per tile
+  double cell;                         // pixels per tile
   int colMin, colMax, rowMin, rowMax;  // visible device tiles (inclusive)
   const AieScene* s;
 
   QRectF px(const QRectF& world) const { return view.toScreen(world); }
-  QPointF tileCentre(TileCoord t) const {
-    return view.toScreen(QPointF(t.col + 0.5, s->displayRow(t.row) + 0.5));
-  }
-  bool visible(TileCoord t) const {
-    return t.col >= colMin && t.col <= colMax && t.row >= rowMin && t.row <= rowMax;
-  }
+  QPointF tileCentre(TileCoord t) const { return view.toScreen(QPointF(t.col + 0.5, s->displayRow(t.row) + 0.5)); }
+  bool visible(TileCoord t) const { return t.col >= colMin && t.col <= colMax && t.row >= rowMin && t.row <= rowMax; }
 };
 
 QSizeF AiePainter::worldSize() const {
@@ -167,8 +172,7 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
       QColor fill = AiePalette::tile(kind, hasDma);
       if (heatTiles) {
         const aie::TileResources& res = dev.resources(t);
-        bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0
-                                                           : res.dmaIn + res.dmaOut > 0;
+        bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0 : res.dmaIn + res.dmaOut > 0;
         if (applicable) fill = AiePalette::heat(heatValue(ti));
       }
       QRectF r = f.px(scene_->tileWorldRect(t).adjusted(inset, inset, -inset, -inset));
@@ -221,7 +225,8 @@ void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
           QRectF b(x, r.bottom() - 3 - side, side, side);
           bool over = i >= cap;
           p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
-          p.setBrush(i < used ? (over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55)) : QColor(255, 255, 255, 200));
+          p.setBrush(i < used ? (over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55))
+                              : QColor(255, 255, 255, 200));
           p.drawRect(b);
         }
       };
@@ -247,9 +252,7 @@ void AiePainter::paintFlylines(QPainter& p, const Frame& f) const {
   const aie::Design& d = *scene_->design;
   const aie::Placement& pl = *scene_->placement;
   const double width = std::clamp(f.cell * 0.03, 1.0, 2.5);
-  auto centre = [&](CoreId c) {
-    return f.view.toScreen(scene_->coreWorldRect(c).center());
-  };
+  auto centre = [&](CoreId c) { return f.view.toScreen(scene_->coreWorldRect(c).center()); };
   // Normal nets first, highlighted ones over them (they also go over cores, see paintCores).
   // One small path per flyline: a path with many crossing curves strokes far slower.
   p.setBrush(Qt::NoBrush);
@@ -336,8 +339,8 @@ void AiePainter::paintLinkHeat(QPainter& p, const Frame& f) const {
   }
 }
 
-void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill,
-                               const QString& name, bool pinned, bool showName) {
+void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QString& name, bool pinned,
+                               bool showName) {
   double radius = std::min(r.width(), r.height()) * 0.12;
   p.setPen(QPen(fill.darker(140), 1));
   p.setBrush(fill);
@@ -382,15 +385,17 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
         if (f.detail <= Detail::Borders) {
           p.fillRect(r, AiePalette::core(d.cores[c].kind));
         } else {
-          drawCoreGlyph(p, r, AiePalette::core(d.cores[c].kind), QString::fromStdString(d.cores[c].name),
-                        pl.pinned(c), names);
+          drawCoreGlyph(p, r, AiePalette::core(d.cores[c].kind), QString::fromStdString(d.cores[c].name), pl.pinned(c),
+                        names);
         }
         bool bad = scene_->layers.violations && u && c < int(u->coreBad.size()) && u->coreBad[c];
         bool sel = scene_->selected(c);
         bool near = c < int(scene_->neighbourCores.size()) && scene_->neighbourCores[c];
         if (bad || sel || near || c == scene_->hoverCore) {
-          QPen pen(sel ? AiePalette::selection() : bad ? AiePalette::violation()
-                                             : near ? AiePalette::highlight() : QColor(0x20, 0x20, 0x20),
+          QPen pen(sel    ? AiePalette::selection()
+                   : bad  ? AiePalette::violation()
+                   : near ? AiePalette::highlight()
+                          : QColor(0x20, 0x20, 0x20),
                    sel || bad ? std::max(2.0, f.cell * 0.045) : std::max(1.5, f.cell * 0.025));
           if (near && !sel && !bad) pen.setStyle(Qt::DashLine);
           p.setPen(pen);
@@ -443,7 +448,7 @@ AiePainter::Legend AiePainter::legend() const {
   if (!scene_ || !scene_->valid() || !scene_->layers.legend) return l;
   if (scene_->heat != HeatMap::None) {
     l.ramp = true;
-    l.title = scene_->heat == HeatMap::Dma ? QStringLiteral("DMA channel use")
+    l.title = scene_->heat == HeatMap::Dma      ? QStringLiteral("DMA channel use")
               : scene_->heat == HeatMap::Memory ? QStringLiteral("Memory use")
                                                 : QStringLiteral("Stream link use");
     if (scene_->heat == HeatMap::Links && !(scene_->usage && scene_->usage->routed))

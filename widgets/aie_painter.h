@@ -40,8 +40,8 @@ class AiePainter : public ScenePainter {
   /// Font for text of a given pixel height (fixed family so every export looks the same).
   static QFont font(double pixelSize, bool bold = false);
   /// Draws one core glyph (used for the drag ghost too).
-  static void drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QString& name,
-                            bool pinned, bool showName);
+  static void drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QString& name, bool pinned,
+                            bool showName);
 
  private:
   struct Frame;

@@ -14,8 +14,7 @@ namespace ts::ui {
 class AieRender {
  public:
   /// Keeps a reference to `loaded`, which must outlive this object.
-  explicit AieRender(const aie::LoadedDesign& loaded,
-                     std::shared_ptr<const aie::Routing> routing = nullptr);
+  explicit AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie::Routing> routing = nullptr);
 
   AieScene& scene() { return scene_; }
   const ScenePainter& painter() const { return painter_; }

@@ -6,10 +6,14 @@ namespace ts::ui {
 
 const char* toString(HeatMap heat) {
   switch (heat) {
-    case HeatMap::None: return "none";
-    case HeatMap::Dma: return "dma";
-    case HeatMap::Memory: return "memory";
-    case HeatMap::Links: return "links";
+    case HeatMap::None:
+      return "none";
+    case HeatMap::Dma:
+      return "dma";
+    case HeatMap::Memory:
+      return "memory";
+    case HeatMap::Links:
+      return "links";
   }
   return "?";
 }
@@ -24,8 +28,8 @@ bool parseHeatMap(const std::string& text, HeatMap* heat) {
 }
 
 const std::vector<std::string>& AieLayers::layerNames() {
-  static const std::vector<std::string> list = {"tiles",  "grid",   "coordinates", "cores",      "names",
-                                                "nets",   "routes", "badges",      "violations", "legend"};
+  static const std::vector<std::string> list = {"tiles", "grid",   "coordinates", "cores",      "names",
+                                                "nets",  "routes", "badges",      "violations", "legend"};
   return list;
 }
 

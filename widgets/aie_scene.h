@@ -21,11 +21,11 @@ struct AieLayers {
   bool grid = true;         ///< tile borders
   bool coordinates = true;  ///< "c,r" in each tile when there is room
   bool cores = true;
-  bool names = true;        ///< core names when there is room
-  bool nets = true;         ///< flylines (unrouted nets)
-  bool routes = true;       ///< routed paths
-  bool badges = true;       ///< DMA channels and memory use per tile
-  bool violations = true;   ///< red marks on over-used tiles and cores
+  bool names = true;       ///< core names when there is room
+  bool nets = true;        ///< flylines (unrouted nets)
+  bool routes = true;      ///< routed paths
+  bool badges = true;      ///< DMA channels and memory use per tile
+  bool violations = true;  ///< red marks on over-used tiles and cores
   bool legend = true;
 
   /// Layer names as used by `render --hide`, the View menu and settings.

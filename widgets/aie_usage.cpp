@@ -17,16 +17,15 @@ int AieUsage::violationCount(const std::string& codePrefix) const {
   return n;
 }
 
-bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device,
-                         const aie::Placement& placement, NetId n) {
+bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                         NetId n) {
   const aie::Net& net = design.nets[n];
   std::vector<TileCoord> tiles;
   for (CoreId c : net.targets) {
     if (design.cores[c].kind != aie::CoreKind::Compute || !placement.placed(c)) return false;
     tiles.push_back(placement.tile(c));
   }
-  if (design.cores[net.source].kind != aie::CoreKind::Compute || !placement.placed(net.source))
-    return false;
+  if (design.cores[net.source].kind != aie::CoreKind::Compute || !placement.placed(net.source)) return false;
   tiles.push_back(placement.tile(net.source));
   for (const TileCoord& t : tiles)
     if (!device.contains(t) || device.kind(t) != aie::TileKind::Compute) return false;
@@ -60,18 +59,24 @@ void countRouted(const aie::Design& design, const aie::Device& device, const aie
             if (graph.linkEdge(t, aie::Direction(d)) == e) dir = d;
           if (dir < 0) break;
           size_t slot = size_t(ti) * 4 + size_t(dir);
-          if (!packet) ++u.linkUsed[slot];
-          else if (!packetLink[slot]) packetLink[slot] = 1, ++u.linkUsed[slot];
+          if (!packet)
+            ++u.linkUsed[slot];
+          else if (!packetLink[slot])
+            packetLink[slot] = 1, ++u.linkUsed[slot];
           break;
         }
         case aie::RrEdgeKind::DmaOut:
-          if (!packet) ++u.dmaOutUsed[size_t(ti)];
-          else if (!packetDmaOut[size_t(ti)]) packetDmaOut[size_t(ti)] = 1, ++u.dmaOutUsed[size_t(ti)];
+          if (!packet)
+            ++u.dmaOutUsed[size_t(ti)];
+          else if (!packetDmaOut[size_t(ti)])
+            packetDmaOut[size_t(ti)] = 1, ++u.dmaOutUsed[size_t(ti)];
           break;
         case aie::RrEdgeKind::DmaIn: {
           int sink = device.index(graph.node(edge.to).tile);
-          if (!packet) ++u.dmaInUsed[size_t(sink)];
-          else if (!packetDmaIn[size_t(sink)]) packetDmaIn[size_t(sink)] = 1, ++u.dmaInUsed[size_t(sink)];
+          if (!packet)
+            ++u.dmaInUsed[size_t(sink)];
+          else if (!packetDmaIn[size_t(sink)])
+            packetDmaIn[size_t(sink)] = 1, ++u.dmaInUsed[size_t(sink)];
           break;
         }
         default:
@@ -86,17 +91,17 @@ void countRouted(const aie::Design& design, const aie::Device& device, const aie
       if (cap > 0) u.maxLinkUtilisation = std::max(u.maxLinkUtilisation, double(used) / cap);
       if (used > cap) {
         TileCoord t = device.coord(ti);
-        u.violations.push_back({"link", "stream links " + core::toString(t) + " -> " +
-                                            toString(aie::Direction(d)) + ": " +
-                                            std::to_string(used) + " streams on " +
-                                            std::to_string(cap) + " links",
-                                {}, t});
+        u.violations.push_back({"link",
+                                "stream links " + core::toString(t) + " -> " + toString(aie::Direction(d)) + ": " +
+                                    std::to_string(used) + " streams on " + std::to_string(cap) + " links",
+                                {},
+                                t});
       }
     }
 }
 
-void estimateUnrouted(const aie::Design& design, const aie::Device& device,
-                      const aie::Placement& placement, AieUsage& u) {
+void estimateUnrouted(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                      AieUsage& u) {
   for (NetId n = 0; n < design.netCount(); ++n) {
     const aie::Net& net = design.nets[n];
     if (!placement.placed(net.source)) continue;
@@ -126,9 +131,8 @@ void estimateUnrouted(const aie::Design& design, const aie::Device& device,
 
 }  // namespace
 
-AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device,
-                         const aie::Placement& placement, const aie::Routing* routing,
-                         const aie::RrGraph* graph) {
+AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                         const aie::Routing* routing, const aie::RrGraph* graph) {
   AieUsage u;
   const size_t tiles = size_t(device.tileCount());
   u.memoryUsed.assign(tiles, 0);
@@ -171,18 +175,21 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device,
     std::vector<CoreId> cores = it == coresByTile.end() ? std::vector<CoreId>{} : it->second;
     std::string where = std::string(toString(device.kind(t))) + " tile " + core::toString(t);
     if (u.dmaOutUsed[ti] > res.dmaOut)
-      overuse.push_back({"dma-out-use", where + " needs " + std::to_string(u.dmaOutUsed[ti]) +
-                                                 " MM2S channels, has " + std::to_string(res.dmaOut) + how,
-                              cores, t});
+      overuse.push_back({"dma-out-use",
+                         where + " needs " + std::to_string(u.dmaOutUsed[ti]) + " MM2S channels, has " +
+                             std::to_string(res.dmaOut) + how,
+                         cores, t});
     if (u.dmaInUsed[ti] > res.dmaIn)
-      overuse.push_back({"dma-in-use", where + " needs " + std::to_string(u.dmaInUsed[ti]) +
-                                                " S2MM channels, has " + std::to_string(res.dmaIn) + how,
-                              cores, t});
+      overuse.push_back({"dma-in-use",
+                         where + " needs " + std::to_string(u.dmaInUsed[ti]) + " S2MM channels, has " +
+                             std::to_string(res.dmaIn) + how,
+                         cores, t});
     if (u.memoryUsed[ti] > res.memoryBytes && device.kind(t) == aie::TileKind::Compute)
       // Stream-buffer bytes are an upper bound even on a routing: only ever a warning.
-      u.warnings.push_back({"memory-use", where + " needs up to " + std::to_string(u.memoryUsed[ti]) +
-                                                " bytes of buffers, has " + std::to_string(res.memoryBytes),
-                              cores, t});
+      u.warnings.push_back({"memory-use",
+                            where + " needs up to " + std::to_string(u.memoryUsed[ti]) + " bytes of buffers, has " +
+                                std::to_string(res.memoryBytes),
+                            cores, t});
   }
   for (const auto& v : u.violations) {
     if (v.tile && device.contains(*v.tile)) u.tileBad[size_t(device.index(*v.tile))] = 1;

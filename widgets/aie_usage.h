@@ -51,12 +51,11 @@ struct AieUsage {
 
 /// Computes the figures above. `graph` must be the RR graph the routing refers to; both may be
 /// null (estimate from the placement).
-AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device,
-                         const aie::Placement& placement, const aie::Routing* routing = nullptr,
-                         const aie::RrGraph* graph = nullptr);
+AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                         const aie::Routing* routing = nullptr, const aie::RrGraph* graph = nullptr);
 
 /// True when the placed endpoints of a net can all reach one tile's memory (no DMA needed).
-bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device,
-                         const aie::Placement& placement, aie::NetId net);
+bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                         aie::NetId net);
 
 }  // namespace ts::ui

@@ -13,7 +13,9 @@ namespace ts::ui {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 /// Core entries carry the canvas's MIME type so they can be dropped on a tile.
 class CoreTree : public QTreeWidget {
@@ -61,7 +63,9 @@ DesignBrowser::DesignBrowser(AieDocument* document, QWidget* parent) : QWidget(p
   rebuild();
 }
 
-void DesignBrowser::setFilter(const QString& text) { search_->setText(text); }
+void DesignBrowser::setFilter(const QString& text) {
+  search_->setText(text);
+}
 
 void DesignBrowser::rebuild() {
   // Keep which groups are open across rebuilds.
@@ -99,7 +103,8 @@ void DesignBrowser::rebuild() {
       auto* it = new QTreeWidgetItem(parent, {q(core.name), where});
       it->setData(0, kKindRole, CoreItem);
       it->setData(0, kIdRole, c);
-      it->setToolTip(0, tr("%1 core%2").arg(kind, core.group.empty() ? QString() : tr(", group %1").arg(q(core.group))));
+      it->setToolTip(0,
+                     tr("%1 core%2").arg(kind, core.group.empty() ? QString() : tr(", group %1").arg(q(core.group))));
       it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
       return it;
     };
@@ -113,7 +118,8 @@ void DesignBrowser::rebuild() {
   unplaced_->setToolTip(0, tr("Drag a core onto a tile of the array to place it"));
   for (aie::NetId n = 0; n < d.netCount(); ++n) {
     const auto& net = d.nets[n];
-    auto* it = new QTreeWidgetItem(nets_, {q(net.name), tr("%1 → %2 target(s)").arg(q(d.cores[net.source].name)).arg(net.targets.size())});
+    auto* it = new QTreeWidgetItem(
+        nets_, {q(net.name), tr("%1 → %2 target(s)").arg(q(d.cores[net.source].name)).arg(net.targets.size())});
     it->setData(0, kKindRole, NetItem);
     it->setData(0, kIdRole, n);
     it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
@@ -122,8 +128,10 @@ void DesignBrowser::rebuild() {
     aie::TileCoord t = dev.coord(i);
     int cores = 0;
     for (aie::CoreId c : p.coresAt(t)) cores += c >= 0;
-    auto* it = new QTreeWidgetItem(tiles_, {q(core::toString(t)), QStringLiteral("%1%2").arg(aie::toString(dev.kind(t)))
-                                                                     .arg(cores ? tr(", %1 core(s)").arg(cores) : QString())});
+    auto* it = new QTreeWidgetItem(tiles_,
+                                   {q(core::toString(t)), QStringLiteral("%1%2")
+                                                              .arg(aie::toString(dev.kind(t)))
+                                                              .arg(cores ? tr(", %1 core(s)").arg(cores) : QString())});
     it->setData(0, kKindRole, TileItem);
     it->setData(0, kIdRole, i);
     it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);

@@ -51,7 +51,9 @@ QRectF GridCanvas::cellRect(const QPoint& cell) const {
   return view_.toScreen(QRectF(cell.x(), cell.y(), 1, 1));
 }
 
-QRectF GridCanvas::visibleWorldRect() const { return view_.toWorld(QRectF(rect())); }
+QRectF GridCanvas::visibleWorldRect() const {
+  return view_.toWorld(QRectF(rect()));
+}
 
 QImage GridCanvas::renderVisible() const {
   QImage out;
@@ -79,8 +81,12 @@ void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixel
   });
 }
 
-void GridCanvas::zoomIn() { zoomBy(1.25, QRectF(rect()).center()); }
-void GridCanvas::zoomOut() { zoomBy(1 / 1.25, QRectF(rect()).center()); }
+void GridCanvas::zoomIn() {
+  zoomBy(1.25, QRectF(rect()).center());
+}
+void GridCanvas::zoomOut() {
+  zoomBy(1 / 1.25, QRectF(rect()).center());
+}
 
 void GridCanvas::zoomBy(double factor, const QPointF& anchorPixel) {
   autoFit_ = false;
@@ -110,7 +116,10 @@ void GridCanvas::zoomToWorldRect(const QRectF& world) {
 
 void GridCanvas::zoomToSelection() {
   QRectF r = selectionWorldRect();
-  if (r.isEmpty()) fitAll(); else zoomToWorldRect(r);
+  if (r.isEmpty())
+    fitAll();
+  else
+    zoomToWorldRect(r);
 }
 
 void GridCanvas::panBy(const QPointF& pixels) {
@@ -169,8 +178,7 @@ void GridCanvas::mouseMoveEvent(QMouseEvent* e) {
       panBy(pos - lastPos_);
       break;
     case Gesture::Press:
-      if ((e->buttons() & Qt::LeftButton) &&
-          (pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
+      if ((e->buttons() & Qt::LeftButton) && (pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
         if (beginItemDrag(pressPos_, pressModifiers_)) {
           gesture_ = Gesture::ItemDrag;
           itemDragMove(e->localPos());
@@ -222,20 +230,36 @@ void GridCanvas::mouseDoubleClickEvent(QMouseEvent* e) {
 void GridCanvas::keyPressEvent(QKeyEvent* e) {
   const double step = 60;
   switch (e->key()) {
-    case Qt::Key_Left: panBy(QPointF(step, 0)); break;
-    case Qt::Key_Right: panBy(QPointF(-step, 0)); break;
-    case Qt::Key_Up: panBy(QPointF(0, step)); break;
-    case Qt::Key_Down: panBy(QPointF(0, -step)); break;
+    case Qt::Key_Left:
+      panBy(QPointF(step, 0));
+      break;
+    case Qt::Key_Right:
+      panBy(QPointF(-step, 0));
+      break;
+    case Qt::Key_Up:
+      panBy(QPointF(0, step));
+      break;
+    case Qt::Key_Down:
+      panBy(QPointF(0, -step));
+      break;
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomIn(); break;
-    case Qt::Key_Minus: zoomOut(); break;
-    case Qt::Key_F: fitAll(); break;
+    case Qt::Key_Equal:
+      zoomIn();
+      break;
+    case Qt::Key_Minus:
+      zoomOut();
+      break;
+    case Qt::Key_F:
+      fitAll();
+      break;
     case Qt::Key_Escape:
       if (gesture_ == Gesture::ItemDrag) itemDragEnd(QPointF(lastPos_), false);
       if (gesture_ == Gesture::Rubber) scheduleRepaint();
       gesture_ = Gesture::None;
       break;
-    default: QWidget::keyPressEvent(e); return;
+    default:
+      QWidget::keyPressEvent(e);
+      return;
   }
   e->accept();
 }

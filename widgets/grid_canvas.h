@@ -75,9 +75,7 @@ class GridCanvas : public QWidget {
   virtual void paintDecorations(QPainter&) {}
   /// Calls `use` with the painter for pictures (default: the screen's; a canvas can leave
   /// out its interactive state such as the selection).
-  virtual void withExportPainter(const std::function<void(const ScenePainter&)>& use) const {
-    use(scenePainter());
-  }
+  virtual void withExportPainter(const std::function<void(const ScenePainter&)>& use) const { use(scenePainter()); }
 
   void paintEvent(QPaintEvent*) override;
   void resizeEvent(QResizeEvent*) override;

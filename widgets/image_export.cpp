@@ -11,8 +11,7 @@
 
 namespace ts::ui {
 
-WholeSceneLayout wholeSceneLayout(const ScenePainter& scene, double pixelsPerTile, double margin,
-                                  int maxSide) {
+WholeSceneLayout wholeSceneLayout(const ScenePainter& scene, double pixelsPerTile, double margin, int maxSide) {
   QSizeF world = scene.worldSize();
   double longest = std::max(world.width(), world.height());
   double usable = std::max(1.0, maxSide - 2 * margin);
@@ -42,8 +41,8 @@ void savePng(const QImage& image, const QString& path) {
   core::writeFileAtomically(path.toStdString(), std::string(bytes.constData(), size_t(bytes.size())));
 }
 
-void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size,
-               const QString& path, const QString& title) {
+void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size, const QString& path,
+               const QString& title) {
   QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix == "png") {
     savePng(renderScene(scene, view, size), path);

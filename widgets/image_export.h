@@ -19,16 +19,15 @@ struct WholeSceneLayout {
 
 /// Transform and image size that show the whole scene at `pixelsPerTile` with a margin.
 /// The size is capped at `maxSide` pixels per side (the tile size shrinks to fit).
-WholeSceneLayout wholeSceneLayout(const ScenePainter& scene, double pixelsPerTile, double margin,
-                                  int maxSide = 16000);
+WholeSceneLayout wholeSceneLayout(const ScenePainter& scene, double pixelsPerTile, double margin, int maxSide = 16000);
 
 /// Paints the scene into a new ARGB image.
 QImage renderScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size);
 
 /// Writes the scene to `path`: .png (raster) or .svg (vector). Throws core::Error with a
 /// one-line message on an unknown extension or a write failure.
-void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size,
-               const QString& path, const QString& title = {});
+void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size, const QString& path,
+               const QString& title = {});
 
 /// Writes an image as PNG atomically; throws core::Error on failure.
 void savePng(const QImage& image, const QString& path);

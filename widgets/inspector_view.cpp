@@ -15,7 +15,9 @@
 namespace ts::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s).toHtmlEscaped();
+}
 QString tileLink(aie::TileCoord t) {
   return QStringLiteral("<a href=\"tile:%1,%2\">(%1,%2)</a>").arg(t.col).arg(t.row);
 }
@@ -55,7 +57,9 @@ InspectorView::InspectorView(AieDocument* document, AieCanvas* canvas, QWidget* 
   refresh();
 }
 
-QString InspectorView::html() const { return text_->toHtml(); }
+QString InspectorView::html() const {
+  return text_->toHtml();
+}
 
 void InspectorView::follow(const QString& link) {
   int colon = link.indexOf(':');
@@ -81,10 +85,14 @@ void InspectorView::refresh() {
   updating_ = true;
   std::vector<aie::CoreId> cores = doc_->isOpen() ? canvas_->selectedCores() : std::vector<aie::CoreId>{};
   aie::TileCoord tile = canvas_->selectedTile();
-  if (!doc_->isOpen()) text_->setHtml(tr("<i>No design open.</i>"));
-  else if (!cores.empty()) text_->setHtml(coresHtml(cores));
-  else if (tile.col >= 0) text_->setHtml(tileHtml(tile.col, tile.row));
-  else text_->setHtml(designHtml());
+  if (!doc_->isOpen())
+    text_->setHtml(tr("<i>No design open.</i>"));
+  else if (!cores.empty())
+    text_->setHtml(coresHtml(cores));
+  else if (tile.col >= 0)
+    text_->setHtml(tileHtml(tile.col, tile.row));
+  else
+    text_->setHtml(designHtml());
   int pinned = 0, placed = 0;
   for (aie::CoreId c : cores) {
     if (!doc_->placement().placed(c)) continue;
@@ -117,17 +125,22 @@ QString InspectorView::designHtml() const {
   s += row(tr("stream nets"), QString::number(u.streamNets));
   s += row(tr("DMA channels"), QString::number(u.dmaChannels));
   if (u.routed) s += row(tr("max link use"), QString::number(u.maxLinkUtilisation * 100, 'f', 0) + "%");
-  s += row(tr("problems"), u.violations.empty() ? tr("none") : QStringLiteral("<span style='color:#d62728'>%1</span>").arg(u.violations.size()));
-  if (!u.warnings.empty()) s += row(tr("warnings"), QStringLiteral("<span style='color:#a86200'>%1</span>").arg(u.warnings.size()));
+  s += row(tr("problems"), u.violations.empty()
+                               ? tr("none")
+                               : QStringLiteral("<span style='color:#d62728'>%1</span>").arg(u.violations.size()));
+  if (!u.warnings.empty())
+    s += row(tr("warnings"), QStringLiteral("<span style='color:#a86200'>%1</span>").arg(u.warnings.size()));
   if (p.complete()) {
     try {
       aie::RuntimeEstimate r = aie::estimateRuntime(d, doc_->device(), p, doc_->routing().get());
-      s += row(tr("est. runtime"), QStringLiteral("%1 µs (bottleneck: %2)").arg(r.microseconds, 0, 'f', 1).arg(q(r.bottleneck)));
+      s += row(tr("est. runtime"),
+               QStringLiteral("%1 µs (bottleneck: %2)").arg(r.microseconds, 0, 'f', 1).arg(q(r.bottleneck)));
     } catch (const std::exception&) {
     }
   }
   s += "</table>";
-  if (!u.routed) s += tr("<p style='color:#777'><i>DMA and memory figures are estimates until the design is routed.</i></p>");
+  if (!u.routed)
+    s += tr("<p style='color:#777'><i>DMA and memory figures are estimates until the design is routed.</i></p>");
   return s;
 }
 
@@ -137,8 +150,9 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
   if (cores.size() > 1) {
     QString s = tr("<h3>%1 cores</h3><ul>").arg(cores.size());
     for (aie::CoreId c : cores)
-      s += QStringLiteral("<li><a href=\"core:%1\">%2</a> %3</li>").arg(c).arg(q(d.cores[c].name),
-                                                                          p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
+      s += QStringLiteral("<li><a href=\"core:%1\">%2</a> %3</li>")
+               .arg(c)
+               .arg(q(d.cores[c].name), p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
     return s + "</ul>";
   }
   aie::CoreId c = cores.front();
@@ -146,7 +160,9 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
   QString s = QStringLiteral("<h3>%1</h3><table>").arg(q(core.name));
   s += row(tr("kind"), aie::toString(core.kind));
   s += row(tr("tile"), p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
-  s += row(tr("pinned"), p.pinned(c) ? tr("yes") : core.pin ? tr("in the design, to %1").arg(tileLink(*core.pin)) : tr("no"));
+  s += row(tr("pinned"), p.pinned(c) ? tr("yes")
+                         : core.pin  ? tr("in the design, to %1").arg(tileLink(*core.pin))
+                                     : tr("no"));
   if (!core.group.empty()) s += row(tr("group"), q(core.group));
   s += row(tr("own buffers"), bytes(core.bufferBytes));
   s += row(tr("net buffers"), bytes(aie::streamBufferBytes(d, c)));
@@ -161,7 +177,8 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
     QString other;
     if (out) {
       for (aie::CoreId t : net.targets) {
-        other += (other.isEmpty() ? "" : ", ") + QStringLiteral("<a href=\"core:%1\">%2</a>").arg(t).arg(q(d.cores[t].name));
+        other +=
+            (other.isEmpty() ? "" : ", ") + QStringLiteral("<a href=\"core:%1\">%2</a>").arg(t).arg(q(d.cores[t].name));
         neighbour[t] = 1;
       }
     } else {
@@ -169,8 +186,11 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
       neighbour[net.source] = 1;
     }
     s += QStringLiteral("<li><a href=\"net:%1\">%2</a> %3 %4 (%5 × %6)</li>")
-             .arg(n).arg(q(net.name), out ? "→" : "←", other, bytes(net.bytesPerObject))
-             .arg(out ? net.sourceDepth : net.targetDepths.empty() ? 0 : net.targetDepths.front());
+             .arg(n)
+             .arg(q(net.name), out ? "→" : "←", other, bytes(net.bytesPerObject))
+             .arg(out                        ? net.sourceDepth
+                  : net.targetDepths.empty() ? 0
+                                             : net.targetDepths.front());
   }
   s += "</ul>";
   for (const auto* list : {&doc_->usage().violations, &doc_->usage().warnings})
@@ -201,7 +221,8 @@ QString InspectorView::tileHtml(int col, int rowIndex) const {
   for (const auto* list : {&u.violations, &u.warnings})
     for (const auto& v : *list)
       if (v.tile && *v.tile == t)
-        s += QStringLiteral("<p style='color:%1'>%2</p>").arg(list == &u.warnings ? "#a86200" : "#d62728", q(v.message));
+        s +=
+            QStringLiteral("<p style='color:%1'>%2</p>").arg(list == &u.warnings ? "#a86200" : "#d62728", q(v.message));
   return s;
 }
 

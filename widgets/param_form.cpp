@@ -13,7 +13,9 @@
 namespace ts::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 int clampInt(double v) {
   if (!std::isfinite(v)) return v > 0 ? INT_MAX : INT_MIN;
@@ -92,10 +94,14 @@ void ParamForm::setSpecs(const std::vector<core::ParamSpec>& specs) {
 std::string ParamForm::valueOf(size_t i) const {
   QWidget* w = editors_[i];
   switch (specs_[i].type) {
-    case core::ParamType::Int: return std::to_string(static_cast<QSpinBox*>(w)->value());
-    case core::ParamType::Bool: return static_cast<QCheckBox*>(w)->isChecked() ? "true" : "false";
-    case core::ParamType::Choice: return static_cast<QComboBox*>(w)->currentText().toStdString();
-    default: return static_cast<QLineEdit*>(w)->text().trimmed().toStdString();
+    case core::ParamType::Int:
+      return std::to_string(static_cast<QSpinBox*>(w)->value());
+    case core::ParamType::Bool:
+      return static_cast<QCheckBox*>(w)->isChecked() ? "true" : "false";
+    case core::ParamType::Choice:
+      return static_cast<QComboBox*>(w)->currentText().toStdString();
+    default:
+      return static_cast<QLineEdit*>(w)->text().trimmed().toStdString();
   }
 }
 
@@ -103,7 +109,9 @@ void ParamForm::setValueOf(size_t i, const std::string& value) {
   QWidget* w = editors_[i];
   QString v = q(value);
   switch (specs_[i].type) {
-    case core::ParamType::Int: static_cast<QSpinBox*>(w)->setValue(v.toInt()); break;
+    case core::ParamType::Int:
+      static_cast<QSpinBox*>(w)->setValue(v.toInt());
+      break;
     case core::ParamType::Bool:
       static_cast<QCheckBox*>(w)->setChecked(v == "true" || v == "1" || v == "yes" || v == "on");
       break;
@@ -113,7 +121,9 @@ void ParamForm::setValueOf(size_t i, const std::string& value) {
       if (idx >= 0) combo->setCurrentIndex(idx);
       break;
     }
-    default: static_cast<QLineEdit*>(w)->setText(v); break;
+    default:
+      static_cast<QLineEdit*>(w)->setText(v);
+      break;
   }
 }
 

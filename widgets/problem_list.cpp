@@ -43,10 +43,12 @@ void ProblemList::activate(QListWidgetItem* item) {
   int i = item->data(Qt::UserRole).toInt(&ok);
   const AieUsage& u = doc_->usage();
   if (!ok || i < 0 || i >= u.problemCount()) return;
-  const aie::Violation& v = i < int(u.violations.size()) ? u.violations[size_t(i)]
-                                                         : u.warnings[size_t(i) - u.violations.size()];
-  if (!v.cores.empty()) canvas_->setSelectedCores(v.cores);
-  else if (v.tile) canvas_->selectTile(*v.tile);
+  const aie::Violation& v =
+      i < int(u.violations.size()) ? u.violations[size_t(i)] : u.warnings[size_t(i) - u.violations.size()];
+  if (!v.cores.empty())
+    canvas_->setSelectedCores(v.cores);
+  else if (v.tile)
+    canvas_->selectTile(*v.tile);
   canvas_->zoomToSelection();
 }
 

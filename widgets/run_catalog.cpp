@@ -9,18 +9,24 @@ namespace ts::ui {
 
 const char* toString(RunKind kind) {
   switch (kind) {
-    case RunKind::Place: return "place";
-    case RunKind::Route: return "route";
-    case RunKind::Flow: return "flow";
+    case RunKind::Place:
+      return "place";
+    case RunKind::Route:
+      return "route";
+    case RunKind::Flow:
+      return "flow";
   }
   return "?";
 }
 
 std::string RunAlgorithm::label() const {
   switch (kind) {
-    case RunKind::Place: return "Place: " + name;
-    case RunKind::Route: return "Route: " + name;
-    case RunKind::Flow: return "Place & route: " + name;
+    case RunKind::Place:
+      return "Place: " + name;
+    case RunKind::Route:
+      return "Route: " + name;
+    case RunKind::Flow:
+      return "Place & route: " + name;
   }
   return name;
 }

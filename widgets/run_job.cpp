@@ -10,7 +10,8 @@ class RunJob::Sink : public core::ProgressSink {
   explicit Sink(RunJob* job) : job_(job) {}
   void onSample(const core::QorSample& sample) override {
     RunJob* job = job_;
-    QMetaObject::invokeMethod(job, [job, sample] { emit job->sampleReady(sample); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        job, [job, sample] { emit job->sampleReady(sample); }, Qt::QueuedConnection);
   }
   void onSnapshot(std::shared_ptr<const core::Snapshot> snapshot) override {
     RunJob* job = job_;
@@ -22,13 +23,15 @@ class RunJob::Sink : public core::ProgressSink {
       job->snapshotSignalled_ = true;
     }
     if (notify)
-      QMetaObject::invokeMethod(job, [job] { emit job->snapshotReady(); }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          job, [job] { emit job->snapshotReady(); }, Qt::QueuedConnection);
   }
   void onLog(core::LogLevel level, const std::string& message) override {
     RunJob* job = job_;
     QString text = QString::fromStdString(message);
     int l = int(level);
-    QMetaObject::invokeMethod(job, [job, l, text] { emit job->logMessage(l, text); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        job, [job, l, text] { emit job->logMessage(l, text); }, Qt::QueuedConnection);
   }
 
  private:
@@ -75,7 +78,8 @@ void RunJob::start() {
     output_ = std::move(out);
     endTime_ = Clock::now();
     ended_.store(true);
-    QMetaObject::invokeMethod(this, [this] { finish(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { finish(); }, Qt::QueuedConnection);
   });
 }
 
@@ -90,7 +94,9 @@ void RunJob::requestStop() {
   cancel_->setPaused(false);
 }
 
-void RunJob::setPaused(bool paused) { cancel_->setPaused(paused); }
+void RunJob::setPaused(bool paused) {
+  cancel_->setPaused(paused);
+}
 
 double RunJob::elapsedSeconds() const {
   if (!started_) return 0;

@@ -20,8 +20,8 @@ namespace ts::ui {
 class RunJob : public QObject {
   Q_OBJECT
  public:
-  RunJob(RunAlgorithm algorithm, RunInputs inputs, core::ParamValues values, uint64_t seed,
-         double timeLimitSeconds, QObject* parent = nullptr);
+  RunJob(RunAlgorithm algorithm, RunInputs inputs, core::ParamValues values, uint64_t seed, double timeLimitSeconds,
+         QObject* parent = nullptr);
   /// Stops the run and waits for the worker.
   ~RunJob() override;
 

@@ -23,7 +23,9 @@
 namespace ts::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
 }  // namespace
 
 RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* charts, QWidget* parent)
@@ -143,10 +145,16 @@ bool RunPanel::selectAlgorithm(const QString& id) {
   return true;
 }
 
-QString RunPanel::algorithmId() const { return algorithm_->currentData().toString(); }
+QString RunPanel::algorithmId() const {
+  return algorithm_->currentData().toString();
+}
 
-void RunPanel::setSeed(uint64_t seed) { seed_->setValue(int(std::min<uint64_t>(seed, uint64_t(seed_->maximum())))); }
-void RunPanel::setTimeLimit(double seconds) { timeLimit_->setValue(seconds); }
+void RunPanel::setSeed(uint64_t seed) {
+  seed_->setValue(int(std::min<uint64_t>(seed, uint64_t(seed_->maximum()))));
+}
+void RunPanel::setTimeLimit(double seconds) {
+  timeLimit_->setValue(seconds);
+}
 
 void RunPanel::algorithmChanged() {
   int idx = algorithm_->currentIndex();
@@ -224,7 +232,9 @@ void RunPanel::setPaused(bool paused) {
   updateControls();
 }
 
-void RunPanel::togglePaused() { setPaused(!(job_ && job_->paused())); }
+void RunPanel::togglePaused() {
+  setPaused(!(job_ && job_->paused()));
+}
 
 void RunPanel::stop() {
   if (!job_ || !job_->running()) return;
@@ -258,8 +268,8 @@ void RunPanel::onFinished() {
   resultPending_ = true;
   auto snap = std::make_shared<const aie::PlacementSnapshot>(out.placement, out.routing);
   canvas_->showSnapshot(snap);
-  QString summary = tr("%1: %2 after %3 s").arg(q(job_->algorithm().label()), q(out.status))
-                        .arg(job_->elapsedSeconds(), 0, 'f', 2);
+  QString summary =
+      tr("%1: %2 after %3 s").arg(q(job_->algorithm().label()), q(out.status)).arg(job_->elapsedSeconds(), 0, 'f', 2);
   QString text = summary;
   for (const auto& r : out.reasons) text += "\n• " + q(r);
   if (!out.pinsRespected) text += tr("\nThe result moved pinned cores; it cannot be kept.");

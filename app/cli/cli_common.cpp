@@ -27,7 +27,9 @@ double nowSeconds() {
 }
 }  // namespace
 
-ConsoleProgress::~ConsoleProgress() { finish(); }
+ConsoleProgress::~ConsoleProgress() {
+  finish();
+}
 
 void ConsoleProgress::print(const std::string& line) {
   // Redraw in place on a terminal; plain lines otherwise (logs, CI).

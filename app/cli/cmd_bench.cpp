@@ -9,8 +9,9 @@ CLI::App* benchCommand(CLI::App& app) {
   if (!found.empty()) return found.front();
   auto* bench = app.add_subcommand("bench", "Run a benchmark suite and report QoR and runtimes");
   bench->require_subcommand(1);
-  bench->footer("Run 'tilestudio-cli bench SUITE --help' for a suite's options.\nExample:\n"
-                "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --json wse.json");
+  bench->footer(
+      "Run 'tilestudio-cli bench SUITE --help' for a suite's options.\nExample:\n"
+      "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --json wse.json");
   return bench;
 }
 

@@ -41,8 +41,10 @@ std::vector<SuiteItem> readSuiteIndex(const std::string& dir) {
   } catch (const json::parse_error& e) {
     throw core::InputError(path, 0, 0, std::string("JSON syntax error: ") + e.what());
   }
-  const json* list = root.is_array() ? &root : (root.is_object() && root.contains("designs") ? &root["designs"] : nullptr);
-  if (!list || !list->is_array()) throw core::InputError(path, 1, 1, "expected a list of designs (or {\"designs\": [...]})");
+  const json* list =
+      root.is_array() ? &root : (root.is_object() && root.contains("designs") ? &root["designs"] : nullptr);
+  if (!list || !list->is_array())
+    throw core::InputError(path, 1, 1, "expected a list of designs (or {\"designs\": [...]})");
   std::vector<SuiteItem> out;
   for (size_t i = 0; i < list->size(); ++i) {
     const json& e = (*list)[i];
@@ -149,7 +151,8 @@ void printTables(const std::vector<json>& runs, std::ostream& out) {
   out << std::left << std::setw(26) << "placer+router" << std::right << std::setw(10) << "success" << std::setw(10)
       << "time[s]" << std::setw(10) << "route len" << std::setw(11) << "buffer KB" << std::setw(10) << "shared"
       << std::setw(10) << "stream" << std::setw(10) << "circuit" << std::setw(10) << "packet" << std::setw(8) << "DMA"
-      << std::setw(11) << "est.us" << std::setw(11) << "len/1st" << "\n";
+      << std::setw(11) << "est.us" << std::setw(11) << "len/1st"
+      << "\n";
   double firstLength = -1;
   for (const json& run : runs) {
     int ok = 0, n = 0;
@@ -228,7 +231,8 @@ struct BenchOptions {
 }  // namespace
 
 void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
-  auto* cmd = benchCommand(app)->add_subcommand("aie", "Place and route an AIE suite; Table II and success per category");
+  auto* cmd =
+      benchCommand(app)->add_subcommand("aie", "Place and route an AIE suite; Table II and success per category");
   auto o = std::make_shared<BenchOptions>();
   cmd->add_option("--suite", o->suite, "Suite folder with index.json (tilestudio-cli suite generate)");
   cmd->add_option("--placer", o->placers,
@@ -252,8 +256,10 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Random seed of every run (default 1)");
   cmd->add_option("--filter", o->filter, "Only designs whose name contains this text");
   cmd->add_option("--limit", o->limit, "Only the first N designs")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--json", o->json, "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]})");
-  cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")->expected(1, -1);
+  cmd->add_option("--json", o->json,
+                  "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]})");
+  cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")
+      ->expected(1, -1);
   cmd->footer(
       "Exit code 0 when every run succeeded on every design, 1 when some failed, 2 for bad input.\n"
       "Examples:\n"
@@ -297,12 +303,14 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     std::vector<std::string> labels;
     for (const auto& spec : splitList(o->placers)) {
       auto [placer, own] = parsePlacerSpec(spec);
-      if (!aie::findPlacer(placer)) throw core::Error("unknown placer '" + placer + "' (known: " + aie::placerNames() + ")");
+      if (!aie::findPlacer(placer))
+        throw core::Error("unknown placer '" + placer + "' (known: " + aie::placerNames() + ")");
       core::ParamValues values = placerValues;
       for (const auto& [k, v] : own) values[k] = v;
       requireKnownSettings(aie::findPlacer(placer)->params(), values, "placer '" + spec + "'");
       for (const auto& router : splitList(o->routers)) {
-        if (!aie::findRouter(router)) throw core::Error("unknown router '" + router + "' (known: " + aie::routerNames() + ")");
+        if (!aie::findRouter(router))
+          throw core::Error("unknown router '" + router + "' (known: " + aie::routerNames() + ")");
         aie::PnrFlowConfig c{placer, values, router, routerValues};
         c.routeTimeLimitSeconds = o->routeTimeLimit > 0 ? o->routeTimeLimit : o->timeLimit;
         labels.push_back(spec);
@@ -364,8 +372,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
                       {"median_seconds", times.empty() ? 0.0 : times[times.size() / 2]},
                       {"total_seconds", std::accumulate(times.begin(), times.end(), 0.0)},
                       {"per_design", per}});
-      std::cout << labels[c] << " + " << combos[c].router << ": " << ok << "/" << items.size()
-                << " succeeded, median " << std::fixed << std::setprecision(3) << runs.back()["median_seconds"].get<double>()
+      std::cout << labels[c] << " + " << combos[c].router << ": " << ok << "/" << items.size() << " succeeded, median "
+                << std::fixed << std::setprecision(3) << runs.back()["median_seconds"].get<double>()
                 << " s per design, " << runs.back()["total_seconds"].get<double>() << " s summed\n";
     }
     std::cout << "wall time " << std::fixed << std::setprecision(1) << wall << " s with " << o->jobs << " job(s)\n";

@@ -33,7 +33,8 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--json", o->json, "Write the per-case results as JSON");
   cmd->footer(
       "Exit code 0 when every case got a legal solution, 1 otherwise.\nExample:\n"
-      "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --threads 2 --json cupoker.json");
+      "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --threads 2 --json "
+      "cupoker.json");
   cmd->callback([o, &global] {
     std::vector<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(o->dir))
@@ -58,9 +59,10 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
       wse::WsePlaceResult r = wse::runWsePlacer(g, opts, ctx);
       progress.finish();
       std::string name = std::filesystem::path(file).stem().string();
-      nlohmann::json c = {{"file", file}, {"case", name}, {"test", g.test}, {"kernels", g.kernelCount()},
-                          {"found", r.found}, {"legal", r.found && r.evaluation.legal}, {"seconds", r.seconds},
-                          {"stopped", r.stopped}};
+      nlohmann::json c = {{"file", file},         {"case", name},
+                          {"test", g.test},       {"kernels", g.kernelCount()},
+                          {"found", r.found},     {"legal", r.found && r.evaluation.legal},
+                          {"seconds", r.seconds}, {"stopped", r.stopped}};
       allLegal = allLegal && r.found && r.evaluation.legal;
       double ratio = 0;
       if (r.found) {
@@ -71,27 +73,31 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
         PublishedWseResult pub;
         if (publishedCuPokerResult(g, pub)) {
           ratio = r.evaluation.score / pub.score;
-          c["published_cupoker"] = {{"case", pub.caseName}, {"mt", pub.mt}, {"wl", pub.wl}, {"ac", pub.ac},
-                                    {"score", pub.score}};
+          c["published_cupoker"] = {
+              {"case", pub.caseName}, {"mt", pub.mt}, {"wl", pub.wl}, {"ac", pub.ac}, {"score", pub.score}};
           c["ratio_to_cupoker"] = ratio;
           ratioSum += ratio;
           ++ratioCount;
         }
-        if (!o->outDir.empty()) wse::writePaint((std::filesystem::path(o->outDir) / (name + ".paint")).string(), g, r.layout);
+        if (!o->outDir.empty())
+          wse::writePaint((std::filesystem::path(o->outDir) / (name + ".paint")).string(), g, r.layout);
       } else {
         c["message"] = r.message;
       }
       cases.push_back(c);
       std::printf("%-36s %6d %10.6g %9.6g %5lld %12.8g %8.1f %6s %s\n", (name + " " + g.test).substr(0, 36).c_str(),
                   g.kernelCount(), r.evaluation.mt, r.evaluation.wl, r.evaluation.ac, r.evaluation.score, r.seconds,
-                  ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-", r.found && r.evaluation.legal ? "yes" : "NO");
+                  ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-",
+                  r.found && r.evaluation.legal ? "yes" : "NO");
       std::fflush(stdout);
     }
-    nlohmann::json out = {{"algorithm", o->algo}, {"dir", o->dir}, {"threads", o->threads},
-                          {"time_limit", o->timeLimit}, {"effort", o->effort}, {"cases", cases}, {"all_legal", allLegal}};
+    nlohmann::json out = {{"algorithm", o->algo},       {"dir", o->dir},       {"threads", o->threads},
+                          {"time_limit", o->timeLimit}, {"effort", o->effort}, {"cases", cases},
+                          {"all_legal", allLegal}};
     if (ratioCount > 0) {
       out["average_ratio_to_cupoker"] = ratioSum / ratioCount;
-      std::printf("average ratio to published CU.POKer over %d contest cases: %.4f\n", ratioCount, ratioSum / ratioCount);
+      std::printf("average ratio to published CU.POKer over %d contest cases: %.4f\n", ratioCount,
+                  ratioSum / ratioCount);
     }
     if (!o->json.empty()) writeJson(o->json, out);
     global.exitCode = allLegal ? kOk : kFailed;

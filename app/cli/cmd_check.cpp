@@ -47,9 +47,8 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
                        .dump(2)
                 << "\n";
     } else {
-      std::cout << d.name << " on " << loaded.device.name() << ": " << d.coreCount() << " cores, "
-                << d.netCount() << " nets, " << d.links.size() << " links, "
-                << loaded.placement.placedCount() << " placed\n";
+      std::cout << d.name << " on " << loaded.device.name() << ": " << d.coreCount() << " cores, " << d.netCount()
+                << " nets, " << d.links.size() << " links, " << loaded.placement.placedCount() << " placed\n";
       for (const auto& v : violations) std::cout << "  problem: " << v.message << "\n";
       std::cout << (violations.empty() ? "OK: no problems found\n"
                                        : std::to_string(violations.size()) + " problem(s)\n");

@@ -9,8 +9,11 @@ namespace ts::cli {
 namespace {
 
 nlohmann::json resourcesJson(const aie::TileResources& r) {
-  return {{"memory_bytes", r.memoryBytes}, {"locks", r.locks}, {"buffer_descriptors", r.bufferDescriptors},
-          {"dma_in", r.dmaIn}, {"dma_out", r.dmaOut}};
+  return {{"memory_bytes", r.memoryBytes},
+          {"locks", r.locks},
+          {"buffer_descriptors", r.bufferDescriptors},
+          {"dma_in", r.dmaIn},
+          {"dma_out", r.dmaOut}};
 }
 
 nlohmann::json deviceJson(const aie::Device& d) {
@@ -36,7 +39,10 @@ nlohmann::json deviceJson(const aie::Device& d) {
           {"shim_dma_columns", d.shimDmaColumns()},
           {"resources", resources},
           {"stream_links",
-           {{"north", l.north}, {"south", l.south}, {"east", l.east}, {"west", l.west},
+           {{"north", l.north},
+            {"south", l.south},
+            {"east", l.east},
+            {"west", l.west},
             {"mem_tile_east_west", l.memTileEastWest}}},
           {"packet", {{"arbiters", p.arbiters}, {"msels", p.msels}, {"max_packet_id", p.maxPacketId}}}};
 }
@@ -44,22 +50,18 @@ nlohmann::json deviceJson(const aie::Device& d) {
 void printText(const aie::Device& d) {
   using aie::TileKind;
   std::cout << d.name() << ": " << d.description() << "\n"
-            << "  " << d.columns() << " columns x " << d.rows() << " rows, "
-            << aie::toString(d.generation()) << "\n"
-            << "  tiles: " << d.countTiles(TileKind::Compute) << " compute, "
-            << d.countTiles(TileKind::Mem) << " memory, " << d.countTiles(TileKind::Shim)
-            << " shim (" << d.shimDmaColumns().size() << " with DMA)\n";
+            << "  " << d.columns() << " columns x " << d.rows() << " rows, " << aie::toString(d.generation()) << "\n"
+            << "  tiles: " << d.countTiles(TileKind::Compute) << " compute, " << d.countTiles(TileKind::Mem)
+            << " memory, " << d.countTiles(TileKind::Shim) << " shim (" << d.shimDmaColumns().size() << " with DMA)\n";
   for (TileKind k : {TileKind::Compute, TileKind::Mem, TileKind::Shim}) {
     if (d.countTiles(k) == 0) continue;
     const auto& r = d.resourcesOf(k);
-    std::cout << "  " << aie::toString(k) << ": " << r.memoryBytes / 1024 << " KiB, " << r.locks
-              << " locks, " << r.bufferDescriptors << " BDs, DMA " << r.dmaIn << " in / "
-              << r.dmaOut << " out\n";
+    std::cout << "  " << aie::toString(k) << ": " << r.memoryBytes / 1024 << " KiB, " << r.locks << " locks, "
+              << r.bufferDescriptors << " BDs, DMA " << r.dmaIn << " in / " << r.dmaOut << " out\n";
   }
   const auto& l = d.streamLinks();
-  std::cout << "  stream links: " << l.north << " north, " << l.south << " south, " << l.east
-            << " east, " << l.west << " west" << (l.memTileEastWest ? "" : " (none east/west on memory tiles)")
-            << "\n";
+  std::cout << "  stream links: " << l.north << " north, " << l.south << " south, " << l.east << " east, " << l.west
+            << " west" << (l.memTileEastWest ? "" : " (none east/west on memory tiles)") << "\n";
 }
 
 }  // namespace
@@ -73,8 +75,7 @@ void addInfoCommand(CLI::App& app, GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_flag("--json", *json, "Print JSON instead of text");
   cmd->add_flag("--list", *list, "List the known devices");
-  cmd->footer(
-      "Examples:\n  tilestudio-cli info --device npu2 --json\n  tilestudio-cli info --list");
+  cmd->footer("Examples:\n  tilestudio-cli info --device npu2 --json\n  tilestudio-cli info --list");
   cmd->callback([=, &global] {
     if (*list) {
       for (const auto& name : aie::availableDevices()) std::cout << name << "\n";

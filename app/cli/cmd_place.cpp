@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/route_report.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/placement_yaml.h"
@@ -26,16 +27,6 @@ extern "C" void onInterrupt(int) {
   if (auto& t = interruptToken()) t->requestStop();  // an atomic store: safe in a handler
 }
 
-nlohmann::json estimateJson(const aie::RuntimeEstimate& e) {
-  return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
-          {"from_routing", e.fromRouting},
-          {"estimated_runtime_us", e.microseconds},
-          {"interval_cycles", e.intervalCycles},
-          {"latency_cycles", e.latencyCycles},
-          {"feedback_cycles", e.feedbackCycles},
-          {"bottleneck", e.bottleneck}};
-}
-
 }  // namespace
 
 void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
@@ -54,7 +45,8 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--time-limit", o->timeLimit, "Seconds before an anytime placer returns its best (0 = none)");
   cmd->add_option("--from", o->from,
                   "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. "
-                  "Without it the placer starts from the design's pins only");
+                  "Without it the placer starts from the design's pins only (manual: from the "
+                  "placement in the design file)");
   cmd->add_option("--set", o->settings, "Placer setting key=value (repeatable); see --list-settings");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out, "Where to write the placement (.yaml or .csv)");
@@ -63,9 +55,12 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
   cmd->footer(
       "Exit code 0 when the placement is legal, 1 when the placer failed, 2 for bad input.\n"
       "Examples:\n"
-      "  tilestudio-cli place suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out placed.yaml\n"
-      "  tilestudio-cli place mlp.yaml --placer blocks --set mu=0.1 --out mlp.placed.yaml --report r.json\n"
-      "  tilestudio-cli place d.yaml --placer sa --from d.placed.yaml --time-limit 10 --out d2.yaml");
+      "  tilestudio-cli place suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out "
+      "placed.yaml\n"
+      "  tilestudio-cli place mlp.yaml --placer blocks --set mu=0.1 --out mlp.placed.yaml --report "
+      "r.json\n"
+      "  tilestudio-cli place d.yaml --placer sa --from d.placed.yaml --time-limit 10 --out "
+      "d2.yaml");
   cmd->callback([o, list, &global] {
     const aie::PlacerInfo* placer = aie::findPlacer(o->placer);
     if (!placer) throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
@@ -84,6 +79,8 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->from.empty()) {
       aie::applyPlacementFile(loaded, o->from);
       start = loaded.placement;
+    } else if (o->placer == "manual") {
+      start = loaded.placement;  // the placement written in the design file itself
     }
 
     ConsoleProgress progress("place " + o->placer, global.quiet);
@@ -102,10 +99,9 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
 
     nlohmann::json stats = nlohmann::json::object();
     for (const auto& [k, v] : outcome.stats) stats[k] = v;
-    nlohmann::json report = {{"design", d.name},        {"device", loaded.device.name()},
-                             {"placer", o->placer},     {"seed", o->seed},
-                             {"status", outcome.status}, {"success", outcome.success},
-                             {"reasons", outcome.reasons}, {"stats", stats}};
+    nlohmann::json report = {
+        {"design", d.name},         {"device", loaded.device.name()}, {"placer", o->placer},        {"seed", o->seed},
+        {"status", outcome.status}, {"success", outcome.success},     {"reasons", outcome.reasons}, {"stats", stats}};
     if (outcome.placement.complete()) {
       report["estimate"] = estimateJson(aie::estimateRuntime(d, loaded.device, outcome.placement));
       // What placement alone shows (the bb cost's view), the same for every placer.

@@ -52,17 +52,6 @@ json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
   return j;
 }
 
-json estimateJson(const aie::RuntimeEstimate& e) {
-  return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
-          {"from_routing", e.fromRouting},
-          {"estimated_runtime_us", e.microseconds},
-          {"interval_cycles", e.intervalCycles},
-          {"latency_cycles", e.latencyCycles},
-          {"feedback_cycles", e.feedbackCycles},
-          {"total_cycles", e.totalCycles},
-          {"bottleneck", e.bottleneck}};
-}
-
 void requireKnown(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values, const std::string& what) {
   for (const auto& entry : values)
     if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
@@ -87,20 +76,20 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::IsMember({"bb", "bbcg", "milp"}));
   cmd->add_option("--router", o->router, "Router: " + aie::routerNames())->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit,
-                  "Seconds for the placer; anytime placers return their best (0 = none)")
+  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the placer; anytime placers return their best (0 = none)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--route-time-limit", o->routeTimeLimit, "Seconds for the router after the placer")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   cmd->add_option("--from", o->from,
                   "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. Without it "
-                  "the placer starts from the design's pins");
+                  "the placer starts from the design's pins (manual: from the placement in the design file)");
   cmd->add_option("--set", o->sets, "Placer setting key=value (repeatable); see `place --list-settings`");
   cmd->add_option("--router-set", o->routerSets, "Router setting key=value (repeatable); see `route --help`");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out,
-                  "Placed design: .yaml/.csv placement, or .json np-flow pnr_placed_netlist with routing_info")
+                  "Placed design: .yaml/.csv placement, or .json np-flow pnr_placed_netlist with "
+                  "routing_info")
       ->required();
   cmd->add_option("--report", o->report, "JSON report: status, reasons, seconds, QoR, estimated runtime; - = stdout");
   cmd->footer(
@@ -108,9 +97,12 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       "of a failed run carries routing_cost 1e9). Exit code 0 when placed, routed and both checks\n"
       "pass, 1 when no legal result was found, 2 for bad input.\n"
       "Examples:\n"
-      "  tilestudio-cli pnr suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out placed.json --report r.json\n"
-      "  tilestudio-cli pnr d.yaml --placer lsmo --set radius=2 --time-limit 120 --out d.placed.yaml --report r.json\n"
-      "  tilestudio-cli pnr d.yaml --placer milp --from d.placed.yaml --time-limit 600 --out d.csv --report r.json");
+      "  tilestudio-cli pnr suite/line_p_s_00.yaml --placer sa --cost bbcg --seed 3 --out "
+      "placed.json --report r.json\n"
+      "  tilestudio-cli pnr d.yaml --placer lsmo --set radius=2 --time-limit 120 --out "
+      "d.placed.yaml --report r.json\n"
+      "  tilestudio-cli pnr d.yaml --placer milp --from d.placed.yaml --time-limit 600 --out d.csv "
+      "--report r.json");
   cmd->callback([o, &global] {
     const OutKind kind = outKind(o->out);
     if (!aie::findPlacer(o->placer))
@@ -143,6 +135,8 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->from.empty()) {
       aie::applyPlacementFile(loaded, o->from);
       start = loaded.placement;
+    } else if (o->placer == "manual") {
+      start = loaded.placement;  // the placement written in the design file itself
     }
 
     ConsoleProgress progress("pnr " + o->placer + "+" + o->router, global.quiet);
@@ -158,8 +152,12 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     const bool complete = r.placement.size() == d.coreCount() && r.placement.complete();
     if (complete) {
       switch (kind) {
-        case OutKind::Yaml: aie::savePlacementYaml(o->out, d, r.placement); break;
-        case OutKind::Csv: core::writeFileAtomically(o->out, aie::placementToCsv(d, r.placement)); break;
+        case OutKind::Yaml:
+          aie::savePlacementYaml(o->out, d, r.placement);
+          break;
+        case OutKind::Csv:
+          core::writeFileAtomically(o->out, aie::placementToCsv(d, r.placement));
+          break;
         case OutKind::Json:
           core::writeFileAtomically(o->out, r.success ? aie::npflowPlacedJson(d, r.placement, &graph, &r.routing)
                                                       : aie::npflowPlacedJson(d, r.placement, nullptr, nullptr, true));
@@ -167,21 +165,21 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       }
     }
 
-    json report{{"design", d.name},
-                {"device", loaded.device.name()},
-                {"placer", o->placer},
-                {"router", o->router},
-                {"seed", o->seed},
-                {"time_limit", o->timeLimit},
-                {"success", r.success},
-                {"stage", r.stage},
-                {"status", r.status},
-                {"reasons", r.reasons},
-                {"seconds", {{"place", r.placeSeconds}, {"route", r.routeSeconds},
-                             {"total", r.placeSeconds + r.routeSeconds}}},
-                {"placer_stats", statsJson(r.placerStats)},
-                {"router_stats", statsJson(r.routerStats)},
-                {"placed_file", complete ? json(o->out) : json(nullptr)}};
+    json report{
+        {"design", d.name},
+        {"device", loaded.device.name()},
+        {"placer", o->placer},
+        {"router", o->router},
+        {"seed", o->seed},
+        {"time_limit", o->timeLimit},
+        {"success", r.success},
+        {"stage", r.stage},
+        {"status", r.status},
+        {"reasons", r.reasons},
+        {"seconds", {{"place", r.placeSeconds}, {"route", r.routeSeconds}, {"total", r.placeSeconds + r.routeSeconds}}},
+        {"placer_stats", statsJson(r.placerStats)},
+        {"router_stats", statsJson(r.routerStats)},
+        {"placed_file", complete ? json(o->out) : json(nullptr)}};
     if (o->placer == "sa") report["cost"] = cfg.placerParams.count("cost") ? cfg.placerParams["cost"] : "bbcg";
     if (r.success) {
       json q = qorJson(r.qor);
@@ -191,8 +189,9 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
                                    {"packet", r.qor.packetNets}};
       report["qor"] = q;
     }
-    if (complete) report["estimate"] = estimateJson(aie::estimateRuntime(d, loaded.device, r.placement,
-                                                                         r.success ? &r.routing : nullptr));
+    if (complete)
+      report["estimate"] =
+          estimateJson(aie::estimateRuntime(d, loaded.device, r.placement, r.success ? &r.routing : nullptr));
     if (!o->report.empty()) writeJson(o->report, report);
     if (o->report != "-") {
       std::ostringstream s;
@@ -201,13 +200,13 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
         << (r.success ? "placed and routed" : "failed at " + r.stage + " (" + r.status + ")") << " in "
         << r.placeSeconds << " s + " << r.routeSeconds << " s\n";
       if (r.success)
-        s << "  route length " << r.qor.routeLength << ", buffers " << r.qor.bufferKb() << " KB, nets: "
-          << r.qor.sharedNets << " shared, " << r.qor.intraTileNets << " intra-tile, " << r.qor.circuitNets
-          << " circuit, " << r.qor.packetNets << " packet; " << r.qor.dmaChannels << " DMA channels, max link use "
-          << r.qor.maxLinkUtilisation * 100 << "%\n";
+        s << "  route length " << r.qor.routeLength << ", buffers " << r.qor.bufferKb()
+          << " KB, nets: " << r.qor.sharedNets << " shared, " << r.qor.intraTileNets << " intra-tile, "
+          << r.qor.circuitNets << " circuit, " << r.qor.packetNets << " packet; " << r.qor.dmaChannels
+          << " DMA channels, max link use " << r.qor.maxLinkUtilisation * 100 << "%\n";
       if (report.contains("estimate"))
-        s << "  estimated runtime (model, not measured) = "
-          << report["estimate"]["estimated_runtime_us"].get<double>() << " us\n";
+        s << "  estimated runtime (model, not measured) = " << report["estimate"]["estimated_runtime_us"].get<double>()
+          << " us\n";
       for (const auto& why : r.reasons) s << "  " << (r.success ? "note: " : "problem: ") << why << "\n";
       if (complete) s << "wrote " << o->out << "\n";
       std::cout << s.str();

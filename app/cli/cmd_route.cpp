@@ -81,7 +81,8 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
   cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv); default: the design's own");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
-  cmd->add_option("-r,--router", o->router, "milp (default) or pathfinder")->check(CLI::IsMember({"milp", "pathfinder"}));
+  cmd->add_option("-r,--router", o->router, "milp (default) or pathfinder")
+      ->check(CLI::IsMember({"milp", "pathfinder"}));
   cmd->add_option("--mode", o->mode,
                   "Stream mode: pathfinder uses it for every net (default circuit); milp restricts to it")
       ->check(CLI::IsMember({"circuit", "packet"}));
@@ -97,22 +98,25 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
     for (const auto& p : router.params()) keys += "  " + p.key + "=" + p.defaultValue + "  " + p.help + "\n";
   }
   cmd->footer(keys +
-      "Exit code 0 when routed (and checked), 1 when no legal routing was found (the binding\n"
-      "resources are printed), 2 for unreadable input.\n"
-      "Example:\n"
-      "  tilestudio-cli route suite/line_p_s_00.yaml --placement suite/line_p_s_00.manual.yaml \\\n"
-      "      --router milp --out routed.json --report report.json --lp model.lp");
+              "Exit code 0 when routed (and checked), 1 when no legal routing was found (the binding\n"
+              "resources are printed), 2 for unreadable input.\n"
+              "Example:\n"
+              "  tilestudio-cli route suite/line_p_s_00.yaml --placement suite/line_p_s_00.manual.yaml \\\n"
+              "      --router milp --out routed.json --report report.json --lp model.lp");
   cmd->callback([o, &global] {
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     const aie::Design& d = loaded.design;
     aie::RrGraph graph(loaded.device);
-    nlohmann::json report{{"design", d.name},     {"device", loaded.device.name()}, {"router", o->router},
-                          {"cores", d.coreCount()}, {"nets", d.netCount()}};
+    nlohmann::json report{{"design", d.name},
+                          {"device", loaded.device.name()},
+                          {"router", o->router},
+                          {"cores", d.coreCount()},
+                          {"nets", d.netCount()}};
     auto writeOutputs = [&](bool failed, const aie::Routing* routing) {
       if (!o->out.empty())
-        core::writeFileAtomically(o->out, aie::npflowPlacedJson(d, loaded.placement, routing ? &graph : nullptr,
-                                                                 routing, failed));
+        core::writeFileAtomically(
+            o->out, aie::npflowPlacedJson(d, loaded.placement, routing ? &graph : nullptr, routing, failed));
       if (!o->report.empty()) writeJson(o->report, report);
     };
 
@@ -154,10 +158,10 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
     std::ostringstream s;
     s << std::fixed << std::setprecision(2);
     s << "routed " << d.name << " on " << loaded.device.name() << " with " << o->router << " in " << ctx.elapsed()
-      << " s: " << d.netCount() << " nets (" << q.sharedNets << " shared memory, " << q.intraTileNets
-      << " intra-tile, " << q.circuitNets << " circuit, " << q.packetNets << " packet), route length "
-      << q.routeLength << ", buffers " << q.bufferKb() << " KB, " << q.dmaChannels << " DMA channels, max link use "
-      << q.maxLinkUtilisation * 100 << "%\n";
+      << " s: " << d.netCount() << " nets (" << q.sharedNets << " shared memory, " << q.intraTileNets << " intra-tile, "
+      << q.circuitNets << " circuit, " << q.packetNets << " packet), route length " << q.routeLength << ", buffers "
+      << q.bufferKb() << " KB, " << q.dmaChannels << " DMA channels, max link use " << q.maxLinkUtilisation * 100
+      << "%\n";
     for (const auto& why : r.reasons) s << "  note: " << why << "\n";
     std::cout << s.str();
     writeOutputs(false, &r.routing);

@@ -30,23 +30,22 @@ std::string resolveSet(const std::string& set, const aie::Device& device) {
   return "ml";
 }
 
-void printSummary(const std::vector<aie::SuiteEntry>& entries, const aie::Device& device,
-                  const std::string& dir, const std::string& set) {
+void printSummary(const std::vector<aie::SuiteEntry>& entries, const aie::Device& device, const std::string& dir,
+                  const std::string& set) {
   std::map<std::string, int> byCategory;
   int mixed = 0;
   for (const auto& e : entries) {
     ++byCategory[e.topology + " " + aie::toString(e.flow) + " " + aie::toString(e.size)];
     mixed += e.feasibility.needsMixedModes();
   }
-  std::cout << "wrote " << entries.size() << " designs (" << set << ") for " << device.name()
-            << " to " << dir << " with index.json\n";
+  std::cout << "wrote " << entries.size() << " designs (" << set << ") for " << device.name() << " to " << dir
+            << " with index.json\n";
   for (const auto& [cat, n] : byCategory) std::cout << "  " << cat << ": " << n << "\n";
   std::cout << "  need mixed stream modes: " << mixed << "\n";
 }
 
 /// Writes one design with its manual placement embedded, or a separate placement file.
-void writeOne(const aie::GeneratedDesign& gen, const std::string& out,
-              const std::string& placementOut, bool embed) {
+void writeOne(const aie::GeneratedDesign& gen, const std::string& out, const std::string& placementOut, bool embed) {
   if (!placementOut.empty()) {
     aie::saveDesignYaml(out, gen.design);
     aie::savePlacementYaml(placementOut, gen.design, gen.placement);
@@ -89,8 +88,7 @@ std::vector<std::pair<std::string, aie::GeneratedDesign>> sampleDesigns() {
 }  // namespace
 
 void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
-  auto* suite =
-      app.add_subcommand("suite", "Generate benchmark designs with their manual placements");
+  auto* suite = app.add_subcommand("suite", "Generate benchmark designs with their manual placements");
   suite->require_subcommand(1);
   suite->footer(
       "Subcommands: generate (a whole suite + index.json), mlp, cronet (one AIE-ML design), "
@@ -107,18 +105,15 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     uint64_t seed = 1;
   };
   auto g = std::make_shared<GenOptions>();
-  auto* gen = suite->add_subcommand(
-      "generate", "Write a benchmark suite: designs, manual placements, index.json");
-  gen->add_option("-d,--device", g->device, "Target device (preset name or device YAML)")
-      ->capture_default_str();
+  auto* gen = suite->add_subcommand("generate", "Write a benchmark suite: designs, manual placements, index.json");
+  gen->add_option("-d,--device", g->device, "Target device (preset name or device YAML)")->capture_default_str();
   gen->add_option("-o,--out", g->out, "Output folder (created if missing)")->required();
   gen->add_option("-s,--seed", g->seed, "Random seed: the same seed writes the same files")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  gen->add_option(
-         "--set", g->set,
-         "table1: the AIE PnR paper's 202 designs (NPU arrays); ml: the AIE4ML MLP and CRONet "
-         "(xcve2802); auto: table1 when the device supports it, else ml")
+  gen->add_option("--set", g->set,
+                  "table1: the AIE PnR paper's 202 designs (NPU arrays); ml: the AIE4ML MLP and CRONet "
+                  "(xcve2802); auto: table1 when the device supports it, else ml")
       ->check(CLI::IsMember({"auto", "table1", "ml"}))
       ->capture_default_str();
   gen->footer(
@@ -135,16 +130,12 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     const aie::Device device = aie::loadDevice(g->device);
     const std::string set = resolveSet(g->set, device);
     ConsoleProgress progress("generate", global.quiet);
-    auto report = [&](int done, int total, const std::string& name) {
-      progress.batch(done, total, name);
-    };
-    std::vector<aie::SuiteEntry> entries = set == "table1"
-                                               ? aie::generateTable1Suite(device, g->seed, report)
-                                               : aie::generateMlSuite(device, g->seed, report);
+    auto report = [&](int done, int total, const std::string& name) { progress.batch(done, total, name); };
+    std::vector<aie::SuiteEntry> entries = set == "table1" ? aie::generateTable1Suite(device, g->seed, report)
+                                                           : aie::generateMlSuite(device, g->seed, report);
     ConsoleProgress writing("write", global.quiet);
-    aie::writeSuite(
-        g->out, entries, device, g->seed, set,
-        [&](int done, int total, const std::string& name) { writing.batch(done, total, name); });
+    aie::writeSuite(g->out, entries, device, g->seed, set,
+                    [&](int done, int total, const std::string& name) { writing.batch(done, total, name); });
     progress.finish();
     writing.finish();
     printSummary(entries, device, g->out, set);
@@ -157,19 +148,14 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     bool noPlacement = false;
   };
   auto m = std::make_shared<OneOptions>();
-  auto* mlp = suite->add_subcommand(
-      "mlp", "Write an AIE4ML multi-layer perceptron (cascade blocks per layer)");
+  auto* mlp = suite->add_subcommand("mlp", "Write an AIE4ML multi-layer perceptron (cascade blocks per layer)");
   mlp->add_option("-o,--out", m->out, "Design file to write (.yaml)")->required();
   mlp->add_option("-d,--device", m->device, "Target device")->capture_default_str();
-  mlp->add_option(
-      "--layers", m->layers,
-      "Cascade length x cascade count per layer, e.g. 4x4,8x2,4x2 (default: 7 layers of 4x4, the "
-      "AIE4ML paper's 7-layer MLP with hidden size 512)");
-  mlp->add_option("--batch", m->batch, "Samples per object")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  mlp->add_option("-p,--placement", m->placement,
-                  "Write the manual placement to this file instead of embedding it");
+  mlp->add_option("--layers", m->layers,
+                  "Cascade length x cascade count per layer, e.g. 4x4,8x2,4x2 (default: 7 layers of 4x4, the "
+                  "AIE4ML paper's 7-layer MLP with hidden size 512)");
+  mlp->add_option("--batch", m->batch, "Samples per object")->check(CLI::Range(1, 256))->capture_default_str();
+  mlp->add_option("-p,--placement", m->placement, "Write the manual placement to this file instead of embedding it");
   mlp->add_flag("--no-placement", m->noPlacement, "Write the design without a placement");
   mlp->footer(
       "Examples:\n"
@@ -188,18 +174,15 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     checkDesign(e, device);
     writeOne(e.gen, m->out, m->placement, !m->noPlacement);
     std::cout << "wrote " << m->out << ": " << e.gen.design.coreCount() << " cores ("
-              << aie::computeCoreCount(e.gen.design) << " compute), " << e.gen.design.netCount()
-              << " nets, " << e.gen.design.cascades.size() << " cascades on " << device.name()
-              << "\n";
+              << aie::computeCoreCount(e.gen.design) << " compute), " << e.gen.design.netCount() << " nets, "
+              << e.gen.design.cascades.size() << " cascades on " << device.name() << "\n";
   });
 
   auto c = std::make_shared<OneOptions>();
-  auto* cronet =
-      suite->add_subcommand("cronet", "Write the CRONet layer graph (223 cores) for xcve2802");
+  auto* cronet = suite->add_subcommand("cronet", "Write the CRONet layer graph (223 cores) for xcve2802");
   cronet->add_option("-o,--out", c->out, "Design file to write (.yaml)")->required();
   cronet->add_option("-d,--device", c->device, "Target device")->capture_default_str();
-  cronet->add_option("-p,--placement", c->placement,
-                     "Write the manual placement to this file instead of embedding it");
+  cronet->add_option("-p,--placement", c->placement, "Write the manual placement to this file instead of embedding it");
   cronet->add_flag("--no-placement", c->noPlacement, "Write the design without a placement");
   cronet->footer("Example:\n  tilestudio-cli suite cronet --out cronet.yaml");
   cronet->callback([c] {
@@ -210,25 +193,19 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     checkDesign(e, device);
     writeOne(e.gen, c->out, c->placement, !c->noPlacement);
     std::cout << "wrote " << c->out << ": " << e.gen.design.coreCount() << " cores ("
-              << aie::computeCoreCount(e.gen.design) << " compute), " << e.gen.design.netCount()
-              << " nets on " << device.name()
-              << (e.feasibility.needsMixedModes() ? "; routing needs mixed stream modes" : "")
-              << "\n";
+              << aie::computeCoreCount(e.gen.design) << " compute), " << e.gen.design.netCount() << " nets on "
+              << device.name() << (e.feasibility.needsMixedModes() ? "; routing needs mixed stream modes" : "") << "\n";
   });
 
   // ---- samples ----
   auto samplesDir = std::make_shared<std::string>();
-  auto* samples =
-      suite->add_subcommand("samples", "Write the bundled sample designs (with placements)");
-  samples
-      ->add_option("-o,--out", *samplesDir, "Output folder (the repository's samples/ holds these)")
-      ->required();
+  auto* samples = suite->add_subcommand("samples", "Write the bundled sample designs (with placements)");
+  samples->add_option("-o,--out", *samplesDir, "Output folder (the repository's samples/ holds these)")->required();
   samples->footer("Example:\n  tilestudio-cli suite samples --out samples");
   samples->callback([samplesDir] {
     std::error_code ec;
     fs::create_directories(*samplesDir, ec);
-    if (ec || !fs::is_directory(*samplesDir))
-      throw core::Error("cannot create the folder '" + *samplesDir + "'");
+    if (ec || !fs::is_directory(*samplesDir)) throw core::Error("cannot create the folder '" + *samplesDir + "'");
     for (auto& [file, gen] : sampleDesigns()) {
       aie::SuiteEntry e;
       e.name = gen.design.name;
@@ -236,15 +213,14 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       checkDesign(e, aie::loadDevice(gen.design.device));
       const std::string path = (fs::path(*samplesDir) / file).string();
       aie::saveDesignYaml(path, gen.design, &gen.placement);
-      std::cout << "wrote " << path << " (" << gen.design.device << ", " << gen.design.coreCount()
-                << " cores)\n";
+      std::cout << "wrote " << path << " (" << gen.design.device << ", " << gen.design.coreCount() << " cores)\n";
     }
   });
 
   // ---- check ----
   auto checkDir = std::make_shared<std::string>();
-  auto* check = suite->add_subcommand(
-      "check", "Verify a written suite: every design, manual placement and index entry");
+  auto* check =
+      suite->add_subcommand("check", "Verify a written suite: every design, manual placement and index entry");
   check->add_option("dir", *checkDir, "Suite folder (with index.json)")->required();
   check->footer(
       "Loads every design and manual placement listed in DIR/index.json and checks the "
@@ -261,8 +237,7 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       throw core::InputError(indexPath, 0, 0, std::string("not valid JSON: ") + e.what());
     }
     if (!index.contains("designs") || !index["designs"].is_array() || !index.contains("device"))
-      throw core::InputError(indexPath, 0, 0,
-                             "expected an object with 'device' and a 'designs' array");
+      throw core::InputError(indexPath, 0, 0, "expected an object with 'device' and a 'designs' array");
     const aie::Device device = aie::loadDevice(index["device"].get<std::string>());
     int bad = 0, mixed = 0, n = 0;
     ConsoleProgress progress("check", global.quiet);
@@ -270,14 +245,12 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       ++n;
       aie::SuiteEntry e;
       e.name = d.value("name", "?");
-      aie::DesignFile file =
-          aie::loadDesignYaml((fs::path(*checkDir) / d.value("file", "")).string());
+      aie::DesignFile file = aie::loadDesignYaml((fs::path(*checkDir) / d.value("file", "")).string());
       e.gen.design = file.design;
-      e.gen.placement = aie::loadPlacementYaml(
-          (fs::path(*checkDir) / d.value("manual_placement", "")).string(), file.design);
+      e.gen.placement =
+          aie::loadPlacementYaml((fs::path(*checkDir) / d.value("manual_placement", "")).string(), file.design);
       std::vector<std::string> problems = aie::analyseEntry(e, device);
-      if (d.value("cores", -1) != e.gen.design.coreCount() ||
-          d.value("nets", -1) != e.gen.design.netCount())
+      if (d.value("cores", -1) != e.gen.design.coreCount() || d.value("nets", -1) != e.gen.design.netCount())
         problems.push_back("core or net count differs from index.json");
       if (d.value("needs_mixed_modes", false) != e.feasibility.needsMixedModes())
         problems.push_back("needs_mixed_modes differs from index.json");
@@ -287,8 +260,8 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       progress.batch(n, int(index["designs"].size()), e.name);
     }
     progress.finish();
-    std::cout << n << " designs checked on " << device.name() << ": " << (n - bad) << " sound, "
-              << bad << " with problems; " << mixed << " need mixed stream modes\n";
+    std::cout << n << " designs checked on " << device.name() << ": " << (n - bad) << " sound, " << bad
+              << " with problems; " << mixed << " need mixed stream modes\n";
     global.exitCode = bad == 0 ? kOk : kFailed;
   });
 }

@@ -32,7 +32,8 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       ->check(CLI::IsMember(wse::wseAlgorithms()));
   cmd->add_option("--threads", o->threads, "Threads of the CU.POKer neighbour search (default: all cores)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--time-limit", o->timeLimit, "Stop after this many seconds and keep the best legal layout (0 = none)")
+  cmd->add_option("--time-limit", o->timeLimit,
+                  "Stop after this many seconds and keep the best legal layout (0 = none)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", o->seed, "Random seed (tbs-sa)");
   cmd->add_option("--effort", o->effort, "Search effort scale (1 = default; smaller is faster)")
@@ -58,7 +59,7 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
     core::RunContext ctx(o->seed, o->timeLimit, nullptr, &progress);
     wse::WsePlaceResult r = wse::runWsePlacer(g, opts, ctx);
     progress.finish();
-    nlohmann::json report = {{"graph", o->graph}, {"test", g.test}, {"algorithm", o->algo},
+    nlohmann::json report = {{"graph", o->graph},          {"test", g.test},   {"algorithm", o->algo},
                              {"kernels", g.kernelCount()}, {"found", r.found}, {"stopped", r.stopped},
                              {"seconds", r.seconds}};
     for (const auto& [name, value] : r.stats) report["stats"][name] = value;
@@ -68,8 +69,8 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       PublishedWseResult pub;
       if (publishedCuPokerResult(g, pub)) report["ratio_to_cupoker"] = r.evaluation.score / pub.score;
       std::cout << g.test << ": MT " << r.evaluation.mt << "  WL " << r.evaluation.wl << "  AC " << r.evaluation.ac
-                << "  score " << r.evaluation.score << "  (" << r.seconds << " s)" << (r.stopped ? " [stopped early]" : "")
-                << "\nwrote " << o->out << "\n";
+                << "  score " << r.evaluation.score << "  (" << r.seconds << " s)"
+                << (r.stopped ? " [stopped early]" : "") << "\nwrote " << o->out << "\n";
     } else {
       report["message"] = r.message;
       std::cerr << "error: " << r.message << "\n";
@@ -156,7 +157,8 @@ void addGenerate(CLI::App& wse, GlobalOptions& global) {
         throw core::Error("--weights expects three non-negative numbers like 1,10,100, found '" + o->weights + "'");
       }
     }
-    if (w.size() != 3) throw core::Error("--weights expects three numbers wdeltat,wlength,wadapter, found '" + o->weights + "'");
+    if (w.size() != 3)
+      throw core::Error("--weights expects three numbers wdeltat,wlength,wadapter, found '" + o->weights + "'");
     g.wdeltat = w[0];
     g.wlength = w[1];
     g.wadapter = w[2];
@@ -173,8 +175,9 @@ void addGenerate(CLI::App& wse, GlobalOptions& global) {
 void addWseCommand(CLI::App& app, GlobalOptions& global) {
   auto* wse = app.add_subcommand("wse", "Cerebras WSE kernel placement (ISPD 2020): place, eval, generate");
   wse->require_subcommand(1);
-  wse->footer("Run 'tilestudio-cli wse COMMAND --help' for the options.\nExample:\n"
-              "  tilestudio-cli wse place ../shared/data/ispd20/benchmarks/A.kgraph --out A.paint");
+  wse->footer(
+      "Run 'tilestudio-cli wse COMMAND --help' for the options.\nExample:\n"
+      "  tilestudio-cli wse place ../shared/data/ispd20/benchmarks/A.kgraph --out A.paint");
   addPlace(*wse, global);
   addEval(*wse, global);
   addGenerate(*wse, global);

@@ -6,12 +6,14 @@
 
 int main(int argc, char** argv) {
   using namespace ts::cli;
-  CLI::App app{"TileStudio command line: place, route, check and benchmark designs for AMD AIE "
-               "arrays and the Cerebras WSE."};
+  CLI::App app{
+      "TileStudio command line: place, route, check and benchmark designs for AMD AIE "
+      "arrays and the Cerebras WSE."};
   app.require_subcommand(1);
   app.footer("Run 'tilestudio-cli COMMAND --help' for a command's options and an example.");
   GlobalOptions global;
-  app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr");
+  app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr (before or after the command)");
+  app.fallthrough();  // inherited by every subcommand: `place ... --quiet` reaches the flag above
   addInfoCommand(app, global);
   addCheckCommand(app, global);
   addWseCommand(app, global);

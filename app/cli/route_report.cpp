@@ -3,10 +3,14 @@
 namespace ts::cli {
 
 nlohmann::json qorJson(const aie::QorMetrics& q) {
-  return {{"route_length", q.routeLength},       {"buffer_kb", q.bufferKb()},
-          {"buffer_bytes", q.bufferBytes},       {"shared_nets", q.sharedNets},
-          {"intra_tile_nets", q.intraTileNets},  {"circuit_nets", q.circuitNets},
-          {"packet_nets", q.packetNets},         {"dma_channels", q.dmaChannels},
+  return {{"route_length", q.routeLength},
+          {"buffer_kb", q.bufferKb()},
+          {"buffer_bytes", q.bufferBytes},
+          {"shared_nets", q.sharedNets},
+          {"intra_tile_nets", q.intraTileNets},
+          {"circuit_nets", q.circuitNets},
+          {"packet_nets", q.packetNets},
+          {"dma_channels", q.dmaChannels},
           {"max_link_utilisation", q.maxLinkUtilisation}};
 }
 
@@ -34,6 +38,17 @@ nlohmann::json routesJson(const aie::Design& design, const aie::RrGraph& graph, 
     nets.push_back(j);
   }
   return nets;
+}
+
+nlohmann::json estimateJson(const aie::RuntimeEstimate& e) {
+  return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
+          {"from_routing", e.fromRouting},
+          {"estimated_runtime_us", e.microseconds},
+          {"interval_cycles", e.intervalCycles},
+          {"latency_cycles", e.latencyCycles},
+          {"feedback_cycles", e.feedbackCycles},
+          {"total_cycles", e.totalCycles},
+          {"bottleneck", e.bottleneck}};
 }
 
 }  // namespace ts::cli

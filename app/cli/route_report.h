@@ -1,5 +1,6 @@
 #pragma once
-// JSON pieces shared by `route` and `bench aie`: QoR metrics and per-net routes.
+// JSON pieces shared by `route`, `place`, `pnr` and `bench aie`: QoR metrics, per-net routes
+// and the runtime estimate.
 #include <nlohmann/json.hpp>
 
 #include "engine/aie/design.h"
@@ -7,6 +8,7 @@
 #include "engine/aie/qor.h"
 #include "engine/aie/routing.h"
 #include "engine/aie/rr_graph.h"
+#include "engine/aie/runtime_estimate.h"
 
 namespace ts::cli {
 
@@ -16,5 +18,8 @@ nlohmann::json qorJson(const aie::QorMetrics& q);
 
 /// One entry per net: name, routed, type, packet_id, hops, buffer_tiles, edges (described).
 nlohmann::json routesJson(const aie::Design& design, const aie::RrGraph& graph, const aie::Routing& routing);
+
+/// The runtime estimate, labelled as a model figure so nobody reads it as a measurement.
+nlohmann::json estimateJson(const aie::RuntimeEstimate& e);
 
 }  // namespace ts::cli

@@ -58,8 +58,11 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv)");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out, "Picture to write: .png or .svg")->required();
-  cmd->add_option("--px-per-tile", o->pixelsPerTile, "Size of one tile in pixels")->capture_default_str()->check(CLI::Range(1.0, 400.0));
-  cmd->add_option("--heat", o->heat, "Heat map: none, dma, memory, links")->capture_default_str()
+  cmd->add_option("--px-per-tile", o->pixelsPerTile, "Size of one tile in pixels")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 400.0));
+  cmd->add_option("--heat", o->heat, "Heat map: none, dma, memory, links")
+      ->capture_default_str()
       ->check(CLI::IsMember({"none", "dma", "memory", "links"}));
   cmd->add_option("--hide", o->hide,
                   "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
@@ -73,8 +76,8 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
       ->check(CLI::Range(0, 100000));
   cmd->footer(
       "The picture is the same as the studio's File > Export > Picture of the Whole Array.\n"
-      "Example:\n  tilestudio-cli render samples/edge_detect.yaml --placement "
-      "samples/edge_detect.manual.yaml --out edge_detect.png\n"
+      "Example (without --placement the design file's own placement is drawn):\n"
+      "  tilestudio-cli render samples/edge_detect.yaml --out edge_detect.png\n"
       "  tilestudio-cli render samples/edge_detect.yaml --route milp --heat links --out links.svg");
   cmd->callback([o, &global] {
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
@@ -101,18 +104,16 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     ui::parseHeatMap(o->heat, &render.scene().heat);  // CLI11 already checked the name
     if (o->repeat > 0) {
       ui::WholeSceneLayout layout = render.layout(o->pixelsPerTile);
-      ui::PaintTiming t = ui::timeRepeated(o->repeat, [&] {
-        QImage image = ui::renderScene(render.painter(), layout.view, layout.size);
-      });
+      ui::PaintTiming t = ui::timeRepeated(
+          o->repeat, [&] { QImage image = ui::renderScene(render.painter(), layout.view, layout.size); });
       std::cout << "paint: median " << t.wallMs << " ms wall, " << t.cpuMs << " ms CPU over " << t.runs
                 << " full redraws (" << layout.size.width() << "x" << layout.size.height() << " px, "
                 << layout.view.scale << " px/tile)\n";
     }
     render.save(QString::fromStdString(o->out), o->pixelsPerTile);
     ui::WholeSceneLayout layout = render.layout(o->pixelsPerTile);
-    std::cout << "wrote " << o->out << " (" << layout.size.width() << "x" << layout.size.height()
-              << " px, " << loaded.placement.placedCount() << "/" << loaded.design.coreCount()
-              << " cores placed)\n";
+    std::cout << "wrote " << o->out << " (" << layout.size.width() << "x" << layout.size.height() << " px, "
+              << loaded.placement.placedCount() << "/" << loaded.design.coreCount() << " cores placed)\n";
   });
 }
 

@@ -1,4 +1,4 @@
-// tilestudio: the desktop studio. `tilestudio FILE` opens a design; `--screenshot OUT.png`
+// tilestudio: the desktop studio. `tilestudio FILE` opens a design or a WSE kernel graph; `--screenshot OUT.png`
 // writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -58,12 +58,14 @@ int main(int argc, char** argv) {
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
-      "TileStudio: place and route dataflow designs on AMD AIE arrays.\n"
-      "Example: tilestudio samples/edge_detect.yaml --placement samples/edge_detect.manual.yaml");
+      "TileStudio: place and route dataflow designs on AMD AIE arrays; view Cerebras WSE kernel graphs.\n"
+      "Example: tilestudio samples/edge_detect.yaml --placement out/edge_detect.placed.yaml");
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument("design", "Design to open (.yaml design or np-flow netlist .json)");
-  QCommandLineOption placementOpt({"p", "placement"}, "Placement file to apply (.yaml, .json, .csv)", "file");
+  parser.addPositionalArgument("design",
+                               "Design to open (.yaml design or np-flow netlist .json) or WSE kernel graph (.kgraph)");
+  QCommandLineOption placementOpt({"p", "placement"},
+                                  "Placement file to apply (.yaml, .json, .csv; .paint for a .kgraph)", "file");
   QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
   QCommandLineOption shotOpt("screenshot", "Write the window picture to FILE (.png) and exit", "file");
   QCommandLineOption sizeOpt("size", "Window size for --screenshot (default 1600x1000)", "WxH", "1600x1000");
@@ -97,6 +99,8 @@ int main(int argc, char** argv) {
   } else if (parser.isSet(benchOpt)) {
     return fail("--bench-paint needs a design file");
   }
+  if (window.showingWse() && (parser.isSet(benchOpt) || parser.isSet(runOpt)))
+    return fail("--bench-paint and --run work on AIE designs, not on a .kgraph");
   if (parser.isSet(selectOpt) && window.document()->isOpen()) {
     std::vector<int> cores;
     for (const QString& name : parser.value(selectOpt).split(',', Qt::SkipEmptyParts)) {
@@ -142,10 +146,12 @@ int main(int argc, char** argv) {
     QTimer::singleShot(400, &window, [&] {
       auto* canvas = window.canvas();
       ts::ui::PaintTiming t = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
-      std::printf("paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f px/tile, "
-                  "platform %s)\n",
-                  t.wallMs, t.cpuMs, n, canvas->width(), canvas->height(), canvas->pixelsPerTile(),
-                  QGuiApplication::platformName().toLocal8Bit().constData());
+      std::printf(
+          "paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f "
+          "px/tile, "
+          "platform %s)\n",
+          t.wallMs, t.cpuMs, n, canvas->width(), canvas->height(), canvas->pixelsPerTile(),
+          QGuiApplication::platformName().toLocal8Bit().constData());
       app.quit();
     });
     app.exec();

@@ -13,10 +13,14 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <exception>
+#include <initializer_list>
+#include <memory>
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -26,19 +30,30 @@
 #include "widgets/qor_chart.h"
 #include "widgets/run_catalog.h"
 #include "widgets/run_panel.h"
+#include "widgets/wse_canvas.h"
+#include "widgets/wse_solution.h"
 
 namespace ts::studio {
 
 namespace {
 constexpr int kMaxRecent = 8;
-const char* const kDesignFilter = "Designs (*.yaml *.yml *.json);;TileStudio design (*.yaml *.yml);;np-flow netlist (*.json);;All files (*)";
+const char* const kDesignFilter =
+    "Designs and kernel graphs (*.yaml *.yml *.json *.mlir *.kgraph);;TileStudio design (*.yaml *.yml);;np-flow "
+    "netlist (*.json);;MLIR-AIE design (*.mlir);;WSE kernel graph (*.kgraph);;All files (*)";
+// Longest wait for CU.POKer when a .kgraph has no .paint beside it (the placer keeps the best
+// legal layout found so far when time is up).
+constexpr double kWsePlaceSeconds = 10;
 }  // namespace
 
 MainWindow::MainWindow(bool persistent, QWidget* parent)
     : QMainWindow(parent), persistent_(persistent), doc_(new ui::AieDocument(this)) {
   setWindowIcon(QIcon(":/icons/tilestudio.svg"));
   canvas_ = new ui::AieCanvas(doc_, this);
-  setCentralWidget(canvas_);
+  wseCanvas_ = new ui::WseCanvas(this);
+  central_ = new QStackedWidget(this);
+  central_->addWidget(canvas_);
+  central_->addWidget(wseCanvas_);
+  setCentralWidget(central_);
   setDockNestingEnabled(true);
   createDocks();
   createActions();
@@ -62,12 +77,13 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     cursorLabel_->setText(tr("%1 tile (%2,%3)").arg(aie::toString(doc_->device().kind(t))).arg(t.col).arg(t.row));
   });
   connect(canvas_, &ui::AieCanvas::viewChanged, this, [this] {
-    zoomLabel_->setText(doc_->isOpen() ? tr("%1 px/tile").arg(canvas_->pixelsPerTile(), 0, 'f', 0) : QString());
+    zoomLabel_->setText(doc_->isOpen() && !showingWse() ? tr("%1 px/tile").arg(canvas_->pixelsPerTile(), 0, 'f', 0)
+                                                        : QString());
   });
   connect(canvas_, &ui::AieCanvas::moveMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   connect(canvas_, &ui::AieCanvas::selectionChanged, this, [this] {
     browser_->showSelectedCores(canvas_->selectedCores());
-    bool any = !canvas_->selectedCores().empty();
+    bool any = !showingWse() && !canvas_->selectedCores().empty();
     pinAct_->setEnabled(any);
     unpinAct_->setEnabled(any);
     unplaceAct_->setEnabled(any);
@@ -75,15 +91,11 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
   connect(doc_, &ui::AieDocument::changed, this, &MainWindow::updateStatus);
   connect(doc_, &ui::AieDocument::opened, this, &MainWindow::updateTitle);
   connect(doc_, &ui::AieDocument::modifiedChanged, this, &MainWindow::updateTitle);
-  connect(browser_, &ui::DesignBrowser::coresActivated, canvas_, [this](const std::vector<aie::CoreId>& c) {
-    canvas_->setSelectedCores(c);
-  });
-  connect(browser_, &ui::DesignBrowser::netActivated, this, [this](aie::NetId n) {
-    inspector_->follow(QStringLiteral("net:%1").arg(n));
-  });
-  connect(browser_, &ui::DesignBrowser::tileActivated, this, [this](aie::TileCoord t) {
-    canvas_->selectTile(t);
-  });
+  connect(browser_, &ui::DesignBrowser::coresActivated, canvas_,
+          [this](const std::vector<aie::CoreId>& c) { canvas_->setSelectedCores(c); });
+  connect(browser_, &ui::DesignBrowser::netActivated, this,
+          [this](aie::NetId n) { inspector_->follow(QStringLiteral("net:%1").arg(n)); });
+  connect(browser_, &ui::DesignBrowser::tileActivated, this, [this](aie::TileCoord t) { canvas_->selectTile(t); });
   connect(runPanel_, &ui::RunPanel::logMessage, this, &MainWindow::log);
   connect(runPanel_, &ui::RunPanel::started, this, [this] {
     charts_->parentWidget()->show();
@@ -164,7 +176,7 @@ void MainWindow::createActions() {
   openAct_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
   openPlacementAct_ = act(tr("Open &Placement…"), QKeySequence(), [this] {
     QString path = QFileDialog::getOpenFileName(this, tr("Open placement"), lastDir_,
-                                                tr("Placements (*.yaml *.yml *.json *.csv);;All files (*)"));
+                                                tr("Placements (*.yaml *.yml *.json *.csv *.paint);;All files (*)"));
     if (!path.isEmpty()) openPlacement(path);
   });
   saveAct_ = act(tr("&Save"), QKeySequence::Save, [this] { save(); });
@@ -172,7 +184,8 @@ void MainWindow::createActions() {
   saveAsAct_ = act(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
   exportPlacementAct_ = act(tr("Placement (YAML, np-flow JSON, CSV)…"), QKeySequence(), [this] { exportPlacement(); });
   exportQorAct_ = act(tr("QoR Report (JSON)…"), QKeySequence(), [this] { exportQor(); });
-  exportWholeAct_ = act(tr("Picture of the Whole Array (PNG, SVG)…"), QKeySequence(tr("Ctrl+E")), [this] { exportPicture(true); });
+  exportWholeAct_ =
+      act(tr("Picture of the Whole Array (PNG, SVG)…"), QKeySequence(tr("Ctrl+E")), [this] { exportPicture(true); });
   exportViewAct_ = act(tr("Picture of the Visible Part (PNG, SVG)…"), QKeySequence(), [this] { exportPicture(false); });
   quitAct_ = act(tr("&Quit"), QKeySequence::Quit, [this] { close(); });
 
@@ -182,10 +195,13 @@ void MainWindow::createActions() {
   redoAct_ = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
   redoAct_->setShortcut(QKeySequence::Redo);
   redoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
-  pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")), [this] { doc_->setPinned(canvas_->selectedCores(), true); });
+  pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")),
+                [this] { doc_->setPinned(canvas_->selectedCores(), true); });
   pinAct_->setIcon(QIcon(":/icons/pin.svg"));
-  unpinAct_ = act(tr("U&npin Selection"), QKeySequence(tr("Ctrl+Shift+P")), [this] { doc_->setPinned(canvas_->selectedCores(), false); });
-  unplaceAct_ = act(tr("Unplace Selection"), QKeySequence::Delete, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
+  unpinAct_ = act(tr("U&npin Selection"), QKeySequence(tr("Ctrl+Shift+P")),
+                  [this] { doc_->setPinned(canvas_->selectedCores(), false); });
+  unplaceAct_ =
+      act(tr("Unplace Selection"), QKeySequence::Delete, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
   selectAllAct_ = act(tr("Select &All"), QKeySequence::SelectAll, [this] { canvas_->selectAll(); });
   clearSelAct_ = act(tr("Clear Selection"), QKeySequence(), [this] { canvas_->clearSelection(); });
   for (QAction* a : {pinAct_, unpinAct_, unplaceAct_}) a->setEnabled(false);
@@ -241,11 +257,16 @@ void MainWindow::createMenus() {
   viewMenu_->addAction(zoomSelAct_);
   viewMenu_->addSeparator();
   QMenu* layers = viewMenu_->addMenu(tr("&Layers"));
-  const std::pair<const char*, QString> names[] = {
-      {"tiles", tr("Tiles")}, {"grid", tr("Tile borders")}, {"coordinates", tr("Coordinates")},
-      {"cores", tr("Cores")}, {"names", tr("Core names")}, {"nets", tr("Nets (flylines)")},
-      {"routes", tr("Routes")}, {"badges", tr("DMA and memory badges")},
-      {"violations", tr("Violations")}, {"legend", tr("Legend")}};
+  const std::pair<const char*, QString> names[] = {{"tiles", tr("Tiles")},
+                                                   {"grid", tr("Tile borders")},
+                                                   {"coordinates", tr("Coordinates")},
+                                                   {"cores", tr("Cores")},
+                                                   {"names", tr("Core names")},
+                                                   {"nets", tr("Nets (flylines)")},
+                                                   {"routes", tr("Routes")},
+                                                   {"badges", tr("DMA and memory badges")},
+                                                   {"violations", tr("Violations")},
+                                                   {"legend", tr("Legend")}};
   for (const auto& [key, text] : names) {
     auto* a = layers->addAction(text);
     a->setCheckable(true);
@@ -256,8 +277,10 @@ void MainWindow::createMenus() {
   }
   QMenu* heat = viewMenu_->addMenu(tr("&Heat Map"));
   heatGroup_ = new QActionGroup(this);
-  const std::pair<const char*, QString> heats[] = {
-      {"none", tr("None")}, {"dma", tr("DMA channel use")}, {"memory", tr("Memory use")}, {"links", tr("Stream link use")}};
+  const std::pair<const char*, QString> heats[] = {{"none", tr("None")},
+                                                   {"dma", tr("DMA channel use")},
+                                                   {"memory", tr("Memory use")},
+                                                   {"links", tr("Stream link use")}};
   for (const auto& [key, text] : heats) {
     auto* a = heat->addAction(text);
     a->setCheckable(true);
@@ -279,9 +302,7 @@ void MainWindow::createMenus() {
     item->setToolTip(QString::fromStdString(a.description));
     item->setData(QString::fromStdString(a.id()));
     algoGroup->addAction(item);
-    connect(item, &QAction::triggered, this, [this, item] {
-      runPanel_->selectAlgorithm(item->data().toString());
-    });
+    connect(item, &QAction::triggered, this, [this, item] { runPanel_->selectAlgorithm(item->data().toString()); });
   }
   connect(algos, &QMenu::aboutToShow, this, [this, algoGroup] {
     for (QAction* a : algoGroup->actions()) a->setChecked(a->data().toString() == runPanel_->algorithmId());
@@ -338,7 +359,8 @@ void MainWindow::applyLayers() {
     if (bool* field = l.byName(a->data().toString().toStdString())) *field = a->isChecked();
   canvas_->setLayers(l);
   ui::HeatMap heat = ui::HeatMap::None;
-  if (heatGroup_->checkedAction()) ui::parseHeatMap(heatGroup_->checkedAction()->data().toString().toStdString(), &heat);
+  if (heatGroup_->checkedAction())
+    ui::parseHeatMap(heatGroup_->checkedAction()->data().toString().toStdString(), &heat);
   canvas_->setHeatMap(heat);
 }
 
@@ -351,24 +373,84 @@ bool MainWindow::report(bool ok, const QString& what, const QString& why, QStrin
 }
 
 bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors) {
+  if (QFileInfo(path).suffix().compare("kgraph", Qt::CaseInsensitive) == 0)
+    return openWse(path, {}, error, quietErrors);
   QString why;
   if (!report(doc_->open(path, &why), tr("Cannot open design"), why, error, quietErrors)) return false;
+  showWseView(false);
   lastDir_ = QFileInfo(path).absolutePath();
   addRecent(QFileInfo(path).absoluteFilePath());
   const auto& d = doc_->design();
   log(tr("Opened %1: %2 cores, %3 nets on %4 (%5 placed)")
-          .arg(path).arg(d.coreCount()).arg(d.netCount())
+          .arg(path)
+          .arg(d.coreCount())
+          .arg(d.netCount())
           .arg(QString::fromStdString(doc_->device().name()))
           .arg(doc_->placement().placedCount()));
   return true;
 }
 
 bool MainWindow::openPlacement(const QString& path, QString* error, bool quietErrors) {
+  if (showingWse()) return openWse(wseCanvas_->solution()->graphPath, path, error, quietErrors);
   if (!doc_->isOpen()) return false;
   QString why;
   if (!report(doc_->loadPlacement(path, &why), tr("Cannot read placement"), why, error, quietErrors)) return false;
   log(tr("Loaded placement %1").arg(path));
   return true;
+}
+
+bool MainWindow::openWse(const QString& kgraph, const QString& paint, QString* error, bool quietErrors) {
+  if (paint.isEmpty() && ui::sidePaintPath(kgraph).isEmpty())
+    log(tr("No .paint beside %1: placing it with CU.POKer (1 thread, at most %2 s)…")
+            .arg(kgraph)
+            .arg(kWsePlaceSeconds));
+  std::shared_ptr<ui::WseSolution> solution;
+  QString why;
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  try {
+    solution = std::make_shared<ui::WseSolution>(ui::loadWseSolution(kgraph, paint, kWsePlaceSeconds));
+  } catch (const std::exception& e) {
+    why = QString::fromUtf8(e.what());
+  }
+  QApplication::restoreOverrideCursor();
+  if (!report(bool(solution), tr("Cannot open kernel graph"), why, error, quietErrors)) return false;
+  wseCanvas_->setSolution(solution);
+  showWseView(true);
+  lastDir_ = QFileInfo(kgraph).absolutePath();
+  addRecent(QFileInfo(kgraph).absoluteFilePath());
+  const wse::KernelGraph& g = solution->graph;
+  log(tr("Opened %1: %2 kernels, %3 kernel edges on the %4 x %5 fabric; layout from %6")
+          .arg(kgraph)
+          .arg(g.kernelCount())
+          .arg(g.kernelEdges.size())
+          .arg(g.width)
+          .arg(g.height)
+          .arg(solution->layoutSource));
+  log(ui::wseQorSummary(solution->evaluation));
+  for (const wse::Violation& v : solution->evaluation.violations)
+    log(tr("  %1: %2").arg(QString::fromStdString(v.code), QString::fromStdString(v.message)));
+  return true;
+}
+
+bool MainWindow::showingWse() const {
+  return central_ && central_->currentWidget() == wseCanvas_;
+}
+
+void MainWindow::showWseView(bool wse) {
+  central_->setCurrentWidget(wse ? static_cast<QWidget*>(wseCanvas_) : canvas_);
+  // The docks and these actions work on the AIE document, which stays open behind the WSE view.
+  for (QWidget* w : std::initializer_list<QWidget*>{browser_, inspector_, problems_, runPanel_}) w->setEnabled(!wse);
+  for (QAction* a : {zoomInAct_, zoomOutAct_, fitAct_, zoomSelAct_, clearSelAct_, startAct_, pauseAct_, stopAct_,
+                     keepAct_, discardAct_})
+    a->setEnabled(!wse);
+  bool selected = !wse && !canvas_->selectedCores().empty();
+  for (QAction* a : {pinAct_, unpinAct_, unplaceAct_}) a->setEnabled(selected);
+  undoAct_->setEnabled(!wse && doc_->undoStack()->canUndo());
+  redoAct_->setEnabled(!wse && doc_->undoStack()->canRedo());
+  cursorLabel_->clear();
+  zoomLabel_->clear();
+  updateTitle();
+  updateStatus();
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
@@ -413,28 +495,32 @@ void MainWindow::exportPlacement() {
       tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv)"));
   if (path.isEmpty()) return;
   QString why;
-  if (!doc_->exportPlacement(path, &why)) showError(tr("Cannot export placement"), why);
-  else log(tr("Exported placement to %1").arg(path));
+  if (!doc_->exportPlacement(path, &why))
+    showError(tr("Cannot export placement"), why);
+  else
+    log(tr("Exported placement to %1").arg(path));
 }
 
 void MainWindow::exportQor() {
   if (!doc_->isOpen()) return;
   QFileInfo fi(doc_->filePath());
-  QString path = QFileDialog::getSaveFileName(this, tr("Export QoR report"),
-                                              fi.absolutePath() + "/" + fi.completeBaseName() + ".qor.json",
-                                              tr("JSON (*.json)"));
+  QString path =
+      QFileDialog::getSaveFileName(this, tr("Export QoR report"),
+                                   fi.absolutePath() + "/" + fi.completeBaseName() + ".qor.json", tr("JSON (*.json)"));
   if (path.isEmpty()) return;
   QString why;
-  if (!doc_->exportQorReport(path, &why)) showError(tr("Cannot export QoR report"), why);
-  else log(tr("Exported QoR report to %1").arg(path));
+  if (!doc_->exportQorReport(path, &why))
+    showError(tr("Cannot export QoR report"), why);
+  else
+    log(tr("Exported QoR report to %1").arg(path));
 }
 
 void MainWindow::exportPicture(bool whole) {
   if (!doc_->isOpen()) return;
   QFileInfo fi(doc_->filePath());
-  QString path = QFileDialog::getSaveFileName(this, whole ? tr("Export picture of the array") : tr("Export picture of the view"),
-                                              fi.absolutePath() + "/" + fi.completeBaseName() + ".png",
-                                              tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  QString path = QFileDialog::getSaveFileName(
+      this, whole ? tr("Export picture of the array") : tr("Export picture of the view"),
+      fi.absolutePath() + "/" + fi.completeBaseName() + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
   if (path.isEmpty()) return;
   try {
     canvas_->exportPicture(path, whole);
@@ -449,16 +535,25 @@ void MainWindow::log(const QString& text) {
 }
 
 void MainWindow::updateTitle() {
-  setWindowTitle(doc_->isOpen() ? doc_->title() + (doc_->modified() ? " *" : "") + " — TileStudio"
-                                : QStringLiteral("TileStudio"));
-  setWindowModified(doc_->modified());
-  bool open = doc_->isOpen();
-  for (QAction* a : {saveAct_, saveAsAct_, openPlacementAct_, exportPlacementAct_, exportQorAct_, exportWholeAct_,
-                     exportViewAct_, selectAllAct_})
+  const bool wse = showingWse();
+  if (wse)
+    setWindowTitle(QFileInfo(wseCanvas_->solution()->graphPath).fileName() + " — TileStudio");
+  else
+    setWindowTitle(doc_->isOpen() ? doc_->title() + (doc_->modified() ? " *" : "") + " — TileStudio"
+                                  : QStringLiteral("TileStudio"));
+  setWindowModified(!wse && doc_->modified());
+  bool open = doc_->isOpen() && !wse;
+  for (QAction* a :
+       {saveAct_, saveAsAct_, exportPlacementAct_, exportQorAct_, exportWholeAct_, exportViewAct_, selectAllAct_})
     a->setEnabled(open);
+  openPlacementAct_->setEnabled(open || wse);
 }
 
 void MainWindow::updateStatus() {
+  if (showingWse()) {
+    qorLabel_->setText(ui::wseQorSummary(wseCanvas_->solution()->evaluation));
+    return;
+  }
   if (!doc_->isOpen()) {
     qorLabel_->clear();
     return;
@@ -488,18 +583,21 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
   QStringList list = persistent_ ? QSettings().value("recentFiles").toStringList() : QStringList();
   for (const QString& path : list) {
-    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
-      if (maybeSave()) openDesign(path);
-    })->setToolTip(path);
+    recentMenu_
+        ->addAction(QFileInfo(path).fileName(), this,
+                    [this, path] {
+                      if (maybeSave()) openDesign(path);
+                    })
+        ->setToolTip(path);
   }
   recentMenu_->setEnabled(!list.isEmpty());
 }
 
 bool MainWindow::maybeSave() {
   if (!doc_->isOpen() || !doc_->modified()) return true;
-  auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-                                     tr("%1 has unsaved changes. Save them?").arg(doc_->title()),
-                                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  auto answer =
+      QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(doc_->title()),
+                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save) return save();
   return answer == QMessageBox::Discard;
 }

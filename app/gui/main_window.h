@@ -1,5 +1,5 @@
 #pragma once
-// The studio's main window: the AIE canvas in the middle; docks for the design browser,
+// The studio's main window: the AIE canvas (or the WSE view for a .kgraph) in the middle; docks for the design browser,
 // inspector, problems, run panel, QoR charts and log; File/Edit/View/Run/Help menus; window
 // layout, recent files, layers and run settings kept with QSettings.
 #include <QMainWindow>
@@ -9,6 +9,7 @@ class QActionGroup;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
+class QStackedWidget;
 
 namespace ts::ui {
 class AieCanvas;
@@ -18,6 +19,7 @@ class InspectorView;
 class ProblemList;
 class QorChartPanel;
 class RunPanel;
+class WseCanvas;
 }  // namespace ts::ui
 
 namespace ts::studio {
@@ -29,20 +31,28 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  /// Opens a design; on failure shows a dialog (or, when `quietErrors`, only returns false and
-  /// sets `error`).
+  /// Opens a design, or a WSE kernel graph (.kgraph) in the WSE view; on failure shows a dialog
+  /// (or, when `quietErrors`, only returns false and sets `error`) and keeps what was open.
   bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false);
+  /// An AIE placement, or a .paint layout of the open kernel graph.
   bool openPlacement(const QString& path, QString* error = nullptr, bool quietErrors = false);
 
   ui::AieDocument* document() const { return doc_; }
   ui::AieCanvas* canvas() const { return canvas_; }
   ui::RunPanel* runPanel() const { return runPanel_; }
+  ui::WseCanvas* wseCanvas() const { return wseCanvas_; }
+  /// True while the WSE view (not the AIE canvas) is in the middle.
+  bool showingWse() const;
   void log(const QString& text);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
 
  private:
+  /// Reads `kgraph` with `paint` (empty: the side .paint or a CU.POKer run) into the WSE view.
+  bool openWse(const QString& kgraph, const QString& paint, QString* error, bool quietErrors);
+  /// Puts the WSE view or the AIE canvas in the middle; AIE-only actions and docks follow.
+  void showWseView(bool wse);
   void createDocks();
   void createActions();
   void createMenus();
@@ -64,6 +74,8 @@ class MainWindow : public QMainWindow {
   bool persistent_;
   ui::AieDocument* doc_;
   ui::AieCanvas* canvas_;
+  QStackedWidget* central_ = nullptr;
+  ui::WseCanvas* wseCanvas_ = nullptr;
   ui::DesignBrowser* browser_ = nullptr;
   ui::InspectorView* inspector_ = nullptr;
   ui::ProblemList* problems_ = nullptr;

@@ -7,27 +7,36 @@ namespace ts::aie {
 
 const char* toString(CoreKind kind) {
   switch (kind) {
-    case CoreKind::Compute: return "compute";
-    case CoreKind::MemTile: return "mem";
-    case CoreKind::Shim: return "shim";
+    case CoreKind::Compute:
+      return "compute";
+    case CoreKind::MemTile:
+      return "mem";
+    case CoreKind::Shim:
+      return "shim";
   }
   return "?";
 }
 
 TileKind tileKindFor(CoreKind kind) {
   switch (kind) {
-    case CoreKind::Compute: return TileKind::Compute;
-    case CoreKind::MemTile: return TileKind::Mem;
-    case CoreKind::Shim: return TileKind::Shim;
+    case CoreKind::Compute:
+      return TileKind::Compute;
+    case CoreKind::MemTile:
+      return TileKind::Mem;
+    case CoreKind::Shim:
+      return TileKind::Shim;
   }
   return TileKind::Compute;
 }
 
 const char* toString(LinkKind kind) {
   switch (kind) {
-    case LinkKind::Copy: return "copy";
-    case LinkKind::Distribute: return "distribute";
-    case LinkKind::Join: return "join";
+    case LinkKind::Copy:
+      return "copy";
+    case LinkKind::Distribute:
+      return "distribute";
+    case LinkKind::Join:
+      return "join";
   }
   return "?";
 }
@@ -51,13 +60,11 @@ NetId Design::findNet(const std::string& n) const {
 }
 
 int Design::countCores(CoreKind kind) const {
-  return int(std::count_if(cores.begin(), cores.end(),
-                           [&](const LogicalCore& c) { return c.kind == kind; }));
+  return int(std::count_if(cores.begin(), cores.end(), [&](const LogicalCore& c) { return c.kind == kind; }));
 }
 
 CoreId Design::linkVia(const Link& link) const {
-  if (link.outputs.empty() || link.outputs.front() < 0 || link.outputs.front() >= netCount())
-    return -1;
+  if (link.outputs.empty() || link.outputs.front() < 0 || link.outputs.front() >= netCount()) return -1;
   return nets[link.outputs.front()].source;
 }
 
@@ -92,28 +99,33 @@ std::vector<std::string> Design::problems() const {
   std::vector<std::string> out;
   std::set<std::string> names;
   for (const auto& c : cores) {
-    if (c.name.empty()) out.push_back("a core has no name");
-    else if (!names.insert(c.name).second) out.push_back("core name '" + c.name + "' is used twice");
+    if (c.name.empty())
+      out.push_back("a core has no name");
+    else if (!names.insert(c.name).second)
+      out.push_back("core name '" + c.name + "' is used twice");
   }
   std::set<std::string> netNames;
   auto coreOk = [&](CoreId id) { return id >= 0 && id < coreCount(); };
   for (const auto& n : nets) {
     std::string where = "net '" + n.name + "'";
-    if (n.name.empty()) out.push_back("a net has no name");
-    else if (!netNames.insert(n.name).second) out.push_back("net name '" + n.name + "' is used twice");
+    if (n.name.empty())
+      out.push_back("a net has no name");
+    else if (!netNames.insert(n.name).second)
+      out.push_back("net name '" + n.name + "' is used twice");
     if (!coreOk(n.source)) out.push_back(where + ": source is not a core of the design");
     if (n.targets.empty()) out.push_back(where + ": has no targets");
     std::set<CoreId> seen;
     for (CoreId t : n.targets) {
-      if (!coreOk(t)) out.push_back(where + ": a target is not a core of the design");
-      else if (t == n.source) out.push_back(where + ": core '" + cores[t].name + "' sends to itself");
+      if (!coreOk(t))
+        out.push_back(where + ": a target is not a core of the design");
+      else if (t == n.source)
+        out.push_back(where + ": core '" + cores[t].name + "' sends to itself");
       else if (!seen.insert(t).second)
         out.push_back(where + ": target '" + cores[t].name + "' is listed twice");
     }
     if (n.bytesPerObject <= 0) out.push_back(where + ": bytes per object must be positive");
     if (n.sourceDepth < 1) out.push_back(where + ": depth must be at least 1");
-    if (n.targetDepths.size() != n.targets.size())
-      out.push_back(where + ": needs one depth per target");
+    if (n.targetDepths.size() != n.targets.size()) out.push_back(where + ": needs one depth per target");
     for (int d : n.targetDepths)
       if (d < 1) out.push_back(where + ": depth must be at least 1");
   }
@@ -124,8 +136,7 @@ std::vector<std::string> Design::problems() const {
       out.push_back(where + ": needs at least one input and one output net");
       continue;
     }
-    if (l.inputs.size() > 1 && l.outputs.size() > 1)
-      out.push_back(where + ": cannot both join and distribute");
+    if (l.inputs.size() > 1 && l.outputs.size() > 1) out.push_back(where + ": cannot both join and distribute");
     bool idsOk = true;
     for (NetId n : l.inputs) idsOk = idsOk && n >= 0 && n < netCount();
     for (NetId n : l.outputs) idsOk = idsOk && n >= 0 && n < netCount();
@@ -135,8 +146,7 @@ std::vector<std::string> Design::problems() const {
     }
     CoreId via = linkVia(l);
     for (NetId n : l.outputs)
-      if (nets[n].source != via)
-        out.push_back(where + ": output nets must all start at the same core");
+      if (nets[n].source != via) out.push_back(where + ": output nets must all start at the same core");
     for (NetId n : l.inputs) {
       const auto& t = nets[n].targets;
       if (std::find(t.begin(), t.end(), via) == t.end())
@@ -152,8 +162,7 @@ std::vector<std::string> Design::problems() const {
       continue;
     }
     if (cores[c.from].kind != CoreKind::Compute || cores[c.to].kind != CoreKind::Compute)
-      out.push_back("cascade " + cores[c.from].name + " -> " + cores[c.to].name +
-                    ": both ends must be compute cores");
+      out.push_back("cascade " + cores[c.from].name + " -> " + cores[c.to].name + ": both ends must be compute cores");
   }
   return out;
 }

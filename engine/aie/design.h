@@ -21,8 +21,8 @@ TileKind tileKindFor(CoreKind kind);
 struct LogicalCore {
   std::string name;
   CoreKind kind = CoreKind::Compute;
-  int64_t bufferBytes = 0;    ///< kernel-local data memory besides net buffers (stack, weights)
-  int64_t computeCycles = 0;  ///< cycles per object processed; 0 = unknown (for the estimate)
+  int64_t bufferBytes = 0;       ///< kernel-local data memory besides net buffers (stack, weights)
+  int64_t computeCycles = 0;     ///< cycles per object processed; 0 = unknown (for the estimate)
   std::optional<TileCoord> pin;  ///< hard placement constraint written in the design
   std::string group;             ///< layer / block the core belongs to ("" = none)
 };

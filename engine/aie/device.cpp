@@ -6,9 +6,12 @@ namespace ts::aie {
 
 const char* toString(TileKind kind) {
   switch (kind) {
-    case TileKind::Shim: return "shim";
-    case TileKind::Mem: return "mem";
-    case TileKind::Compute: return "compute";
+    case TileKind::Shim:
+      return "shim";
+    case TileKind::Mem:
+      return "mem";
+    case TileKind::Compute:
+      return "compute";
   }
   return "?";
 }
@@ -19,18 +22,21 @@ const char* toString(Generation generation) {
 
 const char* toString(Direction direction) {
   switch (direction) {
-    case Direction::North: return "north";
-    case Direction::South: return "south";
-    case Direction::East: return "east";
-    case Direction::West: return "west";
+    case Direction::North:
+      return "north";
+    case Direction::South:
+      return "south";
+    case Direction::East:
+      return "east";
+    case Direction::West:
+      return "west";
   }
   return "?";
 }
 
 Device::Device(std::string name, std::string description, Generation generation, int columns,
-               std::vector<TileKind> rowRoles, std::vector<int> shimDmaColumns,
-               TileResources compute, TileResources mem, TileResources shim, StreamLinks links,
-               PacketLimits packet)
+               std::vector<TileKind> rowRoles, std::vector<int> shimDmaColumns, TileResources compute,
+               TileResources mem, TileResources shim, StreamLinks links, PacketLimits packet)
     : name_(std::move(name)),
       description_(std::move(description)),
       generation_(generation),
@@ -52,9 +58,12 @@ Device::Device(std::string name, std::string description, Generation generation,
 
 const TileResources& Device::resourcesOf(TileKind kind) const {
   switch (kind) {
-    case TileKind::Compute: return compute_;
-    case TileKind::Mem: return mem_;
-    case TileKind::Shim: return shim_;
+    case TileKind::Compute:
+      return compute_;
+    case TileKind::Mem:
+      return mem_;
+    case TileKind::Shim:
+      return shim_;
   }
   return compute_;
 }
@@ -86,10 +95,18 @@ bool Device::canHost(TileKind kind, TileCoord t) const {
 TileCoord Device::neighbour(TileCoord t, Direction d) const {
   TileCoord n = t;
   switch (d) {
-    case Direction::North: ++n.row; break;
-    case Direction::South: --n.row; break;
-    case Direction::East: ++n.col; break;
-    case Direction::West: --n.col; break;
+    case Direction::North:
+      ++n.row;
+      break;
+    case Direction::South:
+      --n.row;
+      break;
+    case Direction::East:
+      ++n.col;
+      break;
+    case Direction::West:
+      --n.col;
+      break;
   }
   return contains(n) ? n : TileCoord{-1, -1};
 }
@@ -98,12 +115,13 @@ int Device::linkCapacity(TileCoord t, Direction d) const {
   TileCoord n = neighbour(t, d);
   if (n.col < 0) return 0;
   switch (d) {
-    case Direction::North: return links_.north;
-    case Direction::South: return links_.south;
+    case Direction::North:
+      return links_.north;
+    case Direction::South:
+      return links_.south;
     case Direction::East:
     case Direction::West:
-      if (!links_.memTileEastWest && (kind(t) == TileKind::Mem || kind(n) == TileKind::Mem))
-        return 0;
+      if (!links_.memTileEastWest && (kind(t) == TileKind::Mem || kind(n) == TileKind::Mem)) return 0;
       return d == Direction::East ? links_.east : links_.west;
   }
   return 0;
@@ -130,9 +148,8 @@ std::vector<TileCoord> Device::memoriesReachableFrom(TileCoord core) const {
 std::vector<TileCoord> Device::coresReaching(TileCoord memory) const {
   std::vector<TileCoord> out;
   if (!contains(memory) || kind(memory) != TileKind::Compute) return out;
-  for (TileCoord c : {memory, TileCoord{memory.col + 1, memory.row},
-                      TileCoord{memory.col - 1, memory.row}, TileCoord{memory.col, memory.row + 1},
-                      TileCoord{memory.col, memory.row - 1}}) {
+  for (TileCoord c : {memory, TileCoord{memory.col + 1, memory.row}, TileCoord{memory.col - 1, memory.row},
+                      TileCoord{memory.col, memory.row + 1}, TileCoord{memory.col, memory.row - 1}}) {
     if (!contains(c) || kind(c) != TileKind::Compute) continue;
     auto reach = memoriesReachableFrom(c);
     if (std::find(reach.begin(), reach.end(), memory) != reach.end()) out.push_back(c);
@@ -158,8 +175,7 @@ bool Device::canCascade(TileCoord from, TileCoord to) const {
   if (kind(from) != TileKind::Compute || kind(to) != TileKind::Compute) return false;
   if (generation_ == Generation::Aie1)  // AIE1 cascades run along the row
     return to.row == from.row && to.col == from.col + 1;
-  return (to.col == from.col && to.row == from.row - 1) ||
-         (to.row == from.row && to.col == from.col + 1);
+  return (to.col == from.col && to.row == from.row - 1) || (to.row == from.row && to.col == from.col + 1);
 }
 
 }  // namespace ts::aie

@@ -47,9 +47,9 @@ struct PacketLimits {
 class Device {
  public:
   Device() = default;
-  Device(std::string name, std::string description, Generation generation, int columns,
-         std::vector<TileKind> rowRoles, std::vector<int> shimDmaColumns, TileResources compute,
-         TileResources mem, TileResources shim, StreamLinks links, PacketLimits packet);
+  Device(std::string name, std::string description, Generation generation, int columns, std::vector<TileKind> rowRoles,
+         std::vector<int> shimDmaColumns, TileResources compute, TileResources mem, TileResources shim,
+         StreamLinks links, PacketLimits packet);
 
   const std::string& name() const { return name_; }
   const std::string& description() const { return description_; }
@@ -59,9 +59,7 @@ class Device {
   int tileCount() const { return columns() * rows(); }
   const std::vector<TileKind>& rowRoles() const { return rowRoles_; }
 
-  bool contains(TileCoord t) const {
-    return t.col >= 0 && t.row >= 0 && t.col < columns_ && t.row < rows();
-  }
+  bool contains(TileCoord t) const { return t.col >= 0 && t.row >= 0 && t.col < columns_ && t.row < rows(); }
   /// Dense index row * columns + col, for arrays over tiles.
   int index(TileCoord t) const { return t.row * columns_ + t.col; }
   TileCoord coord(int index) const { return {index % columns_, index / columns_}; }

@@ -25,15 +25,14 @@ TileKind parseTileKind(const yamlio::Reader& in, const YAML::Node& node) {
   in.fail(node, "row role: expected shim, mem or compute, got '" + s + "'");
 }
 
-TileResources parseResources(const yamlio::Reader& in, const YAML::Node& node,
-                             const std::string& what) {
+TileResources parseResources(const yamlio::Reader& in, const YAML::Node& node, const std::string& what) {
   in.expectMap(node, what);
   in.allowKeys(node, {"memory_kib", "locks", "buffer_descriptors", "dma_in", "dma_out"}, what);
   TileResources r;
   r.memoryBytes = in.integer(in.require(node, "memory_kib", what), what + ".memory_kib", 0) * 1024;
   r.locks = int(in.integer(in.require(node, "locks", what), what + ".locks", 0, 1024));
-  r.bufferDescriptors = int(
-      in.integer(in.require(node, "buffer_descriptors", what), what + ".buffer_descriptors", 0, 1024));
+  r.bufferDescriptors =
+      int(in.integer(in.require(node, "buffer_descriptors", what), what + ".buffer_descriptors", 0, 1024));
   r.dmaIn = int(in.integer(in.require(node, "dma_in", what), what + ".dma_in", 0, 64));
   r.dmaOut = int(in.integer(in.require(node, "dma_out", what), what + ".dma_out", 0, 64));
   return r;
@@ -61,17 +60,21 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
   yamlio::Reader in(file);
   YAML::Node root = yamlio::parse(text, file);
   in.expectMap(root, "device");
-  in.allowKeys(root, {"name", "description", "generation", "columns", "rows", "shim_dma_columns",
-                      "resources", "stream_links", "packet"},
+  in.allowKeys(root,
+               {"name", "description", "generation", "columns", "rows", "shim_dma_columns", "resources", "stream_links",
+                "packet"},
                "device");
   std::string name = in.str(in.require(root, "name", "device"), "name");
   std::string description = root["description"] ? in.str(root["description"], "description") : "";
   YAML::Node genNode = in.require(root, "generation", "device");
   std::string gen = in.str(genNode, "generation");
   Generation generation;
-  if (gen == "aie1") generation = Generation::Aie1;
-  else if (gen == "aie2" || gen == "aieml" || gen == "aie-ml") generation = Generation::Aie2;
-  else in.fail(genNode, "generation: expected aie1 or aie2, got '" + gen + "'");
+  if (gen == "aie1")
+    generation = Generation::Aie1;
+  else if (gen == "aie2" || gen == "aieml" || gen == "aie-ml")
+    generation = Generation::Aie2;
+  else
+    in.fail(genNode, "generation: expected aie1 or aie2, got '" + gen + "'");
   int columns = int(in.integer(in.require(root, "columns", "device"), "columns", 1, 1000));
 
   YAML::Node rowsNode = in.require(root, "rows", "device");
@@ -86,8 +89,7 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
     for (int c = 0; c < columns; ++c) shimColumns.push_back(c);
   } else {
     in.expectSequence(shimNode, "shim_dma_columns (a list of columns or 'all')");
-    for (const auto& c : shimNode)
-      shimColumns.push_back(int(in.integer(c, "shim_dma_columns entry", 0, columns - 1)));
+    for (const auto& c : shimNode) shimColumns.push_back(int(in.integer(c, "shim_dma_columns entry", 0, columns - 1)));
   }
 
   YAML::Node res = in.require(root, "resources", "device");
@@ -122,8 +124,7 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
     if (p["max_packet_id"])
       packet.maxPacketId = int(in.integer(p["max_packet_id"], "packet.max_packet_id", 0, 1 << 16));
   }
-  return Device(name, description, generation, columns, roles, shimColumns, compute, mem, shim,
-                links, packet);
+  return Device(name, description, generation, columns, roles, shimColumns, compute, mem, shim, links, packet);
 }
 
 namespace {
@@ -143,14 +144,13 @@ bool splitPartitionName(const std::string& name, std::string& base, int& columns
 
 Device partitionOf(const Device& full, const std::string& name, int columns) {
   if (columns > full.columns())
-    throw core::Error("device '" + name + "': " + full.name() + " has only " +
-                      std::to_string(full.columns()) + " columns");
+    throw core::Error("device '" + name + "': " + full.name() + " has only " + std::to_string(full.columns()) +
+                      " columns");
   std::vector<int> shim;
   for (int c : full.shimDmaColumns())
     if (c < columns) shim.push_back(c);
-  return Device(name, full.description() + ", first " + std::to_string(columns) + " column(s)",
-                full.generation(), columns, full.rowRoles(), shim,
-                full.resourcesOf(TileKind::Compute), full.resourcesOf(TileKind::Mem),
+  return Device(name, full.description() + ", first " + std::to_string(columns) + " column(s)", full.generation(),
+                columns, full.rowRoles(), shim, full.resourcesOf(TileKind::Compute), full.resourcesOf(TileKind::Mem),
                 full.resourcesOf(TileKind::Shim), full.streamLinks(), full.packetLimits());
 }
 
@@ -173,8 +173,7 @@ Device loadDevice(const std::string& nameOrPath) {
     return partitionOf(loadDevice(base), nameOrPath, columns);
   std::string known;
   for (const auto& n : availableDevices()) known += (known.empty() ? "" : ", ") + n;
-  throw core::Error("unknown device '" + nameOrPath + "' (known: " + known +
-                    "; or give a path to a device YAML file)");
+  throw core::Error("unknown device '" + nameOrPath + "' (known: " + known + "; or give a path to a device YAML file)");
 }
 
 std::vector<std::string> availableDevices() {

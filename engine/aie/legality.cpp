@@ -7,7 +7,9 @@ namespace ts::aie {
 
 namespace {
 
-std::string coreName(const Design& d, CoreId c) { return "'" + d.cores[c].name + "'"; }
+std::string coreName(const Design& d, CoreId c) {
+  return "'" + d.cores[c].name + "'";
+}
 
 }  // namespace
 
@@ -39,14 +41,13 @@ int64_t streamBufferBytes(const Design& design, CoreId core) {
   return bytes;
 }
 
-std::vector<Violation> checkPlacement(const Design& design, const Device& device,
-                                      const Placement& placement,
+std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options) {
   std::vector<Violation> out;
   if (placement.size() != design.coreCount()) {
     out.push_back({"size",
-                   "the placement has " + std::to_string(placement.size()) +
-                       " cores but the design has " + std::to_string(design.coreCount()),
+                   "the placement has " + std::to_string(placement.size()) + " cores but the design has " +
+                       std::to_string(design.coreCount()),
                    {},
                    std::nullopt});
     return out;
@@ -61,32 +62,40 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     }
     TileCoord t = placement.tile(c);
     if (!device.contains(t)) {
-      out.push_back({"outside", "core " + coreName(design, c) + " is at " + core::toString(t) +
-                                    ", outside the " + device.name() + " array",
-                     {c}, t});
+      out.push_back(
+          {"outside",
+           "core " + coreName(design, c) + " is at " + core::toString(t) + ", outside the " + device.name() + " array",
+           {c},
+           t});
       continue;
     }
     TileKind need = tileKindFor(core.kind);
     if (device.kind(t) != need) {
-      out.push_back({"tile-kind", std::string(toString(core.kind)) + " core " + coreName(design, c) +
-                                      " is on " + toString(device.kind(t)) + " tile " +
-                                      core::toString(t),
-                     {c}, t});
+      out.push_back({"tile-kind",
+                     std::string(toString(core.kind)) + " core " + coreName(design, c) + " is on " +
+                         toString(device.kind(t)) + " tile " + core::toString(t),
+                     {c},
+                     t});
     } else if (!device.canHost(need, t)) {
-      out.push_back({"no-dma", "shim core " + coreName(design, c) + " is on shim tile " +
-                                   core::toString(t) + ", which has no DMA (not a NOC column)",
-                     {c}, t});
+      out.push_back({"no-dma",
+                     "shim core " + coreName(design, c) + " is on shim tile " + core::toString(t) +
+                         ", which has no DMA (not a NOC column)",
+                     {c},
+                     t});
     }
     if (core.pin && *core.pin != t)
-      out.push_back({"pin", "core " + coreName(design, c) + " is pinned to " +
-                                core::toString(*core.pin) + " but placed at " + core::toString(t),
-                     {c}, t});
-    if (options.reference && options.reference->size() == placement.size() &&
-        options.reference->pinned(c) && options.reference->tile(c) != t)
-      out.push_back({"pin", "pinned core " + coreName(design, c) + " moved from " +
-                                core::toString(options.reference->tile(c)) + " to " +
-                                core::toString(t),
-                     {c}, t});
+      out.push_back({"pin",
+                     "core " + coreName(design, c) + " is pinned to " + core::toString(*core.pin) + " but placed at " +
+                         core::toString(t),
+                     {c},
+                     t});
+    if (options.reference && options.reference->size() == placement.size() && options.reference->pinned(c) &&
+        options.reference->tile(c) != t)
+      out.push_back({"pin",
+                     "pinned core " + coreName(design, c) + " moved from " +
+                         core::toString(options.reference->tile(c)) + " to " + core::toString(t),
+                     {c},
+                     t});
     byTile[t].push_back(c);
   }
 
@@ -101,9 +110,10 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
       if (computeCores > 1) {
         std::string names;
         for (CoreId c : cores) names += (names.empty() ? "" : ", ") + coreName(design, c);
-        out.push_back({"overlap", "compute tile " + core::toString(t) + " holds " +
-                                      std::to_string(computeCores) + " cores: " + names,
-                       cores, t});
+        out.push_back(
+            {"overlap",
+             "compute tile " + core::toString(t) + " holds " + std::to_string(computeCores) + " cores: " + names, cores,
+             t});
       }
       continue;
     }
@@ -122,17 +132,20 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                        std::to_string(cores.size()) + (cores.size() > 1 ? " endpoints" : " endpoint");
     bool merged = cores.size() > 1;
     if (merged && dmaOut > res.dmaOut)
-      out.push_back({"dma-out", what + " send " + std::to_string(dmaOut) + " nets but it has " +
-                                    std::to_string(res.dmaOut) + " MM2S channels",
+      out.push_back({"dma-out",
+                     what + " send " + std::to_string(dmaOut) + " nets but it has " + std::to_string(res.dmaOut) +
+                         " MM2S channels",
                      cores, t});
     if (merged && dmaIn > res.dmaIn)
-      out.push_back({"dma-in", what + " receive " + std::to_string(dmaIn) + " nets but it has " +
-                                   std::to_string(res.dmaIn) + " S2MM channels",
+      out.push_back({"dma-in",
+                     what + " receive " + std::to_string(dmaIn) + " nets but it has " + std::to_string(res.dmaIn) +
+                         " S2MM channels",
                      cores, t});
     if (kind == TileKind::Mem && memory > res.memoryBytes)
-      out.push_back({"memory", what + " need " + std::to_string(memory) + " bytes of buffers but it has " +
-                                   std::to_string(res.memoryBytes),
-                     cores, t});
+      out.push_back(
+          {"memory",
+           what + " need " + std::to_string(memory) + " bytes of buffers but it has " + std::to_string(res.memoryBytes),
+           cores, t});
   }
   return out;
 }

@@ -30,8 +30,7 @@ int64_t streamBufferBytes(const Design& design, CoreId core);
 
 /// Checks tile kinds, bounds, one compute core per compute tile, design pins and pinned cores,
 /// memory-tile and shim endpoints merged only within DMA and memory capacity.
-std::vector<Violation> checkPlacement(const Design& design, const Device& device,
-                                      const Placement& placement,
+std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options = {});
 
 }  // namespace ts::aie

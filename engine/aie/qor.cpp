@@ -7,8 +7,8 @@
 
 namespace ts::aie {
 
-QorMetrics computeQor(const Design& design, const Device& device, const RrGraph& graph,
-                      const Placement& placement, const Routing& routing) {
+QorMetrics computeQor(const Design& design, const Device& device, const RrGraph& graph, const Placement& placement,
+                      const Routing& routing) {
   QorMetrics q;
   RoutingCheckOptions options;
   options.requireAllRouted = false;
@@ -18,10 +18,18 @@ QorMetrics computeQor(const Design& design, const Device& device, const RrGraph&
     if (!r.routed) continue;
     ++q.routedNets;
     switch (r.type) {
-      case Interconnect::SharedMemory: ++q.sharedNets; break;
-      case Interconnect::IntraTile: ++q.intraTileNets; break;
-      case Interconnect::Circuit: ++q.circuitNets; break;
-      case Interconnect::Packet: ++q.packetNets; break;
+      case Interconnect::SharedMemory:
+        ++q.sharedNets;
+        break;
+      case Interconnect::IntraTile:
+        ++q.intraTileNets;
+        break;
+      case Interconnect::Circuit:
+        ++q.circuitNets;
+        break;
+      case Interconnect::Packet:
+        ++q.packetNets;
+        break;
     }
     for (int e : r.edges)
       if (e >= 0 && e < graph.edgeCount() && graph.edge(e).kind == RrEdgeKind::Link) ++q.routeLength;

@@ -6,15 +6,23 @@
 
 namespace ts::aie {
 
-int packetFlowsPerChannel(const Device& device) { return std::max(1, device.packetLimits().msels); }
+int packetFlowsPerChannel(const Device& device) {
+  return std::max(1, device.packetLimits().msels);
+}
 
 namespace {
 
-std::string netName(const Design& d, NetId n) { return "net '" + d.nets[n].name + "'"; }
+std::string netName(const Design& d, NetId n) {
+  return "net '" + d.nets[n].name + "'";
+}
 
-int ceilDiv(int a, int b) { return (a + b - 1) / b; }
+int ceilDiv(int a, int b) {
+  return (a + b - 1) / b;
+}
 
-bool contains(const std::vector<TileCoord>& v, TileCoord t) { return std::find(v.begin(), v.end(), t) != v.end(); }
+bool contains(const std::vector<TileCoord>& v, TileCoord t) {
+  return std::find(v.begin(), v.end(), t) != v.end();
+}
 
 // (net, core) pairs whose buffer at that core is the shared buffer of a link.
 std::map<std::pair<NetId, CoreId>, int> linkedEndpoints(const Design& d) {
@@ -81,18 +89,26 @@ class Checker {
       if (!ok) continue;
       TileCoord bank{-1, -1};
       switch (route.type) {
-        case Interconnect::SharedMemory: ok = checkShared(n, route, bank); break;
-        case Interconnect::IntraTile: ok = checkIntra(n, route, bank); break;
+        case Interconnect::SharedMemory:
+          ok = checkShared(n, route, bank);
+          break;
+        case Interconnect::IntraTile:
+          ok = checkIntra(n, route, bank);
+          break;
         case Interconnect::Circuit:
-        case Interconnect::Packet: ok = checkStream(n, route); break;
+        case Interconnect::Packet:
+          ok = checkStream(n, route);
+          break;
       }
       if (!ok) continue;
       if (route.type == Interconnect::Packet) {
         ++u_.packetNets;
         const PacketLimits& lim = dev_.packetLimits();
         if (route.packetId < 0 || route.packetId > lim.maxPacketId)
-          add("packet-id", netName(d_, n) + " has packet id " + std::to_string(route.packetId) +
-                               ", outside 0.." + std::to_string(lim.maxPacketId), endpoints(n));
+          add("packet-id",
+              netName(d_, n) + " has packet id " + std::to_string(route.packetId) + ", outside 0.." +
+                  std::to_string(lim.maxPacketId),
+              endpoints(n));
         else if (!packetIds.insert(route.packetId).second)
           add("packet-id", netName(d_, n) + " reuses packet id " + std::to_string(route.packetId), endpoints(n));
       }
@@ -128,8 +144,9 @@ class Checker {
     const Net& net = d_.nets[n];
     for (CoreId c : endpoints(n))
       if (dev_.kind(tileOf(c)) != TileKind::Compute) {
-        add("shared-kind", netName(d_, n) + " uses shared memory but core '" + d_.cores[c].name +
-                               "' is not on a compute tile", endpoints(n));
+        add("shared-kind",
+            netName(d_, n) + " uses shared memory but core '" + d_.cores[c].name + "' is not on a compute tile",
+            endpoints(n));
         return false;
       }
     int writes = 0;
@@ -138,8 +155,8 @@ class Checker {
       const RrEdge& edge = g_.edge(e);
       const RrNode& from = g_.node(edge.from);
       const RrNode& to = g_.node(edge.to);
-      if (edge.kind == RrEdgeKind::SharedWrite && from.kind == RrNodeKind::Source &&
-          to.kind == RrNodeKind::Memory && from.tile == tileOf(net.source)) {
+      if (edge.kind == RrEdgeKind::SharedWrite && from.kind == RrNodeKind::Source && to.kind == RrNodeKind::Memory &&
+          from.tile == tileOf(net.source)) {
         ++writes;
         bank = to.tile;
       } else if (edge.kind == RrEdgeKind::SharedRead && from.kind == RrNodeKind::Memory &&
@@ -163,9 +180,9 @@ class Checker {
     // Mem affinity straight from the device rules, not from the RR graph's edges.
     for (CoreId c : endpoints(n))
       if (!contains(dev_.memoriesReachableFrom(tileOf(c)), bank)) {
-        add("shared-affinity", netName(d_, n) + ": core '" + d_.cores[c].name + "' at " +
-                                   core::toString(tileOf(c)) + " cannot access the memory of " +
-                                   core::toString(bank),
+        add("shared-affinity",
+            netName(d_, n) + ": core '" + d_.cores[c].name + "' at " + core::toString(tileOf(c)) +
+                " cannot access the memory of " + core::toString(bank),
             endpoints(n), bank);
         return false;
       }
@@ -178,8 +195,9 @@ class Checker {
     for (CoreId c : endpoints(n)) {
       auto it = linked_.find({n, c});
       if (it != linked_.end() && bank != tileOf(c)) {
-        add("shared-link", netName(d_, n) + " is linked at '" + d_.cores[c].name +
-                               "', so its shared buffer must be the link buffer in " + core::toString(tileOf(c)),
+        add("shared-link",
+            netName(d_, n) + " is linked at '" + d_.cores[c].name +
+                "', so its shared buffer must be the link buffer in " + core::toString(tileOf(c)),
             endpoints(n), bank);
         return false;
       }
@@ -197,8 +215,7 @@ class Checker {
       }
     if (route.edges.size() != 1 || g_.edge(route.edges[0]).kind != RrEdgeKind::IntraTile ||
         g_.node(g_.edge(route.edges[0]).from).tile != t) {
-      add("intra-edge", netName(d_, n) + " must use exactly the intra-tile edge of " + core::toString(t),
-          endpoints(n));
+      add("intra-edge", netName(d_, n) + " must use exactly the intra-tile edge of " + core::toString(t), endpoints(n));
       return false;
     }
     bank = t;
@@ -226,8 +243,8 @@ class Checker {
         const RrNode& a = g_.node(edge.from);
         const RrNode& b = g_.node(edge.to);
         if (a.tile != b.tile || (a.port == b.port && a.port != Port::Dma)) {
-          add("turn-around", netName(d_, n) + " turns around in the switch of " + core::toString(a.tile),
-              endpoints(n), a.tile);
+          add("turn-around", netName(d_, n) + " turns around in the switch of " + core::toString(a.tile), endpoints(n),
+              a.tile);
           return false;
         }
       }
@@ -284,8 +301,8 @@ class Checker {
       }
     for (TileCoord t : reachedSinks)
       if (!targetTiles.count(t)) {
-        add("dangling", netName(d_, n) + " delivers to " + core::toString(t) + ", which holds no target",
-            endpoints(n), t);
+        add("dangling", netName(d_, n) + " delivers to " + core::toString(t) + ", which holds no target", endpoints(n),
+            t);
         return false;
       }
     for (int e : edges) {
@@ -301,7 +318,8 @@ class Checker {
   std::string describeNode(int v) const {
     const RrNode& node = g_.node(v);
     std::string s = std::string(toString(node.kind)) + " " + core::toString(node.tile);
-    if (node.kind == RrNodeKind::SwitchIn || node.kind == RrNodeKind::SwitchOut) s += " " + std::string(toString(node.port));
+    if (node.kind == RrNodeKind::SwitchIn || node.kind == RrNodeKind::SwitchOut)
+      s += " " + std::string(toString(node.port));
     return s;
   }
 
@@ -357,12 +375,14 @@ class Checker {
       u_.dmaIn[i] = circuitIn_[i] + ceilDiv(packetIn_[i], per);
       std::string where = std::string(toString(dev_.kind(t))) + " tile " + core::toString(t) + ": ";
       if (u_.dmaOut[i] > res.dmaOut)
-        add("dma-out", where + describeDma(circuitOut_[i], packetOut_[i], "output") + " need " +
-                           std::to_string(u_.dmaOut[i]) + " MM2S channels but it has " + std::to_string(res.dmaOut),
+        add("dma-out",
+            where + describeDma(circuitOut_[i], packetOut_[i], "output") + " need " + std::to_string(u_.dmaOut[i]) +
+                " MM2S channels but it has " + std::to_string(res.dmaOut),
             {}, t);
       if (u_.dmaIn[i] > res.dmaIn)
-        add("dma-in", where + describeDma(circuitIn_[i], packetIn_[i], "input") + " need " +
-                          std::to_string(u_.dmaIn[i]) + " S2MM channels but it has " + std::to_string(res.dmaIn),
+        add("dma-in",
+            where + describeDma(circuitIn_[i], packetIn_[i], "input") + " need " + std::to_string(u_.dmaIn[i]) +
+                " S2MM channels but it has " + std::to_string(res.dmaIn),
             {}, t);
       u_.arbiters[i] = packetIn_[i] ? ceilDiv(packetIn_[i], per) : 0;
     }
@@ -375,11 +395,14 @@ class Checker {
       const TileResources& res = dev_.resources(t);
       std::string where = std::string(toString(dev_.kind(t))) + " tile " + core::toString(t) + ": ";
       if (u_.memory[i] > res.memoryBytes)
-        add("memory", where + "buffers need " + std::to_string(u_.memory[i]) + " bytes but it has " +
-                          std::to_string(res.memoryBytes), {}, t);
+        add("memory",
+            where + "buffers need " + std::to_string(u_.memory[i]) + " bytes but it has " +
+                std::to_string(res.memoryBytes),
+            {}, t);
       if (u_.locks[i] > res.locks)
-        add("locks", where + "buffers need " + std::to_string(u_.locks[i]) + " locks but it has " +
-                         std::to_string(res.locks), {}, t);
+        add("locks",
+            where + "buffers need " + std::to_string(u_.locks[i]) + " locks but it has " + std::to_string(res.locks),
+            {}, t);
     }
     for (int e = 0; e < g_.edgeCount(); ++e) {
       const RrEdge& edge = g_.edge(e);
@@ -388,16 +411,18 @@ class Checker {
       u_.linkChannels[e] = circuitLink_[e] + packetChannels;
       u_.arbiters[dev_.index(g_.node(edge.from).tile)] += packetChannels;
       if (u_.linkChannels[e] > edge.capacity)
-        add("link", g_.describeEdge(e) + ": " + std::to_string(circuitLink_[e]) + " circuit and " +
-                        std::to_string(packetLink_[e]) + " packet flows need " + std::to_string(u_.linkChannels[e]) +
-                        " channels but it has " + std::to_string(edge.capacity),
+        add("link",
+            g_.describeEdge(e) + ": " + std::to_string(circuitLink_[e]) + " circuit and " +
+                std::to_string(packetLink_[e]) + " packet flows need " + std::to_string(u_.linkChannels[e]) +
+                " channels but it has " + std::to_string(edge.capacity),
             {}, g_.node(edge.from).tile);
     }
     for (int i = 0; i < dev_.tileCount(); ++i)
       if (u_.arbiters[i] > dev_.packetLimits().arbiters)
-        add("arbiters", "switch " + core::toString(dev_.coord(i)) + ": " + std::to_string(u_.arbiters[i]) +
-                            " packet-switched outputs but it has " + std::to_string(dev_.packetLimits().arbiters) +
-                            " arbiters", {}, dev_.coord(i));
+        add("arbiters",
+            "switch " + core::toString(dev_.coord(i)) + ": " + std::to_string(u_.arbiters[i]) +
+                " packet-switched outputs but it has " + std::to_string(dev_.packetLimits().arbiters) + " arbiters",
+            {}, dev_.coord(i));
   }
 
   static std::string describeDma(int circuit, int packet, const char* dir) {
@@ -410,9 +435,11 @@ class Checker {
   void checkCascades() {
     for (const Cascade& c : d_.cascades)
       if (!dev_.canCascade(tileOf(c.from), tileOf(c.to)))
-        add("cascade", "cascade '" + d_.cores[c.from].name + "' -> '" + d_.cores[c.to].name + "' from " +
-                           core::toString(tileOf(c.from)) + " to " + core::toString(tileOf(c.to)) +
-                           " is not between cascade neighbours", {c.from, c.to});
+        add("cascade",
+            "cascade '" + d_.cores[c.from].name + "' -> '" + d_.cores[c.to].name + "' from " +
+                core::toString(tileOf(c.from)) + " to " + core::toString(tileOf(c.to)) +
+                " is not between cascade neighbours",
+            {c.from, c.to});
   }
 
   const Design& d_;
@@ -429,8 +456,8 @@ class Checker {
 
 }  // namespace
 
-std::vector<TileCoord> expectedBufferTiles(const Design& design, const Placement& placement, NetId n,
-                                           Interconnect type, TileCoord bank) {
+std::vector<TileCoord> expectedBufferTiles(const Design& design, const Placement& placement, NetId n, Interconnect type,
+                                           TileCoord bank) {
   std::vector<TileCoord> out;
   const Net& net = design.nets[n];
   if (type == Interconnect::SharedMemory || type == Interconnect::IntraTile) {

@@ -31,12 +31,12 @@ constexpr int kLocksPerBuffer = 2;
 
 /// Resource use of a routing as the checker counted it (indexed by Device::index / edge id).
 struct RoutingUsage {
-  std::vector<int> dmaOut, dmaIn;      ///< channels used per tile
-  std::vector<int64_t> memory;         ///< bytes per tile: net buffers + cores' own buffers
-  std::vector<int64_t> netBuffer;      ///< bytes per tile of net buffers only
-  std::vector<int> locks;              ///< per tile
-  std::vector<int> linkChannels;       ///< channels used per RR edge (links only, else 0)
-  std::vector<int> arbiters;           ///< packet arbiters used per tile's switch
+  std::vector<int> dmaOut, dmaIn;  ///< channels used per tile
+  std::vector<int64_t> memory;     ///< bytes per tile: net buffers + cores' own buffers
+  std::vector<int64_t> netBuffer;  ///< bytes per tile of net buffers only
+  std::vector<int> locks;          ///< per tile
+  std::vector<int> linkChannels;   ///< channels used per RR edge (links only, else 0)
+  std::vector<int> arbiters;       ///< packet arbiters used per tile's switch
   int packetNets = 0;
 };
 

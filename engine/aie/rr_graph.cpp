@@ -4,55 +4,80 @@ namespace ts::aie {
 
 const char* toString(RrNodeKind kind) {
   switch (kind) {
-    case RrNodeKind::Source: return "source";
-    case RrNodeKind::Sink: return "sink";
-    case RrNodeKind::Memory: return "memory";
-    case RrNodeKind::SwitchIn: return "switch-in";
-    case RrNodeKind::SwitchOut: return "switch-out";
+    case RrNodeKind::Source:
+      return "source";
+    case RrNodeKind::Sink:
+      return "sink";
+    case RrNodeKind::Memory:
+      return "memory";
+    case RrNodeKind::SwitchIn:
+      return "switch-in";
+    case RrNodeKind::SwitchOut:
+      return "switch-out";
   }
   return "?";
 }
 
 const char* toString(Port port) {
   switch (port) {
-    case Port::North: return "north";
-    case Port::South: return "south";
-    case Port::East: return "east";
-    case Port::West: return "west";
-    case Port::Dma: return "dma";
+    case Port::North:
+      return "north";
+    case Port::South:
+      return "south";
+    case Port::East:
+      return "east";
+    case Port::West:
+      return "west";
+    case Port::Dma:
+      return "dma";
   }
   return "?";
 }
 
 const char* toString(RrEdgeKind kind) {
   switch (kind) {
-    case RrEdgeKind::DmaOut: return "dma-out";
-    case RrEdgeKind::DmaIn: return "dma-in";
-    case RrEdgeKind::Crossbar: return "crossbar";
-    case RrEdgeKind::Link: return "link";
-    case RrEdgeKind::SharedWrite: return "shared-write";
-    case RrEdgeKind::SharedRead: return "shared-read";
-    case RrEdgeKind::IntraTile: return "intra-tile";
+    case RrEdgeKind::DmaOut:
+      return "dma-out";
+    case RrEdgeKind::DmaIn:
+      return "dma-in";
+    case RrEdgeKind::Crossbar:
+      return "crossbar";
+    case RrEdgeKind::Link:
+      return "link";
+    case RrEdgeKind::SharedWrite:
+      return "shared-write";
+    case RrEdgeKind::SharedRead:
+      return "shared-read";
+    case RrEdgeKind::IntraTile:
+      return "intra-tile";
   }
   return "?";
 }
 
 Port portOf(Direction d) {
   switch (d) {
-    case Direction::North: return Port::North;
-    case Direction::South: return Port::South;
-    case Direction::East: return Port::East;
-    case Direction::West: return Port::West;
+    case Direction::North:
+      return Port::North;
+    case Direction::South:
+      return Port::South;
+    case Direction::East:
+      return Port::East;
+    case Direction::West:
+      return Port::West;
   }
   return Port::Dma;
 }
 
 Port oppositePort(Direction d) {
   switch (d) {
-    case Direction::North: return Port::South;
-    case Direction::South: return Port::North;
-    case Direction::East: return Port::West;
-    case Direction::West: return Port::East;
+    case Direction::North:
+      return Port::South;
+    case Direction::South:
+      return Port::North;
+    case Direction::East:
+      return Port::West;
+    case Direction::West:
+      return Port::East;
   }
   return Port::Dma;
 }
@@ -90,31 +115,25 @@ RrGraph::RrGraph(const Device& device, const RrCostConfig& costs) : device_(&dev
     TileCoord t = device.coord(i);
     const TileResources& res = device.resources(t);
     if (res.dmaOut > 0)
-      dmaOutEdge_[i] = addEdge(sourceNode(t), switchIn(t, Port::Dma), RrEdgeKind::DmaOut,
-                               res.dmaOut, costs.dma);
+      dmaOutEdge_[i] = addEdge(sourceNode(t), switchIn(t, Port::Dma), RrEdgeKind::DmaOut, res.dmaOut, costs.dma);
     if (res.dmaIn > 0)
-      dmaInEdge_[i] = addEdge(switchOut(t, Port::Dma), sinkNode(t), RrEdgeKind::DmaIn, res.dmaIn,
-                              costs.dma);
+      dmaInEdge_[i] = addEdge(switchOut(t, Port::Dma), sinkNode(t), RrEdgeKind::DmaIn, res.dmaIn, costs.dma);
     // Full crossbar except straight back out of the port a stream came in on.
     for (Port in : ports)
       for (Port out : ports)
         if (in != out || in == Port::Dma)
-          addEdge(switchIn(t, in), switchOut(t, out), RrEdgeKind::Crossbar, costs.unlimited,
-                  costs.crossbar);
+          addEdge(switchIn(t, in), switchOut(t, out), RrEdgeKind::Crossbar, costs.unlimited, costs.crossbar);
     for (Direction d : dirs) {
       int cap = device.linkCapacity(t, d);
       if (cap <= 0) continue;
       TileCoord n = device.neighbour(t, d);
       linkEdge_[i * 4 + int(d)] =
-          addEdge(switchOut(t, portOf(d)), switchIn(n, oppositePort(d)), RrEdgeKind::Link, cap,
-                  costs.link);
+          addEdge(switchOut(t, portOf(d)), switchIn(n, oppositePort(d)), RrEdgeKind::Link, cap, costs.link);
     }
     if (device.kind(t) == TileKind::Compute) {
       for (TileCoord m : device.memoriesReachableFrom(t)) {
-        addEdge(sourceNode(t), memoryNode(m), RrEdgeKind::SharedWrite, costs.unlimited,
-                costs.sharedMemory);
-        addEdge(memoryNode(m), sinkNode(t), RrEdgeKind::SharedRead, costs.unlimited,
-                costs.sharedMemory);
+        addEdge(sourceNode(t), memoryNode(m), RrEdgeKind::SharedWrite, costs.unlimited, costs.sharedMemory);
+        addEdge(memoryNode(m), sinkNode(t), RrEdgeKind::SharedRead, costs.unlimited, costs.sharedMemory);
       }
     } else if (device.kind(t) == TileKind::Mem) {
       addEdge(sourceNode(t), sinkNode(t), RrEdgeKind::IntraTile, costs.unlimited, costs.intraTile);
@@ -127,8 +146,7 @@ std::string RrGraph::describeEdge(int id) const {
   const RrNode& a = nodes_[e.from];
   const RrNode& b = nodes_[e.to];
   std::string s = std::string(toString(e.kind)) + " ";
-  if (e.kind == RrEdgeKind::Link || e.kind == RrEdgeKind::SharedWrite ||
-      e.kind == RrEdgeKind::SharedRead)
+  if (e.kind == RrEdgeKind::Link || e.kind == RrEdgeKind::SharedWrite || e.kind == RrEdgeKind::SharedRead)
     return s + core::toString(a.tile) + "->" + core::toString(b.tile);
   if (e.kind == RrEdgeKind::Crossbar)
     return s + core::toString(a.tile) + " " + toString(a.port) + "->" + toString(b.port);

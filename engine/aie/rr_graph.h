@@ -50,7 +50,7 @@ struct RrCostConfig {
   double dma = 1.0;           ///< using one DMA channel (either direction)
   double sharedMemory = 0.1;  ///< one shared-memory access
   double intraTile = 0.0;
-  int unlimited = 1 << 20;    ///< capacity used for crossbar and shared-memory edges
+  int unlimited = 1 << 20;  ///< capacity used for crossbar and shared-memory edges
 };
 
 class RrGraph {

@@ -14,8 +14,7 @@ namespace {
 
 /// Link hops from the source tile to the farthest target tile along the route tree's links;
 /// -1 when the links do not reach every target (then the caller guesses).
-int routedHops(const RrGraph& graph, const NetRoute& route, TileCoord source,
-               const std::vector<TileCoord>& targets) {
+int routedHops(const RrGraph& graph, const NetRoute& route, TileCoord source, const std::vector<TileCoord>& targets) {
   const Device& dev = graph.device();
   std::map<int, std::vector<int>> next;
   for (int e : route.edges) {
@@ -54,8 +53,8 @@ struct Edge {
 
 }  // namespace
 
-RuntimeEstimate estimateRuntime(const Design& d, const Device& dev, const Placement& p,
-                                const Routing* routing, const RuntimeEstimateConfig& cfg) {
+RuntimeEstimate estimateRuntime(const Design& d, const Device& dev, const Placement& p, const Routing* routing,
+                                const RuntimeEstimateConfig& cfg) {
   if (p.size() != d.coreCount() || !p.complete())
     throw core::Error("runtime estimate: the placement of '" + d.name + "' is not complete");
   RuntimeEstimate out;
@@ -89,8 +88,10 @@ RuntimeEstimate estimateRuntime(const Design& d, const Device& dev, const Placem
     } else {
       out.fromRouting = false;
       bool sameTile = std::all_of(targets.begin(), targets.end(), [&](TileCoord t) { return t == src; });
-      if (allCompute && dev.shareMemory(all)) e.type = Interconnect::SharedMemory;
-      else if (sameTile && dev.kind(src) == TileKind::Mem) e.type = Interconnect::IntraTile;
+      if (allCompute && dev.shareMemory(all))
+        e.type = Interconnect::SharedMemory;
+      else if (sameTile && dev.kind(src) == TileKind::Mem)
+        e.type = Interconnect::IntraTile;
       else {
         e.type = Interconnect::Circuit;
         e.hops = guessHops;
@@ -193,8 +194,8 @@ RuntimeEstimate estimateRuntime(const Design& d, const Device& dev, const Placem
       if (c == fb.to) continue;
       for (const Edge* e : inForward[size_t(c)])
         if (dist[size_t(e->from)] >= 0)
-          dist[size_t(c)] = std::max(dist[size_t(c)],
-                                     dist[size_t(e->from)] + out.nets[size_t(e->net)].deliveryCycles + cycles(c));
+          dist[size_t(c)] =
+              std::max(dist[size_t(c)], dist[size_t(e->from)] + out.nets[size_t(e->net)].deliveryCycles + cycles(c));
     }
     if (dist[size_t(fb.from)] < 0) continue;
     double loop = dist[size_t(fb.from)] + out.nets[size_t(fb.net)].deliveryCycles;

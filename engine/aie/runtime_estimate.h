@@ -32,40 +32,39 @@
 namespace ts::aie {
 
 struct RuntimeEstimateConfig {
-  double clockGHz = 1.0;            ///< AIE array clock assumed (XDNA2/AIE-ML parts run ~1-1.3 GHz)
-  double streamBytesPerCycle = 4;   ///< one 32-bit stream word per cycle per channel
-  double hopCycles = 2;             ///< latency of one switch-to-switch hop (assumed)
-  double dmaSetupCycles = 32;       ///< per object: buffer descriptor + lock acquire/release (assumed)
-  double sharedMemoryCycles = 8;    ///< per object: lock hand-over of an in-place buffer (assumed)
+  double clockGHz = 1.0;                   ///< AIE array clock assumed (XDNA2/AIE-ML parts run ~1-1.3 GHz)
+  double streamBytesPerCycle = 4;          ///< one 32-bit stream word per cycle per channel
+  double hopCycles = 2;                    ///< latency of one switch-to-switch hop (assumed)
+  double dmaSetupCycles = 32;              ///< per object: buffer descriptor + lock acquire/release (assumed)
+  double sharedMemoryCycles = 8;           ///< per object: lock hand-over of an in-place buffer (assumed)
   double packetHeaderOverhead = 1.0 / 64;  ///< one header word per 64 payload words (assumed)
-  double defaultComputeCycles = 0;  ///< cycles per object of cores whose design gives none
-  int64_t objects = 100;            ///< objects pushed through the pipeline for the total
+  double defaultComputeCycles = 0;         ///< cycles per object of cores whose design gives none
+  int64_t objects = 100;                   ///< objects pushed through the pipeline for the total
 };
 
 struct NetEstimate {
   Interconnect type = Interconnect::Circuit;
-  bool fromRouting = false;  ///< type and hops taken from the routing (else guessed)
-  int hops = 0;              ///< to the farthest target
+  bool fromRouting = false;    ///< type and hops taken from the routing (else guessed)
+  int hops = 0;                ///< to the farthest target
   double occupancyCycles = 0;  ///< how long the net's channel is busy per object
   double deliveryCycles = 0;   ///< from the producer's release to the farthest consumer's acquire
 };
 
 struct RuntimeEstimate {
-  bool fromRouting = false;     ///< every net's interconnect came from the routing
-  double intervalCycles = 0;    ///< cycles between objects in steady state
-  std::string bottleneck;       ///< "core NAME", "net NAME" or "loop through NAME"
-  double stageCycles = 0;       ///< slowest core or net on its own
-  double feedbackCycles = 0;    ///< longest feedback loop's path latency (0 without loops)
-  double latencyCycles = 0;     ///< one object from sources to sinks
-  double totalCycles = 0;       ///< latency + (objects - 1) x interval
-  double microseconds = 0;      ///< totalCycles at the configured clock
+  bool fromRouting = false;       ///< every net's interconnect came from the routing
+  double intervalCycles = 0;      ///< cycles between objects in steady state
+  std::string bottleneck;         ///< "core NAME", "net NAME" or "loop through NAME"
+  double stageCycles = 0;         ///< slowest core or net on its own
+  double feedbackCycles = 0;      ///< longest feedback loop's path latency (0 without loops)
+  double latencyCycles = 0;       ///< one object from sources to sinks
+  double totalCycles = 0;         ///< latency + (objects - 1) x interval
+  double microseconds = 0;        ///< totalCycles at the configured clock
   std::vector<NetEstimate> nets;  ///< one per design net
 };
 
 /// The estimate from a complete placement, and from `routing` when given (a Routing of the
 /// same design, edges on RrGraph(device)). Throws core::Error for an incomplete placement.
 RuntimeEstimate estimateRuntime(const Design& design, const Device& device, const Placement& placement,
-                                const Routing* routing = nullptr,
-                                const RuntimeEstimateConfig& config = {});
+                                const Routing* routing = nullptr, const RuntimeEstimateConfig& config = {});
 
 }  // namespace ts::aie

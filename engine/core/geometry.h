@@ -10,9 +10,7 @@ namespace ts::core {
 struct TileCoord {
   int col = 0;
   int row = 0;
-  friend bool operator==(const TileCoord& a, const TileCoord& b) {
-    return a.col == b.col && a.row == b.row;
-  }
+  friend bool operator==(const TileCoord& a, const TileCoord& b) { return a.col == b.col && a.row == b.row; }
   friend bool operator!=(const TileCoord& a, const TileCoord& b) { return !(a == b); }
   friend bool operator<(const TileCoord& a, const TileCoord& b) {
     return a.col != b.col ? a.col < b.col : a.row < b.row;
@@ -20,8 +18,7 @@ struct TileCoord {
 };
 
 inline int manhattan(const TileCoord& a, const TileCoord& b) {
-  return (a.col > b.col ? a.col - b.col : b.col - a.col) +
-         (a.row > b.row ? a.row - b.row : b.row - a.row);
+  return (a.col > b.col ? a.col - b.col : b.col - a.col) + (a.row > b.row ? a.row - b.row : b.row - a.row);
 }
 
 /// "(c,r)" as used in every message about a tile.

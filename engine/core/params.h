@@ -34,11 +34,9 @@ void parseParamAssignment(const std::string& assignment, ParamValues& values);
 class ParamBinder {
  public:
   void bind(const std::string& key, int& field, const std::string& help,
-            double min = std::numeric_limits<double>::lowest(),
-            double max = std::numeric_limits<double>::max());
+            double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max());
   void bind(const std::string& key, double& field, const std::string& help,
-            double min = std::numeric_limits<double>::lowest(),
-            double max = std::numeric_limits<double>::max());
+            double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max());
   void bind(const std::string& key, bool& field, const std::string& help);
   void bindChoice(const std::string& key, std::string& field, std::vector<std::string> choices,
                   const std::string& help);

@@ -16,8 +16,7 @@ bool QorSample::has(const std::string& name) const {
   return false;
 }
 
-RunContext::RunContext(uint64_t seed, double timeLimitSeconds, std::shared_ptr<CancelToken> cancel,
-                       ProgressSink* sink)
+RunContext::RunContext(uint64_t seed, double timeLimitSeconds, std::shared_ptr<CancelToken> cancel, ProgressSink* sink)
     : seed_(seed),
       timeLimit_(timeLimitSeconds),
       cancel_(cancel ? std::move(cancel) : std::make_shared<CancelToken>()),
@@ -35,15 +34,15 @@ double RunContext::remainingSeconds() const {
   return left > 0 ? left : 0;
 }
 
-bool RunContext::timeUp() const { return timeLimit_ > 0 && elapsed() >= timeLimit_; }
+bool RunContext::timeUp() const {
+  return timeLimit_ > 0 && elapsed() >= timeLimit_;
+}
 
 bool RunContext::shouldStop() {
   if (cancel_->paused() && !cancel_->stopRequested()) {
     auto pauseStart = Clock::now();
-    while (cancel_->paused() && !cancel_->stopRequested())
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    pausedNanos_ +=
-        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - pauseStart).count();
+    while (cancel_->paused() && !cancel_->stopRequested()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    pausedNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - pauseStart).count();
   }
   return cancel_->stopRequested() || timeUp();
 }

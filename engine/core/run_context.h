@@ -63,8 +63,8 @@ class ProgressSink {
 
 class RunContext {
  public:
-  explicit RunContext(uint64_t seed = 1, double timeLimitSeconds = 0,
-                      std::shared_ptr<CancelToken> cancel = nullptr, ProgressSink* sink = nullptr);
+  explicit RunContext(uint64_t seed = 1, double timeLimitSeconds = 0, std::shared_ptr<CancelToken> cancel = nullptr,
+                      ProgressSink* sink = nullptr);
 
   uint64_t seed() const { return seed_; }
   /// <= 0 means no limit.

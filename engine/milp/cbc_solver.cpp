@@ -3,6 +3,7 @@
 #include <CbcEventHandler.hpp>
 #include <CbcModel.hpp>
 #include <CbcStrategy.hpp>
+#include <ClpEventHandler.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <CoinPackedVector.hpp>
 #include <OsiClpSolverInterface.hpp>
@@ -14,12 +15,18 @@ namespace ts::milp {
 
 const char* toString(Status status) {
   switch (status) {
-    case Status::Optimal: return "optimal";
-    case Status::Feasible: return "feasible";
-    case Status::Infeasible: return "infeasible";
-    case Status::TimeOut: return "time-out";
-    case Status::Cancelled: return "cancelled";
-    case Status::Error: return "error";
+    case Status::Optimal:
+      return "optimal";
+    case Status::Feasible:
+      return "feasible";
+    case Status::Infeasible:
+      return "infeasible";
+    case Status::TimeOut:
+      return "time-out";
+    case Status::Cancelled:
+      return "cancelled";
+    case Status::Error:
+      return "error";
   }
   return "?";
 }
@@ -31,6 +38,27 @@ struct Progress {
   core::RunContext* ctx;
   const SolveOptions* options;
   bool cancelled = false;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  bool lpStopped = false;  // an LP was cut short: its "infeasible" would be a lie
+};
+
+// CBC polls its own handler only between nodes; the root LP of a large routing model can
+// take many seconds, so the simplex itself checks for a stop every iteration.
+class LpStopHandler : public ClpEventHandler {
+ public:
+  explicit LpStopHandler(Progress* progress) : progress_(progress) {}
+  ClpEventHandler* clone() const override { return new LpStopHandler(*this); }
+
+  int event(Event which) override {
+    if (which != endOfIteration) return -1;
+    if (!progress_->ctx->shouldStop() && std::chrono::steady_clock::now() < progress_->deadline) return -1;
+    progress_->lpStopped = true;
+    if (progress_->ctx->cancel().stopRequested()) progress_->cancelled = true;
+    return 0;  // Clp status 5: stopped by the event handler
+  }
+
+ private:
+  Progress* progress_;
 };
 
 // Polled by CBC after every node, heuristic pass and cut round: stops on request and
@@ -85,21 +113,25 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
       colub[i] = fin(model.var(i).ub);
       obj[i] = model.var(i).obj;
     }
-    CoinPackedMatrix matrix(false, 0, 0);
-    matrix.setDimensions(0, n);
-    std::vector<int> idx;
+    // Row-ordered arrays built in one pass: appending rows one at a time regrows the matrix
+    // for every row, which took seconds on the largest routing models.
+    std::vector<CoinBigIndex> starts;
+    std::vector<int> lengths, idx;
     std::vector<double> val;
+    starts.reserve(model.rows().size());
+    lengths.reserve(model.rows().size());
     for (const Row& r : model.rows()) {
-      idx.clear();
-      val.clear();
+      starts.push_back(CoinBigIndex(idx.size()));
+      lengths.push_back(int(r.terms.size()));
       for (const Term& t : r.terms) {
         idx.push_back(t.var);
         val.push_back(t.coef);
       }
-      matrix.appendRow(int(idx.size()), idx.data(), val.data());
       rowlb.push_back(fin(r.lb));
       rowub.push_back(fin(r.ub));
     }
+    CoinPackedMatrix matrix(false, n, int(starts.size()), CoinBigIndex(idx.size()), val.data(), idx.data(),
+                            starts.data(), lengths.data());
     solver.loadProblem(matrix, collb.data(), colub.data(), obj.data(), rowlb.data(), rowub.data());
     for (int i = 0; i < n; ++i)
       if (model.var(i).type != VarType::Continuous) solver.setInteger(i);
@@ -116,14 +148,18 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   };
   if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? Status::Cancelled : Status::TimeOut);
 
-  CbcModel cbc(solver);
+  Progress progress{&ctx, &options};
+  progress.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(std::min(limit, 1e7)));
+  LpStopHandler lpHandler(&progress);
+  solver.getModelPtr()->passInEventHandler(&lpHandler);
+  CbcModel cbc(solver);  // copies the solver, and with it a clone of the LP handler
   cbc.setLogLevel(options.log ? 1 : 0);
   cbc.messageHandler()->setLogLevel(options.log ? 1 : 0);
   cbc.setMaximumSeconds(std::max(0.01, limit));
   cbc.setAllowableFractionGap(options.relativeGap);
   cbc.setAllowableGap(options.absoluteGap);
   if (options.nodeLimit >= 0) cbc.setMaximumNodes(int(options.nodeLimit));
-  Progress progress{&ctx, &options};
   EventHandler handler(&progress);
   cbc.passInEventHandler(&handler);
 
@@ -154,9 +190,15 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   if (std::fabs(bound) < 1e40) out.bound = bound + model.objectiveOffset();
 
   if (progress.cancelled) return finish(Status::Cancelled);
+  if (progress.lpStopped) {
+    // CBC reads a stopped LP as an infeasible node, so after a stop neither its "optimal"
+    // nor its "infeasible" nor its bound can be trusted.
+    out.bound = -kInf;
+    return finish(best ? Status::Feasible : Status::TimeOut);
+  }
   if (cbc.isProvenOptimal() && best) {
-    out.bound = std::max(out.bound, out.objective - std::max(options.absoluteGap,
-                                                             options.relativeGap * std::fabs(out.objective)));
+    out.bound = std::max(out.bound,
+                         out.objective - std::max(options.absoluteGap, options.relativeGap * std::fabs(out.objective)));
     return finish(Status::Optimal);
   }
   if (cbc.isProvenInfeasible()) {

@@ -30,10 +30,10 @@ struct SolveOptions {
   /// Optional MIP start (one value per variable). Installed as the first incumbent when it
   /// is feasible; ignored otherwise.
   std::vector<double> start;
-  bool log = false;              ///< CBC's own log on stdout
-  bool preprocess = true;        ///< CglPreProcess before branch and cut
-  std::string phase = "milp";    ///< QoRSample phase name of the progress samples
-  int64_t nodeLimit = -1;        ///< < 0: none
+  bool log = false;            ///< CBC's own log on stdout
+  bool preprocess = true;      ///< CglPreProcess before branch and cut
+  std::string phase = "milp";  ///< QoRSample phase name of the progress samples
+  int64_t nodeLimit = -1;      ///< < 0: none
 };
 
 struct SolveResult {

@@ -32,8 +32,7 @@ GlpsolResult solveWithGlpsol(const std::string& path, int timeLimitSeconds) {
   if (std::regex_search(out.output, m, std::regex("Objective:\\s+\\S+\\s*=\\s*([-+0-9.eE]+)")))
     out.objective = std::stod(m[1]);
   out.solved = out.status == "INTEGER OPTIMAL" || out.status == "OPTIMAL";
-  out.infeasible = out.status.find("EMPTY") != std::string::npos ||
-                   out.status.find("INFEASIBLE") != std::string::npos;
+  out.infeasible = out.status.find("EMPTY") != std::string::npos || out.status.find("INFEASIBLE") != std::string::npos;
   return out;
 }
 

@@ -32,9 +32,15 @@ LinExpr& LinExpr::operator*=(double k) {
   return *this;
 }
 
-LinExpr operator+(LinExpr a, const LinExpr& b) { return a += b; }
-LinExpr operator-(LinExpr a, const LinExpr& b) { return a -= b; }
-LinExpr operator*(double k, LinExpr a) { return a *= k; }
+LinExpr operator+(LinExpr a, const LinExpr& b) {
+  return a += b;
+}
+LinExpr operator-(LinExpr a, const LinExpr& b) {
+  return a -= b;
+}
+LinExpr operator*(double k, LinExpr a) {
+  return a *= k;
+}
 
 int Model::addVar(std::string name, double lb, double ub, double obj, VarType type) {
   vars_.push_back({std::move(name), lb, ub, obj, type});
@@ -55,8 +61,7 @@ int Model::addRow(std::string name, const LinExpr& expr, double lb, double ub) {
       merged[it->second].coef += t.coef;
     }
   }
-  merged.erase(std::remove_if(merged.begin(), merged.end(), [](const Term& t) { return t.coef == 0; }),
-               merged.end());
+  merged.erase(std::remove_if(merged.begin(), merged.end(), [](const Term& t) { return t.coef == 0; }), merged.end());
   rows_.push_back({std::move(name), std::move(merged), lb - expr.constant, ub - expr.constant});
   return int(rows_.size()) - 1;
 }
@@ -67,8 +72,8 @@ void Model::addObjective(const LinExpr& expr) {
 }
 
 int Model::integerCount() const {
-  return int(std::count_if(vars_.begin(), vars_.end(),
-                           [](const Variable& v) { return v.type != VarType::Continuous; }));
+  return int(
+      std::count_if(vars_.begin(), vars_.end(), [](const Variable& v) { return v.type != VarType::Continuous; }));
 }
 
 double Model::evaluate(const std::vector<double>& values) const {
@@ -86,7 +91,8 @@ std::vector<std::string> Model::violations(const std::vector<double>& values, do
   for (size_t i = 0; i < vars_.size(); ++i) {
     const Variable& v = vars_[i];
     double x = values[i];
-    if (x < v.lb - tol || x > v.ub + tol) out.push_back("variable " + v.name + " = " + std::to_string(x) + " out of bounds");
+    if (x < v.lb - tol || x > v.ub + tol)
+      out.push_back("variable " + v.name + " = " + std::to_string(x) + " out of bounds");
     if (v.type != VarType::Continuous && std::fabs(x - std::round(x)) > tol)
       out.push_back("variable " + v.name + " = " + std::to_string(x) + " is not integral");
   }
@@ -115,8 +121,7 @@ class NameTable {
   std::string make(const std::string& raw, const char* prefix, size_t index) {
     std::string s;
     for (char c : raw) s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == 'e' || s[0] == 'E')
-      s = prefix + s;
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == 'e' || s[0] == 'E') s = prefix + s;
     if (s.size() > 200) s = s.substr(0, 200);
     if (!used_.insert(s).second) {
       s += "_" + std::to_string(index);
@@ -177,12 +182,15 @@ std::string Model::toLp() const {
       s << " " << op << " " << num(rhs) << "\n";
     };
     bool lo = std::isfinite(r.lb), hi = std::isfinite(r.ub);
-    if (lo && hi && r.lb == r.ub) emit(names.rows[i], "=", r.lb);
+    if (lo && hi && r.lb == r.ub)
+      emit(names.rows[i], "=", r.lb);
     else if (lo && hi) {
       emit(names.rows[i] + "_lo", ">=", r.lb);
       emit(names.rows[i] + "_hi", "<=", r.ub);
-    } else if (lo) emit(names.rows[i], ">=", r.lb);
-    else if (hi) emit(names.rows[i], "<=", r.ub);
+    } else if (lo)
+      emit(names.rows[i], ">=", r.lb);
+    else if (hi)
+      emit(names.rows[i], "<=", r.ub);
   }
   s << "Bounds\n " << kOffsetVar << " = 1\n";
   for (int i = 0; i < varCount(); ++i) {
@@ -190,10 +198,14 @@ std::string Model::toLp() const {
     if (v.type == VarType::Binary) continue;
     const std::string& n = names.vars[i];
     bool lo = std::isfinite(v.lb), hi = std::isfinite(v.ub);
-    if (!lo && !hi) s << " " << n << " free\n";
-    else if (lo && hi) s << " " << num(v.lb) << " <= " << n << " <= " << num(v.ub) << "\n";
-    else if (lo) s << " " << n << " >= " << num(v.lb) << "\n";
-    else s << " -inf <= " << n << " <= " << num(v.ub) << "\n";
+    if (!lo && !hi)
+      s << " " << n << " free\n";
+    else if (lo && hi)
+      s << " " << num(v.lb) << " <= " << n << " <= " << num(v.ub) << "\n";
+    else if (lo)
+      s << " " << n << " >= " << num(v.lb) << "\n";
+    else
+      s << " -inf <= " << n << " <= " << num(v.ub) << "\n";
   }
   auto section = [&](const char* title, VarType type) {
     bool any = false;
@@ -268,10 +280,14 @@ std::string Model::toMps() const {
       s << " FR bnd " << n << "\n";
       continue;
     }
-    if (!lo) s << " MI bnd " << n << "\n";
-    else if (v.lb != 0 || v.type == VarType::Integer) s << " LO bnd " << n << " " << num(v.lb) << "\n";
-    if (hi) s << " UP bnd " << n << " " << num(v.ub) << "\n";
-    else if (v.type == VarType::Integer) s << " PL bnd " << n << "\n";
+    if (!lo)
+      s << " MI bnd " << n << "\n";
+    else if (v.lb != 0 || v.type == VarType::Integer)
+      s << " LO bnd " << n << " " << num(v.lb) << "\n";
+    if (hi)
+      s << " UP bnd " << n << " " << num(v.ub) << "\n";
+    else if (v.type == VarType::Integer)
+      s << " PL bnd " << n << "\n";
   }
   s << "ENDATA\n";
   return s.str();
@@ -282,9 +298,12 @@ void Model::write(const std::string& path) const {
     std::string e(ext);
     return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
   };
-  if (ends(".lp")) core::writeFileAtomically(path, toLp());
-  else if (ends(".mps")) core::writeFileAtomically(path, toMps());
-  else throw core::Error("model file '" + path + "': expected a .lp or .mps extension");
+  if (ends(".lp"))
+    core::writeFileAtomically(path, toLp());
+  else if (ends(".mps"))
+    core::writeFileAtomically(path, toMps());
+  else
+    throw core::Error("model file '" + path + "': expected a .lp or .mps extension");
 }
 
 }  // namespace ts::milp

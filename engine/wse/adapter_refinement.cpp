@@ -436,8 +436,10 @@ class Refiner {
     int lo = 1, hi = current;
     while (lo < hi) {
       int mid = (lo + hi) / 2;
-      if (ok(mid)) hi = mid;
-      else lo = mid + 1;
+      if (ok(mid))
+        hi = mid;
+      else
+        lo = mid + 1;
     }
     return lo;
   }
@@ -537,7 +539,8 @@ class Refiner {
       reshape(i, a);
     }
     Cost after = edgesCost(edges);
-    if (after.weighted > before.weighted + 1e-9 || (after.weighted >= before.weighted - 1e-9 && after.ac >= before.ac)) {
+    if (after.weighted > before.weighted + 1e-9 ||
+        (after.weighted >= before.weighted - 1e-9 && after.ac >= before.ac)) {
       l_.kernels = saved;
       boxes_ = savedBoxes;
     }

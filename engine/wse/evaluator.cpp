@@ -37,8 +37,7 @@ Evaluation evaluate(const KernelGraph& graph, const Layout& layout) {
     ev.violations.push_back({std::move(code), std::move(msg), std::move(ks)});
   };
   if (int(layout.kernels.size()) != n) {
-    add("size", "layout has " + std::to_string(layout.kernels.size()) + " kernels, graph has " +
-                    std::to_string(n), {});
+    add("size", "layout has " + std::to_string(layout.kernels.size()) + " kernels, graph has " + std::to_string(n), {});
     return ev;
   }
   std::vector<Box> box(static_cast<size_t>(n));
@@ -53,8 +52,12 @@ Evaluation evaluate(const KernelGraph& graph, const Layout& layout) {
       continue;
     }
     if (!argsWellFormed(spec, k.args)) {
-      add("bad_args", "kernel " + name + " has execution arguments that are not positive integers "
-                      "or do not match its " + toString(spec.type), {i});
+      add("bad_args",
+          "kernel " + name +
+              " has execution arguments that are not positive integers "
+              "or do not match its " +
+              toString(spec.type),
+          {i});
       continue;
     }
     usable[i] = true;
@@ -66,14 +69,14 @@ Evaluation evaluate(const KernelGraph& graph, const Layout& layout) {
     }
     ev.maxMemory = std::max(ev.maxMemory, p.memory);
     if (p.memory > graph.memlimit)
-      add("memory", "kernel " + name + " needs memory " + fmt(p.memory) + " > memlimit " +
-                        fmt(graph.memlimit), {i});
+      add("memory", "kernel " + name + " needs memory " + fmt(p.memory) + " > memlimit " + fmt(graph.memlimit), {i});
     const Box& b = box[i];
     if (b.x < 0 || b.y < 0 || int64_t(b.x) + b.width > graph.width || int64_t(b.y) + b.height > graph.height)
-      add("outside", "kernel " + name + " (" + std::to_string(b.x) + "," + std::to_string(b.y) + " " +
-                         std::to_string(b.width) + "x" + std::to_string(b.height) +
-                         ") is not inside the " + std::to_string(graph.width) + "x" +
-                         std::to_string(graph.height) + " fabric", {i});
+      add("outside",
+          "kernel " + name + " (" + std::to_string(b.x) + "," + std::to_string(b.y) + " " + std::to_string(b.width) +
+              "x" + std::to_string(b.height) + ") is not inside the " + std::to_string(graph.width) + "x" +
+              std::to_string(graph.height) + " fabric",
+          {i});
     minX = std::min(minX, b.x);
     minY = std::min(minY, b.y);
     maxX = std::max(maxX, b.right());
@@ -90,8 +93,8 @@ Evaluation evaluate(const KernelGraph& graph, const Layout& layout) {
   for (size_t a = 0; a < byX.size(); ++a)
     for (size_t b = a + 1; b < byX.size() && box[byX[b]].x < box[byX[a]].right(); ++b)
       if (box[byX[a]].overlaps(box[byX[b]]))
-        add("overlap", "kernels " + graph.kernels[byX[a]].name + " and " + graph.kernels[byX[b]].name +
-                           " overlap", {byX[a], byX[b]});
+        add("overlap", "kernels " + graph.kernels[byX[a]].name + " and " + graph.kernels[byX[b]].name + " overlap",
+            {byX[a], byX[b]});
 
   for (const auto& e : graph.kernelEdges) {
     if (!usable[e.src] || !usable[e.dst]) continue;

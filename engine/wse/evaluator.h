@@ -17,10 +17,10 @@ struct Violation {
 struct Evaluation {
   bool legal = false;
   std::vector<Violation> violations;
-  double mt = 0;      ///< maximum kernel time
-  double wl = 0;      ///< sum of centre-to-centre L1 distances over kernel-to-kernel edges
-  long long ac = 0;   ///< sum of adapter costs over kernel-to-kernel edges
-  double score = 0;   ///< wdeltat*MT + wlength*WL + wadapter*AC
+  double mt = 0;     ///< maximum kernel time
+  double wl = 0;     ///< sum of centre-to-centre L1 distances over kernel-to-kernel edges
+  long long ac = 0;  ///< sum of adapter costs over kernel-to-kernel edges
+  double score = 0;  ///< wdeltat*MT + wlength*WL + wadapter*AC
   double maxMemory = 0;
   int criticalKernel = -1;  ///< a kernel with time == MT
   int edges = 0;            ///< kernel-to-kernel edges counted

@@ -7,27 +7,38 @@
 namespace ts::wse {
 
 bool parseNetworkKind(const std::string& s, NetworkKind& out) {
-  if (s == "resnet50") out = NetworkKind::ResNet50;
-  else if (s == "resnet75") out = NetworkKind::ResNet75;
-  else if (s == "unet") out = NetworkKind::UNet;
-  else if (s == "fcnet") out = NetworkKind::FcNet;
-  else return false;
+  if (s == "resnet50")
+    out = NetworkKind::ResNet50;
+  else if (s == "resnet75")
+    out = NetworkKind::ResNet75;
+  else if (s == "unet")
+    out = NetworkKind::UNet;
+  else if (s == "fcnet")
+    out = NetworkKind::FcNet;
+  else
+    return false;
   return true;
 }
 
 std::string toString(NetworkKind k) {
   switch (k) {
-    case NetworkKind::ResNet50: return "resnet50";
-    case NetworkKind::ResNet75: return "resnet75";
-    case NetworkKind::UNet: return "unet";
-    case NetworkKind::FcNet: return "fcnet";
+    case NetworkKind::ResNet50:
+      return "resnet50";
+    case NetworkKind::ResNet75:
+      return "resnet75";
+    case NetworkKind::UNet:
+      return "unet";
+    case NetworkKind::FcNet:
+      return "fcnet";
   }
   return "?";
 }
 
 namespace {
 
-ConvSpec conv(int hw, int r, int c, int k, int t = 1) { return {hw, hw, r, r, c, k, t, t}; }
+ConvSpec conv(int hw, int r, int c, int k, int t = 1) {
+  return {hw, hw, r, r, c, k, t, t};
+}
 
 class Builder {
  public:
@@ -177,10 +188,18 @@ KernelGraph generateNetwork(const GeneratorOptions& o) {
     if (o.featureDivisor > 1) g.test += "-div" + std::to_string(o.featureDivisor);
   }
   switch (o.kind) {
-    case NetworkKind::ResNet50: resnet(g, o, {3, 4, 6, 3}); break;
-    case NetworkKind::ResNet75: resnet(g, o, {3, 4, 14, 4}); break;
-    case NetworkKind::UNet: unet(g, o); break;
-    case NetworkKind::FcNet: fcnet(g, o); break;
+    case NetworkKind::ResNet50:
+      resnet(g, o, {3, 4, 6, 3});
+      break;
+    case NetworkKind::ResNet75:
+      resnet(g, o, {3, 4, 14, 4});
+      break;
+    case NetworkKind::UNet:
+      unet(g, o);
+      break;
+    case NetworkKind::FcNet:
+      fcnet(g, o);
+      break;
   }
   for (const auto& k : g.kernels) {
     std::string problem = k.spec.validate();

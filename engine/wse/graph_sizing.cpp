@@ -4,12 +4,13 @@ namespace ts::wse {
 
 namespace {
 
-uint64_t mix(uint64_t h, uint64_t v) { return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)); }
+uint64_t mix(uint64_t h, uint64_t v) {
+  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
 
 }  // namespace
 
-GraphSizer::GraphSizer(const KernelGraph& graph)
-    : graph_(graph), sizer_(graph.width, graph.height, graph.memlimit) {
+GraphSizer::GraphSizer(const KernelGraph& graph) : graph_(graph), sizer_(graph.width, graph.height, graph.memlimit) {
   for (const auto& k : graph.kernels) {
     int found = -1;
     for (size_t u = 0; u < unique_.size() && found < 0; ++u)

@@ -6,22 +6,31 @@ namespace ts::wse {
 
 std::string toString(KernelType t) {
   switch (t) {
-    case KernelType::Conv: return "conv";
-    case KernelType::DBlock: return "dblock";
-    case KernelType::CBlock: return "cblock";
+    case KernelType::Conv:
+      return "conv";
+    case KernelType::DBlock:
+      return "dblock";
+    case KernelType::CBlock:
+      return "cblock";
   }
   return "?";
 }
 
 bool parseKernelType(const std::string& s, KernelType& out) {
-  if (s == "conv") out = KernelType::Conv;
-  else if (s == "dblock") out = KernelType::DBlock;
-  else if (s == "cblock") out = KernelType::CBlock;
-  else return false;
+  if (s == "conv")
+    out = KernelType::Conv;
+  else if (s == "dblock")
+    out = KernelType::DBlock;
+  else if (s == "cblock")
+    out = KernelType::CBlock;
+  else
+    return false;
   return true;
 }
 
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t ceilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 KernelSpec KernelSpec::makeConv(const ConvSpec& c) {
   KernelSpec s;
@@ -42,7 +51,8 @@ KernelSpec KernelSpec::makeBlock(KernelType type, int H, int W, int F) {
 std::vector<ConvSpec> KernelSpec::convs() const {
   // Look-up table of the organizers' kernel library (Benchmark_Description.pdf).
   switch (type) {
-    case KernelType::Conv: return {conv};
+    case KernelType::Conv:
+      return {conv};
     case KernelType::DBlock:
       return {{H, W, 1, 1, F, F / 4, 1, 1}, {H, W, 3, 3, F / 4, F / 4, 1, 1}, {H, W, 1, 1, F / 4, F, 1, 1}};
     case KernelType::CBlock:
@@ -90,8 +100,7 @@ double convTime(const ConvSpec& s, int h, int w, int c, int k) {
 
 double convMemory(const ConvSpec& s, int h, int w, int c, int k) {
   // Evaluated literally as in the kernel library (real division, left to right).
-  return double(s.C) / c * s.K / k * s.R * s.S +
-         double(s.W + s.S - 1) / w * (s.H + s.R - 1) / h * s.K / k;
+  return double(s.C) / c * s.K / k * s.R * s.S + double(s.W + s.S - 1) / w * (s.H + s.R - 1) / h * s.K / k;
 }
 
 Perf convPerf(const ConvSpec& s, int h, int w, int c, int k) {

@@ -19,15 +19,14 @@ bool parseKernelType(const std::string& s, KernelType& out);
 struct ConvSpec {
   int H = 1, W = 1, R = 1, S = 1, C = 1, K = 1, T = 1, U = 1;
   friend bool operator==(const ConvSpec& a, const ConvSpec& b) {
-    return a.H == b.H && a.W == b.W && a.R == b.R && a.S == b.S && a.C == b.C && a.K == b.K &&
-           a.T == b.T && a.U == b.U;
+    return a.H == b.H && a.W == b.W && a.R == b.R && a.S == b.S && a.C == b.C && a.K == b.K && a.T == b.T && a.U == b.U;
   }
 };
 
 /// Formal arguments of a kernel: a conv carries a ConvSpec, a block carries (H, W, F).
 struct KernelSpec {
   KernelType type = KernelType::Conv;
-  ConvSpec conv;         ///< Conv only
+  ConvSpec conv;            ///< Conv only
   int H = 0, W = 0, F = 0;  ///< DBlock / CBlock only
 
   static KernelSpec makeConv(const ConvSpec& c);

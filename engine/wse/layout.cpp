@@ -59,12 +59,16 @@ Span freeSpan(const std::vector<Box>& boxes, const std::vector<bool>& skip, int 
     const Box& o = boxes[j];
     if (horizontal) {
       if (!(o.y < b.top() && b.y < o.top())) continue;
-      if (o.right() <= b.x) s.lo = std::max(s.lo, o.right());
-      else if (o.x >= b.right()) s.hi = std::min(s.hi, o.x);
+      if (o.right() <= b.x)
+        s.lo = std::max(s.lo, o.right());
+      else if (o.x >= b.right())
+        s.hi = std::min(s.hi, o.x);
     } else {
       if (!(o.x < b.right() && b.x < o.right())) continue;
-      if (o.top() <= b.y) s.lo = std::max(s.lo, o.top());
-      else if (o.y >= b.top()) s.hi = std::min(s.hi, o.y);
+      if (o.top() <= b.y)
+        s.lo = std::max(s.lo, o.top());
+      else if (o.y >= b.top())
+        s.hi = std::min(s.hi, o.y);
     }
   }
   return s;

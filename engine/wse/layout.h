@@ -23,9 +23,7 @@ struct Box {
   int top() const { return y + height; }
   double cx() const { return x + width / 2.0; }
   double cy() const { return y + height / 2.0; }
-  bool overlaps(const Box& o) const {
-    return x < o.right() && o.x < right() && y < o.top() && o.y < top();
-  }
+  bool overlaps(const Box& o) const { return x < o.right() && o.x < right() && y < o.top() && o.y < top(); }
 };
 
 struct Layout {

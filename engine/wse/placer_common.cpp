@@ -16,7 +16,9 @@ bool betterEvaluation(const Evaluation& a, const Evaluation& b) {
 
 BestLayoutKeeper::BestLayoutKeeper(const KernelGraph& graph, core::RunContext& ctx) : graph_(graph), ctx_(ctx) {}
 
-bool BestLayoutKeeper::better(const Evaluation& a, const Evaluation& b) const { return betterEvaluation(a, b); }
+bool BestLayoutKeeper::better(const Evaluation& a, const Evaluation& b) const {
+  return betterEvaluation(a, b);
+}
 
 Evaluation BestLayoutKeeper::offer(const Layout& layout, const std::string& phase, double target) {
   Evaluation ev = evaluate(graph_, layout);

@@ -21,7 +21,7 @@ struct WsePlaceResult {
   Evaluation evaluation;  ///< the evaluator's verdict on `layout`
   bool stopped = false;   ///< cancel or time limit ended the run early
   double seconds = 0;
-  std::string message;    ///< why nothing was found, when !found
+  std::string message;  ///< why nothing was found, when !found
   /// Algorithm-specific figures for reports (e.g. "targets_tried", "moves").
   std::vector<std::pair<std::string, double>> stats;
 };

@@ -12,7 +12,9 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h;
 }
 
-int64_t absDiff(int64_t a, int64_t b) { return a > b ? a - b : b - a; }
+int64_t absDiff(int64_t a, int64_t b) {
+  return a > b ? a - b : b - a;
+}
 
 }  // namespace
 

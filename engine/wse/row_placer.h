@@ -64,9 +64,9 @@ class RowPlacer {
     int height, width, candidate;
   };
   struct Option {
-    int end;       ///< row holds order positions [start, end)
-    int bound;     ///< height bound used to choose candidates
-    int height;    ///< actual row height (max candidate height)
+    int end;     ///< row holds order positions [start, end)
+    int bound;   ///< height bound used to choose candidates
+    int height;  ///< actual row height (max candidate height)
   };
   const Step* stepAt(int pos, int bound) const;
   void buildRowTables();
@@ -77,11 +77,11 @@ class RowPlacer {
   const KernelGraph& graph_;
   std::vector<int> order_, posOf_;
   int n_ = 0, fabricW_ = 0, fabricH_ = 0;
-  std::vector<std::vector<Step>> stairs_;      ///< per position: heights up, widths strictly down
-  std::vector<int> heights_;                   ///< union of stair heights
-  std::vector<std::vector<int>> rowHeight_;    ///< [start][end-start-1]: least row height
-  std::vector<int64_t> bestAny_;               ///< least height for positions [i, n), any rows
-  std::vector<std::vector<int64_t>> bestRows_; ///< [rows][i]: least height with at most rows rows
+  std::vector<std::vector<Step>> stairs_;       ///< per position: heights up, widths strictly down
+  std::vector<int> heights_;                    ///< union of stair heights
+  std::vector<std::vector<int>> rowHeight_;     ///< [start][end-start-1]: least row height
+  std::vector<int64_t> bestAny_;                ///< least height for positions [i, n), any rows
+  std::vector<std::vector<int64_t>> bestRows_;  ///< [rows][i]: least height with at most rows rows
   std::vector<std::vector<Option>> options_;
   std::vector<bool> optionsBuilt_;
   bool feasible_ = false;

@@ -66,7 +66,7 @@ class KernelSizer {
   int fabricWidth_, fabricHeight_;
   int maxSide_;
   double memlimit_;
-  std::vector<Triple> triples_;     ///< factorisations eta = h*w*(c+1), c >= 1, by eta
+  std::vector<Triple> triples_;      ///< factorisations eta = h*w*(c+1), c >= 1, by eta
   std::vector<size_t> heightStart_;  ///< triples of eta: [heightStart_[eta], heightStart_[eta+1])
 };
 

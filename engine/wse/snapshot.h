@@ -28,14 +28,14 @@ struct LayoutSnapshot : core::Snapshot {
                  double targetTime = 0);
 
   const int fabricWidth, fabricHeight;
-  const Layout layout;                ///< the full solution (can be written as .paint)
+  const Layout layout;                  ///< the full solution (can be written as .paint)
   const std::vector<KernelRect> rects;  ///< placed kernels only
   const double mt, wl;
   const long long ac;
   const double score;
   const bool legal;
-  const std::string phase;    ///< e.g. "binary search", "neighbour search", "final"
-  const double targetTime;    ///< the target time that produced it (0 when not applicable)
+  const std::string phase;  ///< e.g. "binary search", "neighbour search", "final"
+  const double targetTime;  ///< the target time that produced it (0 when not applicable)
 };
 
 std::shared_ptr<const LayoutSnapshot> makeLayoutSnapshot(const KernelGraph& graph, const Layout& layout,

@@ -68,10 +68,14 @@ class Search {
       res.rows = best->rows;
       res.beforeRefinement = best->raw;
     }
-    res.stats = {{"binary_search_target", res.binarySearchTarget}, {"best_target", res.bestTarget},
-                 {"targets_tried", res.targetsTried},       {"targets_skipped", res.targetsSkipped},
-                 {"targets_feasible", res.targetsFeasible},  {"rows", res.rows},
-                 {"unrefined_mt", res.beforeRefinement.mt},  {"unrefined_wl", res.beforeRefinement.wl},
+    res.stats = {{"binary_search_target", res.binarySearchTarget},
+                 {"best_target", res.bestTarget},
+                 {"targets_tried", res.targetsTried},
+                 {"targets_skipped", res.targetsSkipped},
+                 {"targets_feasible", res.targetsFeasible},
+                 {"rows", res.rows},
+                 {"unrefined_mt", res.beforeRefinement.mt},
+                 {"unrefined_wl", res.beforeRefinement.wl},
                  {"unrefined_ac", double(res.beforeRefinement.ac)}};
     return res;
   }

@@ -41,9 +41,9 @@ struct TargetLayout {
 /// What a placer gets for one target.
 struct PlaceRequest {
   const SizedGraph& sized;
-  bool quick = false;                ///< a fast first layout is enough (least effort)
-  std::function<bool()> stop;        ///< poll often; true = return what you have
-  double bestScore = 0;              ///< best score so far (infinity before the first layout)
+  bool quick = false;          ///< a fast first layout is enough (least effort)
+  std::function<bool()> stop;  ///< poll often; true = return what you have
+  double bestScore = 0;        ///< best score so far (infinity before the first layout)
 };
 
 struct TargetSearchCallbacks {
@@ -59,8 +59,8 @@ struct TargetSearchResult : WsePlaceResult {
   int targetsTried = 0;           ///< targets placed (duplicates excluded)
   int targetsSkipped = 0;         ///< targets whose candidate sets matched a tried one
   int targetsFeasible = 0;
-  int rows = 0;                   ///< rows of the winning layout
-  Evaluation beforeRefinement;    ///< the winning layout before post-processing
+  int rows = 0;                 ///< rows of the winning layout
+  Evaluation beforeRefinement;  ///< the winning layout before post-processing
 };
 
 /// Runs the search. `name` labels messages; `initial` (may be empty) is a warm start whose MT

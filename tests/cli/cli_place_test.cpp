@@ -8,32 +8,9 @@
 
 using ts::test::runCli;
 
-namespace {
-
-std::string writeDesign(const std::string& dir) {
-  std::string path = dir + "/chain.yaml";
-  std::ofstream(path) << R"(design: chain
-device: npu2
-cores:
-  - {name: in, kind: shim}
-  - {name: a, cycles: 100}
-  - {name: b, cycles: 100}
-  - {name: c, cycles: 100, pin: [5, 3]}
-  - {name: out, kind: shim}
-nets:
-  - {name: x, source: in, targets: [a], bytes: 1024}
-  - {name: ab, source: a, targets: [b], bytes: 1024}
-  - {name: bc, source: b, targets: [c], bytes: 1024}
-  - {name: y, source: c, targets: [out], bytes: 1024}
-)";
-  return path;
-}
-
-}  // namespace
-
 TEST(CliPlace, EveryPlacerWritesALegalPlacementAndAReport) {
   std::string dir = ts::test::cliOutputDir("place");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu2", 5, 3);
   for (const char* placer : {"sequential", "sa"}) {
     std::string out = dir + "/" + placer + ".yaml", report = dir + "/" + placer + ".json";
     auto r = runCli("-q place " + design + " --placer " + placer + " --seed 3 --out " + out + " --report " + report);
@@ -52,7 +29,7 @@ TEST(CliPlace, EveryPlacerWritesALegalPlacementAndAReport) {
 
 TEST(CliPlace, IncrementalRunStartsFromAPlacement) {
   std::string dir = ts::test::cliOutputDir("place_from");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu2", 5, 3);
   ASSERT_EQ(runCli("-q place " + design + " --placer sa --out " + dir + "/p1.yaml").exitCode, 0);
   auto r = runCli("-q place " + design + " --placer sa --cost bb --from " + dir + "/p1.yaml --out " + dir +
                   "/p2.yaml --report -");
@@ -63,7 +40,7 @@ TEST(CliPlace, IncrementalRunStartsFromAPlacement) {
 
 TEST(CliPlace, BadInputIsExitCodeTwo) {
   std::string dir = ts::test::cliOutputDir("place_bad");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu2", 5, 3);
   auto unknown = runCli("place " + design + " --placer nosuch --out " + dir + "/x.yaml");
   EXPECT_EQ(unknown.exitCode, 2);
   EXPECT_NE(unknown.err.find("unknown placer 'nosuch'"), std::string::npos) << unknown.err;

@@ -9,32 +9,9 @@
 
 using ts::test::runCli;
 
-namespace {
-
-std::string writeDesign(const std::string& dir) {
-  std::string path = dir + "/chain.yaml";
-  std::ofstream(path) << R"(design: chain
-device: npu1
-cores:
-  - {name: in, kind: shim}
-  - {name: a, cycles: 100}
-  - {name: b, cycles: 100}
-  - {name: c, cycles: 100, pin: [2, 3]}
-  - {name: out, kind: shim}
-nets:
-  - {name: x, source: in, targets: [a], bytes: 1024}
-  - {name: ab, source: a, targets: [b], bytes: 1024}
-  - {name: bc, source: b, targets: [c], bytes: 1024}
-  - {name: y, source: c, targets: [out], bytes: 1024}
-)";
-  return path;
-}
-
-}  // namespace
-
 TEST(CliPnr, EveryPlacerWritesAPlacementAndAReport) {
   std::string dir = ts::test::cliOutputDir("pnr");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu1", 2, 3);
   for (const char* placer : {"sequential", "sa", "lsmo", "milp"}) {
     std::string out = dir + "/" + placer + ".yaml", report = dir + "/" + placer + ".report.json";
     auto r = runCli("-q pnr " + design + " --placer " + placer + " --router milp --seed 2 --time-limit 60 --out " +
@@ -65,7 +42,7 @@ TEST(CliPnr, EveryPlacerWritesAPlacementAndAReport) {
 
 TEST(CliPnr, WritesNpflowJsonWithRoutingAndCsv) {
   std::string dir = ts::test::cliOutputDir("pnr_formats");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu1", 2, 3);
   auto r = runCli("-q pnr " + design + " --placer sa --cost bb --out " + dir + "/placed.json --report -");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   auto report = nlohmann::json::parse(r.out);
@@ -104,7 +81,7 @@ cascades:
 
 TEST(CliPnr, ExitsTwoOnBadInput) {
   std::string dir = ts::test::cliOutputDir("pnr_bad");
-  std::string design = writeDesign(dir);
+  std::string design = ts::test::writeChainDesign(dir, "npu1", 2, 3);
   std::string broken = dir + "/broken.yaml";
   std::ofstream(broken) << "design: x\ndevice: npu1\ncores:\n  - {name: a, kind: compute\n";
   auto r = runCli("-q pnr " + broken + " --placer sa --out " + dir + "/p.yaml");
@@ -119,11 +96,13 @@ TEST(CliPnr, ExitsTwoOnBadInput) {
 
 TEST(CliPnr, BenchAieComparesPlacerVariantsOnACommonSet) {
   std::string dir = ts::test::cliOutputDir("pnr_bench");
-  writeDesign(dir);
+  ts::test::writeChainDesign(dir, "npu1", 2, 3);
   std::ofstream(dir + "/index.json") << R"({"designs": [
     {"name": "chain", "file": "chain.yaml", "topology": "line", "flow": "pipelined", "size": "small"}]})";
-  auto r = runCli("-q bench aie --suite " + dir + " --placer sequential,sa:cost=bb,sa:cost=bbcg:inner_num=2 "
-                  "--time-limit 30 --route-time-limit 30 --json " + dir + "/out.json");
+  auto r = runCli("-q bench aie --suite " + dir +
+                  " --placer sequential,sa:cost=bb,sa:cost=bbcg:inner_num=2 "
+                  "--time-limit 30 --route-time-limit 30 --json " +
+                  dir + "/out.json");
   ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
   auto j = nlohmann::json::parse(ts::test::slurp(dir + "/out.json"));
   ASSERT_EQ(j["runs"].size(), 3u);
@@ -137,4 +116,22 @@ TEST(CliPnr, BenchAieComparesPlacerVariantsOnACommonSet) {
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // A setting one placer does not have is bad input before any work.
   EXPECT_EQ(runCli("-q bench aie --suite " + dir + " --placer sequential:radius=2").exitCode, 2);
+}
+
+TEST(CliPnr, ManualPlacerUsesThePlacementWrittenInTheDesignFile) {
+  std::string dir = ts::test::cliOutputDir("pnr_manual");
+  std::string design = ts::test::sourcePath("samples/edge_detect.yaml");
+  auto r = runCli("pnr " + design + " --placer manual --out " + dir + "/p.yaml --report " + dir + "/r.json --quiet");
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << "--quiet after the command must silence progress: " << r.err;
+  // The result is the file's own placement, core for core.
+  auto check = runCli("check " + design + " --placement " + dir + "/p.yaml");
+  EXPECT_EQ(check.exitCode, 0) << check.out;
+  auto mine = runCli("-q route " + design + " --report " + dir + "/own.json");
+  auto again = runCli("-q route " + design + " --placement " + dir + "/p.yaml --report " + dir + "/placed.json");
+  ASSERT_EQ(mine.exitCode, 0) << mine.err;
+  ASSERT_EQ(again.exitCode, 0) << again.err;
+  auto a = nlohmann::json::parse(ts::test::slurp(dir + "/own.json"));
+  auto b = nlohmann::json::parse(ts::test::slurp(dir + "/placed.json"));
+  EXPECT_EQ(a["qor"], b["qor"]);
 }

@@ -11,7 +11,9 @@ using ts::test::slurp;
 
 namespace {
 
-void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
 
 // s(3,3) streams to three far cores (needs a packet-shared MM2S) and shares memory with n(3,4).
 const char* kDesign = R"(design: fanout

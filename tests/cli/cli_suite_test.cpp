@@ -29,10 +29,8 @@ TEST(CliSuite, GenerateWritesTheTableISuite) {
   // The written suite passes its own check, and a design passes the general check.
   auto check = runCli("-q suite check " + dir);
   EXPECT_EQ(check.exitCode, 0) << check.out << check.err;
-  EXPECT_NE(check.out.find("202 designs checked on npu2: 202 sound"), std::string::npos)
-      << check.out;
-  auto one =
-      runCli("check " + dir + "/mesh_f_l_00.yaml --placement " + dir + "/mesh_f_l_00.manual.yaml");
+  EXPECT_NE(check.out.find("202 designs checked on npu2: 202 sound"), std::string::npos) << check.out;
+  auto one = runCli("check " + dir + "/mesh_f_l_00.yaml --placement " + dir + "/mesh_f_l_00.manual.yaml");
   EXPECT_EQ(one.exitCode, 0) << one.out;
 }
 
@@ -41,8 +39,7 @@ TEST(CliSuite, SameSeedSameBytes) {
   ASSERT_EQ(runCli("-q suite generate --device npu1 --seed 9 --out " + a).exitCode, 0);
   ASSERT_EQ(runCli("-q suite generate --device npu1 --seed 9 --out " + b).exitCode, 0);
   for (const auto& f : fs::directory_iterator(a))
-    EXPECT_EQ(slurp(f.path().string()), slurp(b + "/" + f.path().filename().string()))
-        << f.path().filename();
+    EXPECT_EQ(slurp(f.path().string()), slurp(b + "/" + f.path().filename().string())) << f.path().filename();
 }
 
 TEST(CliSuite, CheckFindsATamperedSuite) {
@@ -78,12 +75,11 @@ TEST(CliSuite, Xcve2802GetsTheAieMlDesigns) {
   EXPECT_EQ(check.exitCode, 0) << check.out;
   EXPECT_NE(check.out.find("251 placed"), std::string::npos) << check.out;
 
-  auto mlp = runCli("suite mlp --layers 8x4,4x8,4x4 --out " + out + "/mlp.yaml --placement " + out +
-                    "/mlp.manual.yaml");
+  auto mlp =
+      runCli("suite mlp --layers 8x4,4x8,4x4 --out " + out + "/mlp.yaml --placement " + out + "/mlp.manual.yaml");
   EXPECT_EQ(mlp.exitCode, 0) << mlp.err;
   EXPECT_NE(mlp.out.find("80 compute"), std::string::npos) << mlp.out;
-  EXPECT_EQ(runCli("check " + out + "/mlp.yaml --placement " + out + "/mlp.manual.yaml").exitCode,
-            0);
+  EXPECT_EQ(runCli("check " + out + "/mlp.yaml --placement " + out + "/mlp.manual.yaml").exitCode, 0);
 }
 
 TEST(CliSuite, BundledSamplesAreWhatTheGeneratorWrites) {
@@ -126,8 +122,7 @@ TEST(CliSuite, BadArgumentsExitWithTwo) {
 }
 
 TEST(CliSuite, HelpHasExamples) {
-  for (const char* cmd :
-       {"suite", "suite generate", "suite mlp", "suite cronet", "suite samples", "suite check"}) {
+  for (const char* cmd : {"suite", "suite generate", "suite mlp", "suite cronet", "suite samples", "suite check"}) {
     auto r = runCli(std::string(cmd) + " --help");
     EXPECT_EQ(r.exitCode, 0) << cmd;
     EXPECT_NE(r.out.find("xample"), std::string::npos) << cmd << ": " << r.out;

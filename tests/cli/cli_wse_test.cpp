@@ -78,8 +78,8 @@ TEST(CliWse, GenerateThenPlaceWithEachBaseline) {
   EXPECT_NE(text.find("wlength=4"), std::string::npos);
   EXPECT_NE(text.find("cblock["), std::string::npos);
   for (const char* algo : {"dnc", "tbs-sa"}) {
-    auto r = runCli(std::string("-q wse place ") + dir + "/lean.kgraph --algo " + algo + " --effort 0.02 --seed 3 --out " +
-                    dir + "/" + algo + ".paint");
+    auto r = runCli(std::string("-q wse place ") + dir + "/lean.kgraph --algo " + algo +
+                    " --effort 0.02 --seed 3 --out " + dir + "/" + algo + ".paint");
     ASSERT_EQ(r.exitCode, 0) << algo << ": " << r.err;
     auto e = runCli("wse eval " + dir + "/lean.kgraph " + dir + "/" + algo + ".paint --json");
     EXPECT_EQ(e.exitCode, 0) << algo << ": " << e.out;
@@ -93,7 +93,8 @@ TEST(CliWse, BenchWseReportsEveryCase) {
   std::string dir = cliOutputDir("wse_bench");
   std::filesystem::create_directories(dir + "/graphs");
   ASSERT_EQ(runCli("-q wse generate fcnet --layers 6 --out " + dir + "/graphs/fc6.kgraph").exitCode, 0);
-  ASSERT_EQ(runCli("-q wse generate resnet50 --coarse --feature-div 16 --out " + dir + "/graphs/lean.kgraph").exitCode, 0);
+  ASSERT_EQ(runCli("-q wse generate resnet50 --coarse --feature-div 16 --out " + dir + "/graphs/lean.kgraph").exitCode,
+            0);
   auto r = runCli("-q bench wse --dir " + dir + "/graphs --algo cupoker --effort 0.1 --threads 2 --json " + dir +
                   "/bench.json --out-dir " + dir + "/solutions");
   ASSERT_EQ(r.exitCode, 0) << r.err;

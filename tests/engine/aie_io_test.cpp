@@ -173,8 +173,7 @@ TEST(Npflow, PlacedOutputHasTheFieldsIronReads) {
   NetRoute& ab = r.nets[size_t(d.findNet("ab"))];
   ab.type = Interconnect::Circuit;
   ab.bufferTiles = {{1, 2}, {1, 3}};
-  ab.edges = {graph.dmaOutEdge({1, 2}), graph.linkEdge({1, 2}, Direction::North),
-              graph.dmaInEdge({1, 3})};
+  ab.edges = {graph.dmaOutEdge({1, 2}), graph.linkEdge({1, 2}, Direction::North), graph.dmaInEdge({1, 3})};
   for (int e : graph.outEdges(graph.switchIn({1, 2}, Port::Dma)))
     if (graph.edge(e).to == graph.switchOut({1, 2}, Port::North)) ab.edges.push_back(e);
   for (int e : graph.outEdges(graph.switchIn({1, 3}, Port::South)))
@@ -216,11 +215,11 @@ TEST(AtomicFile, FailedWriteLeavesNoFileAndKeepsTheOldOne) {
   std::string dir = ts::test::outputDir("atomic");
   std::string path = dir + "/out.txt";
   ts::core::writeFileAtomically(path, "old");
-  EXPECT_THROW(ts::core::writeFileAtomically(
-                   path, [](std::ostream& out) {
-                     out << "half";
-                     throw ts::core::Error("boom");
-                   }),
+  EXPECT_THROW(ts::core::writeFileAtomically(path,
+                                             [](std::ostream& out) {
+                                               out << "half";
+                                               throw ts::core::Error("boom");
+                                             }),
                ts::core::Error);
   EXPECT_EQ(ts::core::readFile(path), "old");
   int files = 0;

@@ -101,7 +101,7 @@ TEST(Params, BindApplyAndDescribe) {
   EXPECT_EQ(cfg.cost, "bbcg");
   EXPECT_TRUE(cfg.verbose);
   EXPECT_EQ(b.specs()[0].defaultValue, "250");
-  EXPECT_THROW(b.apply({{"alpha", "2"}}), Error);        // out of range
+  EXPECT_THROW(b.apply({{"alpha", "2"}}), Error);         // out of range
   EXPECT_THROW(b.apply({{"iterations", "1.5"}}), Error);  // not an integer
   EXPECT_THROW(b.apply({{"cost", "hpwl"}}), Error);       // not a choice
   EXPECT_THROW(b.apply({{"colour", "red"}}), Error);      // unknown key

@@ -67,13 +67,12 @@ TEST_P(PresetTest, CountsAndResourcesMatchTheTargetModel) {
   EXPECT_EQ(d.streamLinks().west, 4);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Presets, PresetTest,
-    ::testing::Values(PresetFacts{"npu1", 4, 6, 16, 4, 4, 4, Generation::Aie2, 64},
-                      PresetFacts{"npu2", 8, 6, 32, 8, 8, 8, Generation::Aie2, 64},
-                      PresetFacts{"xcvc1902", 50, 9, 400, 0, 50, 16, Generation::Aie1, 32},
-                      PresetFacts{"xcve2802", 38, 11, 304, 76, 38, 12, Generation::Aie2, 64}),
-    [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Presets, PresetTest,
+                         ::testing::Values(PresetFacts{"npu1", 4, 6, 16, 4, 4, 4, Generation::Aie2, 64},
+                                           PresetFacts{"npu2", 8, 6, 32, 8, 8, 8, Generation::Aie2, 64},
+                                           PresetFacts{"xcvc1902", 50, 9, 400, 0, 50, 16, Generation::Aie1, 32},
+                                           PresetFacts{"xcve2802", 38, 11, 304, 76, 38, 12, Generation::Aie2, 64}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Device, RowRolesOfTheNpuAndVersalParts) {
   Device npu = loadDevice("npu2");

@@ -106,11 +106,16 @@ TEST(MlirImport, ErrorsNameTheLine) {
   } cases[] = {
       {"module {\n  aie.device(npu9) {\n  }\n}\n", 2, "unknown device 'npu9'"},
       {"module {\n  aie.device(npu2) {\n    %t = aie.tile(0, 9)\n  }\n}\n", 3, "outside"},
-      {"module {\n  aie.device(npu2) {\n    aie.objectfifo @of (%x, {%y}, 2 : i32) : !aie.objectfifo<memref<4xi8>>\n  }\n}\n", 3, "unknown tile value %x"},
+      {"module {\n  aie.device(npu2) {\n    aie.objectfifo @of (%x, {%y}, 2 : i32) : !aie.objectfifo<memref<4xi8>>\n  "
+       "}\n}\n",
+       3, "unknown tile value %x"},
       {"module {\n  aie.device(npu2) {\n    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n"
-       "    aie.objectfifo @of (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<4xq7>>\n  }\n}\n", 5, "unsupported"},
-      {"module {\n  aie.device(npu2) {\n    %a = aie.tile(0, 2)\n    %a = aie.tile(0, 3)\n  }\n}\n", 4, "defined twice"},
-      {"module {\n  aie.device(npu2) {\n    aie.objectfifo.link [@x] -> [@y] ([] [])\n  }\n}\n", 3, "unknown object FIFO @x"},
+       "    aie.objectfifo @of (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<4xq7>>\n  }\n}\n",
+       5, "unsupported"},
+      {"module {\n  aie.device(npu2) {\n    %a = aie.tile(0, 2)\n    %a = aie.tile(0, 3)\n  }\n}\n", 4,
+       "defined twice"},
+      {"module {\n  aie.device(npu2) {\n    aie.objectfifo.link [@x] -> [@y] ([] [])\n  }\n}\n", 3,
+       "unknown object FIFO @x"},
       {"module {\n}\n", 1, "no aie.device"},
   };
   for (const auto& c : cases) {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <functional>
-#include <optional>
 #include <limits>
+#include <optional>
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/legality.h"
@@ -123,8 +123,7 @@ TEST(BlockPlacer, BranchAndBoundFindsTheBruteForceOptimum) {
       EXPECT_NEAR(r.objective, bruteForce(r.blocks, 8, 4, cfg), 1e-9) << "mu " << mu << " lambda " << lambda;
       EXPECT_NEAR(blockObjective(r.blocks, r.origins, cfg), r.objective, 1e-12);
       // The placement is the block layout: cascades hold, every core is placed legally.
-      for (const Cascade& c : d.cascades)
-        EXPECT_TRUE(dev.canCascade(r.placement.tile(c.from), r.placement.tile(c.to)));
+      for (const Cascade& c : d.cascades) EXPECT_TRUE(dev.canCascade(r.placement.tile(c.from), r.placement.tile(c.to)));
       EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
     }
   }
@@ -181,8 +180,8 @@ TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
       y += "  - {name: g" + std::to_string(b) + "_" + std::to_string(k) + ", group: L" + std::to_string(b) + "}\n";
   y += "cascades:\n";
   for (int b = 0; b < 24; ++b)
-    y += "  - [g" + std::to_string(b) + "_0, g" + std::to_string(b) + "_1]\n  - [g" + std::to_string(b) +
-         "_2, g" + std::to_string(b) + "_3]\n";
+    y += "  - [g" + std::to_string(b) + "_0, g" + std::to_string(b) + "_1]\n  - [g" + std::to_string(b) + "_2, g" +
+         std::to_string(b) + "_3]\n";
   Design d = ts::test::designFromYaml(y);
   auto token = std::make_shared<ts::core::CancelToken>();
   ts::core::RunContext ctx(1, 0, token);

@@ -54,8 +54,8 @@ TEST(JointMilp, ChainOptimumIsNeighboursOnSharedMemoryAndSaReachesIt) {
 // (2) + S2MM (1) + the receiver's 2 KiB buffer (0.1) = 4.1 with the core right above the shim.
 TEST(JointMilp, ShimStreamOptimumIsTheShortestColumnAndSaReachesIt) {
   Device dev = loadDevice("npu1");
-  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(1, "  - {name: in, kind: shim}\n",
-                                                "  - {name: x, source: in, targets: [k0], bytes: 1024}\n"));
+  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(
+      1, "  - {name: in, kind: shim}\n", "  - {name: x, source: in, targets: [k0], bytes: 1024}\n"));
   auto r = placeMilp(d, dev);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
   EXPECT_TRUE(r.optimal);
@@ -164,17 +164,20 @@ TEST(JointMilp, EndpointsShareTilesOnlyWithinTheirChannels) {
       for (int k = 0; k < netsEach; ++k)
         nets += "  - {name: x" + std::to_string(s) + std::to_string(k) + ", source: s" + std::to_string(s) +
                 ", targets: [k" + std::to_string(2 * s + k) + "], bytes: 512}\n";
-    Design d = ts::test::designFromYaml("design: shims\ndevice: npu1\ncores:\n"
-                                 "  - {name: k0, pin: [0, 4]}\n  - {name: k1, pin: [0, 5]}\n"
-                                 "  - {name: k2, pin: [1, 2]}\n  - {name: k3, pin: [1, 3]}\n" +
-                                 cores + "nets:\n" + nets);
+    Design d = ts::test::designFromYaml(
+        "design: shims\ndevice: npu1\ncores:\n"
+        "  - {name: k0, pin: [0, 4]}\n  - {name: k1, pin: [0, 5]}\n"
+        "  - {name: k2, pin: [1, 2]}\n  - {name: k3, pin: [1, 3]}\n" +
+        cores + "nets:\n" + nets);
     auto r = placeMilp(d, dev);
     ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
     EXPECT_TRUE(r.optimal);
     EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
     TileCoord s1 = r.placement.tile(d.findCore("s1"));
-    if (netsEach == 1) EXPECT_EQ(s1, (TileCoord{1, 0}));
-    else EXPECT_NE(s1, (TileCoord{1, 0}));
+    if (netsEach == 1)
+      EXPECT_EQ(s1, (TileCoord{1, 0}));
+    else
+      EXPECT_NE(s1, (TileCoord{1, 0}));
   }
 }
 

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/aie/device_library.h"
-#include "engine/aie/runtime_estimate.h"
 #include "engine/aie/rr_graph.h"
+#include "engine/aie/runtime_estimate.h"
 #include "engine/core/error.h"
 #include "place_test_util.h"
 
@@ -20,7 +20,8 @@ cores:
   - {name: a, kind: compute, cycles: 500}
   - {name: b, kind: compute, cycles: 300}
 nets:
-  - {name: ab, source: a, targets: [b], bytes: )" + std::to_string(bytes) + "}\n";
+  - {name: ab, source: a, targets: [b], bytes: )" +
+                  std::to_string(bytes) + "}\n";
   if (feedback) y += "  - {name: ba, source: b, targets: [a], bytes: " + std::to_string(bytes) + "}\n";
   return ts::test::designFromYaml(y);
 }

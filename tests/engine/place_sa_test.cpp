@@ -67,15 +67,15 @@ TEST(SaPlacer, PinnedCoresNeverMove) {
   Device dev = loadDevice("npu2");
   Design d = ts::test::randomDesign(5, 14, 3, 4, 30);
   ASSERT_TRUE(d.problems().empty());
-  d.cores[0].pin = TileCoord{7, 5};                        // a design pin
+  d.cores[0].pin = TileCoord{7, 5};  // a design pin
   Placement start = Placement::fromDesignPins(d);
-  start.place(3, {0, 2});                                  // pinned in the start placement
+  start.place(3, {0, 2});  // pinned in the start placement
   start.setPinned(3, true);
   start.place(d.findCore("m1"), {6, 1});
   start.setPinned(d.findCore("m1"), true);
   start.place(d.findCore("s2"), {2, 0});
   start.setPinned(d.findCore("s2"), true);
-  start.place(5, {4, 4});                                  // placed but free to move
+  start.place(5, {4, 4});  // placed but free to move
   for (const char* cost : {"bb", "bbcg"}) {
     SaPlacerConfig cfg;
     cfg.cost = cost;
@@ -280,7 +280,8 @@ TEST(SaPlacer, PublishesQorSamplesAndBestSoFarSnapshots) {
   ASSERT_TRUE(r.success);
   ASSERT_FALSE(sink.samples.empty());
   const auto& last = sink.samples.back();  // the forced final sample
-  for (const char* term : {"total", "wirelength", "congestion", "penalty", "temperature", "acceptance", "moves_per_s", "best"})
+  for (const char* term :
+       {"total", "wirelength", "congestion", "penalty", "temperature", "acceptance", "moves_per_s", "best"})
     EXPECT_TRUE(last.has(term)) << term;
   EXPECT_EQ(last.phase, "quench");
   EXPECT_GE(sink.snapshots, 1);

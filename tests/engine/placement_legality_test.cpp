@@ -54,7 +54,9 @@ using Codes = std::vector<std::string>;
 
 }  // namespace
 
-TEST_F(Fixture, LegalPlacementHasNoViolations) { EXPECT_TRUE(codes(legal()).empty()); }
+TEST_F(Fixture, LegalPlacementHasNoViolations) {
+  EXPECT_TRUE(codes(legal()).empty());
+}
 
 TEST_F(Fixture, UnplacedCoresAreReportedOnlyWhenCompletenessIsRequired) {
   Placement p = legal();

@@ -54,7 +54,9 @@ struct Fixture {
   }
 };
 
-void erase(std::vector<int>& v, int x) { v.erase(std::remove(v.begin(), v.end(), x), v.end()); }
+void erase(std::vector<int>& v, int x) {
+  v.erase(std::remove(v.begin(), v.end(), x), v.end());
+}
 
 }  // namespace
 
@@ -70,7 +72,8 @@ TEST(RouteChecker, RejectsAMissingTargetDelivery) {
   Routing r = f.routing;
   int dmaIn = -1;
   for (int e : r.nets[2].edges)
-    if (f.graph.edge(e).kind == RrEdgeKind::DmaIn && f.graph.node(f.graph.edge(e).to).tile == TileCoord{7, 2}) dmaIn = e;
+    if (f.graph.edge(e).kind == RrEdgeKind::DmaIn && f.graph.node(f.graph.edge(e).to).tile == TileCoord{7, 2})
+      dmaIn = e;
   ASSERT_GE(dmaIn, 0);
   erase(r.nets[2].edges, dmaIn);
   auto v = f.check(r);

@@ -109,8 +109,7 @@ TEST(RouteMilp, PreCheckNamesTheBindingDmaResource) {
   auto s = t.core("s", {3, 3});
   // Nine far targets: even four packet flows per channel cannot fit two MM2S channels.
   std::vector<TileCoord> far = {{0, 2}, {0, 5}, {6, 2}, {6, 5}, {7, 3}, {0, 3}, {7, 4}, {6, 4}, {0, 4}};
-  for (size_t i = 0; i < far.size(); ++i)
-    t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])});
+  for (size_t i = 0; i < far.size(); ++i) t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])});
   auto r = route(t);
   EXPECT_EQ(r.status, "infeasible");
   ASSERT_FALSE(r.reasons.empty());

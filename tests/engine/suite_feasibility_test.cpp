@@ -29,8 +29,7 @@ NetId net(Toy& t, CoreId src, std::vector<CoreId> targets, int64_t bytes = 1024,
 
 TEST(SuiteFeasibility, NeighboursCanShareOthersMustStream) {
   Toy t;
-  CoreId a = t.core("a", {2, 3}), b = t.core("b", {2, 4}), c = t.core("c", {5, 5}),
-         d = t.core("d", {3, 3});
+  CoreId a = t.core("a", {2, 3}), b = t.core("b", {2, 4}), c = t.core("c", {5, 5}), d = t.core("d", {3, 3});
   net(t, a, {b});     // vertical neighbours
   net(t, a, {b, d});  // a's own memory is reachable by north and east neighbours
   net(t, a, {c});     // far away
@@ -62,8 +61,7 @@ TEST(SuiteFeasibility, ThreeStreamsOutOfOneTileNeedPacketSwitching) {
   EXPECT_TRUE(r.packetOnly);
   EXPECT_FALSE(r.needsMixedModes());
 
-  EndpointPlan circuit =
-      planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
+  EndpointPlan circuit = planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
   EXPECT_FALSE(circuit.ok());
   EndpointPlan mixed = planEndpoints(t.design, npu2(), t.placement);
   ASSERT_TRUE(mixed.ok());
@@ -75,8 +73,7 @@ TEST(SuiteFeasibility, ThreeStreamsOutOfOneTileNeedPacketSwitching) {
 TEST(SuiteFeasibility, TooManyStreamsForEvenPacketSwitchingIsInfeasible) {
   Toy t;
   CoreId hub = t.core("hub", {0, 2});
-  for (int i = 0; i < 9; ++i)
-    net(t, hub, {t.core("t" + std::to_string(i), {1 + i % 7, 4 + i / 7})});
+  for (int i = 0; i < 9; ++i) net(t, hub, {t.core("t" + std::to_string(i), {1 + i % 7, 4 + i / 7})});
   // 9 streams > 2 channels x 4 packet flows.
   FeasibilityReport r = checkRoutingFeasibility(t.design, npu2(), t.placement);
   ASSERT_FALSE(r.feasible());
@@ -106,8 +103,7 @@ TEST(SuiteFeasibility, MoreStreamsThanPacketIdsAndAHubNeedMixedModes) {
     for (int row = 2; row <= 5; ++row) {
       if ((col == 0 && row == 2) || (row == 5 && col >= 3 && col <= 5)) continue;
       CoreId c = t.core("c" + std::to_string(col) + std::to_string(row), {col, row});
-      for (int k = 0; k < 2 && out < 6 && streams < 34; ++k, ++out, ++streams)
-        net(t, mem, {c}, 256);
+      for (int k = 0; k < 2 && out < 6 && streams < 34; ++k, ++out, ++streams) net(t, mem, {c}, 256);
     }
   }
   FeasibilityReport r = checkRoutingFeasibility(t.design, npu2(), t.placement);
@@ -152,9 +148,8 @@ TEST(SuiteFeasibility, LinksShareOneBufferAtTheirCore) {
   NetId in = net(t, shim, {mem}, 2048, 2);
   NetId oa = net(t, mem, {a}, 1024, 2), ob = net(t, mem, {b}, 1024, 2);
   t.design.links.push_back({{in}, {oa, ob}});
-  BufferUsage u =
-      countBuffers(t.design, npu2(), t.placement, std::vector<NetBuffers>(3, NetBuffers::Stream),
-                   std::vector<TileCoord>(3));
+  BufferUsage u = countBuffers(t.design, npu2(), t.placement, std::vector<NetBuffers>(3, NetBuffers::Stream),
+                               std::vector<TileCoord>(3));
   const size_t m = size_t(npu2().index({0, 1}));
   EXPECT_EQ(u.memory[m], 4096);  // max(2 x 2048 in, 2 x 1024 + 2 x 1024 out)
   EXPECT_EQ(u.locks[m], 6);      // 2 per linked endpoint
@@ -179,16 +174,14 @@ TEST(SuiteFeasibility, SingleModePlanSharesOnlyPairsLikeMlirAie) {
   CoreId a = t.core("a", {2, 3}), b = t.core("b", {2, 4}), d = t.core("d", {3, 3});
   net(t, a, {b, d});  // a multicast to two neighbours: shared memory for the MILP router only
   EndpointPlan any = planEndpoints(t.design, npu2(), t.placement);
-  EndpointPlan single =
-      planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
+  EndpointPlan single = planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
   EXPECT_EQ(any.modes[0], PlannedMode::SharedMemory);
   EXPECT_EQ(single.modes[0], PlannedMode::Circuit);
 }
 
 TEST(SuiteFeasibility, BuilderBooksChannelsAsASingleModeRouterWould) {
   DesignBuilder b(npu2(), "toy", "");
-  CoreId a = b.addCompute("a", {2, 3}, 10), n = b.addCompute("n", {2, 4}, 10),
-         e = b.addCompute("e", {3, 3}, 10);
+  CoreId a = b.addCompute("a", {2, 3}, 10), n = b.addCompute("n", {2, 4}, 10), e = b.addCompute("e", {3, 3}, 10);
   CoreId far = b.addCompute("far", {7, 5}, 10);
   EXPECT_TRUE(b.fits(a, {n}));
   b.addNet("pair", a, {n}, 64);
@@ -203,6 +196,5 @@ TEST(SuiteFeasibility, BuilderBooksChannelsAsASingleModeRouterWould) {
   EXPECT_EQ(g.design.countCores(CoreKind::Shim), 1);
   ASSERT_EQ(g.design.links.size(), 1u);
   EXPECT_EQ(g.design.links[0].kind(), LinkKind::Distribute);
-  EXPECT_EQ(g.placement.tile(g.design.findCore("in_mem")).col, 5)
-      << "memory tile under its targets' mean column";
+  EXPECT_EQ(g.placement.tile(g.design.findCore("in_mem")).col, 5) << "memory tile under its targets' mean column";
 }

@@ -85,10 +85,9 @@ TEST(SuiteMl, CronetMatchesTableFour) {
   EXPECT_EQ(d.countCores(CoreKind::MemTile), 11);
   EXPECT_EQ(d.countCores(CoreKind::Shim), 17);  // GMIO channels
   const std::map<std::string, int> expected = {
-      {"t1_conv3d", 16}, {"t2_conv3d", 24}, {"t3_aap3d", 8},   {"t4_linear", 23},
-      {"t5_linear", 11}, {"b1_conv2d", 5},  {"b2_conv2d", 40}, {"b3_maxpool2d", 40},
-      {"b4_aap2d", 5},   {"b5_rnn", 28},    {"b6_linear", 1},  {"b7_linear", 11},
-      {"mul", 11}};
+      {"t1_conv3d", 16}, {"t2_conv3d", 24}, {"t3_aap3d", 8},      {"t4_linear", 23}, {"t5_linear", 11},
+      {"b1_conv2d", 5},  {"b2_conv2d", 40}, {"b3_maxpool2d", 40}, {"b4_aap2d", 5},   {"b5_rnn", 28},
+      {"b6_linear", 1},  {"b7_linear", 11}, {"mul", 11}};
   EXPECT_EQ(computeCoresPerGroup(d), expected);
   expectSound(g, ve2802());
   // The MaxPool outputs join in memory tiles with more inputs than S2MM channels.

@@ -69,16 +69,13 @@ TEST(SuiteTable1, CountsMatchTheTable) {
       {"edge/pipelined/small", 4},  {"edge/pipelined/large", 4},  {"gemm/pipelined/small", 3},
       {"gemm/pipelined/large", 2},  {"resnet/pipelined/large", 1}};
   EXPECT_EQ(cell, expected);
-  EXPECT_EQ(
-      topology,
-      (std::map<std::string, int>{
-          {"line", 61}, {"mesh", 55}, {"tree", 72}, {"edge", 8}, {"gemm", 5}, {"resnet", 1}}));
+  EXPECT_EQ(topology, (std::map<std::string, int>{
+                          {"line", 61}, {"mesh", 55}, {"tree", 72}, {"edge", 8}, {"gemm", 5}, {"resnet", 1}}));
   // Table I's bottom row. (The paper's cells sum to 206; see table1Categories for the one
   // cell changed so that its column totals and the 188 + 14 = 202 of its text hold.)
-  EXPECT_EQ(column, (std::map<std::string, int>{{"pipelined/small", 63},
-                                                {"pipelined/large", 57},
-                                                {"feedback/small", 40},
-                                                {"feedback/large", 42}}));
+  EXPECT_EQ(column,
+            (std::map<std::string, int>{
+                {"pipelined/small", 63}, {"pipelined/large", 57}, {"feedback/small", 40}, {"feedback/large", 42}}));
 }
 
 TEST(SuiteTable1, SizeIsRelativeToHalfTheComputeTiles) {
@@ -98,8 +95,7 @@ TEST(SuiteTable1, EveryManualPlacementIsLegalAndPassesTheRoutingBounds) {
     EXPECT_TRUE(d.problems().empty()) << e.name;
     ASSERT_TRUE(e.gen.placement.complete()) << e.name;
     auto violations = checkPlacement(d, npu2(), e.gen.placement);
-    EXPECT_TRUE(violations.empty())
-        << e.name << ": " << (violations.empty() ? "" : violations[0].message);
+    EXPECT_TRUE(violations.empty()) << e.name << ": " << (violations.empty() ? "" : violations[0].message);
     FeasibilityReport f = checkRoutingFeasibility(d, npu2(), e.gen.placement);
     EXPECT_TRUE(f.feasible()) << e.name << ": " << (f.issues.empty() ? "" : f.issues[0].message);
     EndpointPlan plan = planEndpoints(d, npu2(), e.gen.placement);
@@ -112,8 +108,7 @@ TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
   const int ids = npu2().packetLimits().maxPacketId + 1;
   for (const auto& e : npu2Suite()) {
     const FeasibilityReport f = checkRoutingFeasibility(e.gen.design, npu2(), e.gen.placement);
-    const EndpointPlan single =
-        planEndpoints(e.gen.design, npu2(), e.gen.placement, EndpointPlanConfig::singleMode());
+    const EndpointPlan single = planEndpoints(e.gen.design, npu2(), e.gen.placement, EndpointPlanConfig::singleMode());
     const bool marked = std::count(e.features.begin(), e.features.end(), "mixed-modes") > 0;
     EXPECT_EQ(marked, f.needsMixedModes()) << e.name;
     if (f.needsMixedModes()) {
@@ -128,8 +123,7 @@ TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
       EXPECT_GT(mixedPlan.count(PlannedMode::SharedMemory), 0) << e.name;
       EXPECT_FALSE(f.mixedReason.empty()) << e.name;
     } else {
-      EXPECT_TRUE(single.ok()) << e.name << ": "
-                               << (single.issues.empty() ? "" : single.issues[0].message);
+      EXPECT_TRUE(single.ok()) << e.name << ": " << (single.issues.empty() ? "" : single.issues[0].message);
     }
   }
   EXPECT_GE(mixed, 5);
@@ -137,8 +131,7 @@ TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
 }
 
 TEST(SuiteTable1, PipelinedDesignsHaveNoLoopsFeedbackDesignsDo) {
-  for (const auto& e : npu2Suite())
-    EXPECT_EQ(loops(e.gen.design), e.flow == Flow::Feedback) << e.name;
+  for (const auto& e : npu2Suite()) EXPECT_EQ(loops(e.gen.design), e.flow == Flow::Feedback) << e.name;
 }
 
 TEST(SuiteTable1, SyntheticDesignsCarryTheStressPatterns) {
@@ -166,8 +159,7 @@ TEST(SuiteTable1, SyntheticDesignsCarryTheStressPatterns) {
     tightMemory += plan.peakComputeMemory >= 0.85;
     bool fullDma = false;
     for (const auto& u : plan.tiles)
-      if (npu2().kind(u.tile) == TileKind::Compute)
-        fullDma = fullDma || u.dmaIn >= 2 || u.dmaOut >= 2;
+      if (npu2().kind(u.tile) == TileKind::Compute) fullDma = fullDma || u.dmaIn >= 2 || u.dmaOut >= 2;
     tightDma += fullDma;
     // Light kernels: communication dominates (a few cycles per byte of one object at most).
     int64_t maxBytes = 0;
@@ -208,8 +200,7 @@ TEST(SuiteTable1, SameSeedSameDesignsOtherSeedOtherDesigns) {
   ASSERT_EQ(again.size(), npu2Suite().size());
   int differ = 0;
   for (size_t i = 0; i < again.size(); ++i) {
-    EXPECT_EQ(designToYaml(again[i].gen.design), designToYaml(npu2Suite()[i].gen.design))
-        << again[i].name;
+    EXPECT_EQ(designToYaml(again[i].gen.design), designToYaml(npu2Suite()[i].gen.design)) << again[i].name;
     EXPECT_EQ(placementToYaml(again[i].gen.design, again[i].gen.placement),
               placementToYaml(npu2Suite()[i].gen.design, npu2Suite()[i].gen.placement));
     differ += designToYaml(other[i].gen.design) != designToYaml(npu2Suite()[i].gen.design);
@@ -254,8 +245,7 @@ TEST(SuiteTable1, EdgeDetectionBroadcastsFromAMemoryTile) {
     const int pipelines = computeCoreCount(d) / 4;
     EXPECT_EQ(computeCoreCount(d) % 4, 0);
     int broadcasts = 0;
-    for (const auto& n : d.nets)
-      broadcasts += d.cores[n.source].kind == CoreKind::MemTile && n.targets.size() == 2;
+    for (const auto& n : d.nets) broadcasts += d.cores[n.source].kind == CoreKind::MemTile && n.targets.size() == 2;
     EXPECT_EQ(broadcasts, pipelines) << e.name;
     if (e.size == SizeClass::Large) {
       EXPECT_GE(pipelines, 5) << e.name;

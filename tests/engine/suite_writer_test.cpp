@@ -32,9 +32,8 @@ TEST(SuiteWriter, WritesDesignsPlacementsAndAnIndex) {
   for (size_t i = 0; i < suite.size(); ++i) {
     const auto& j = index["designs"][i];
     const SuiteEntry& e = suite[i];
-    for (const char* key :
-         {"name", "file", "manual_placement", "topology", "flow", "size", "cores", "compute_cores",
-          "nets", "needs_mixed_modes", "features", "lower_bound", "manual_plan"})
+    for (const char* key : {"name", "file", "manual_placement", "topology", "flow", "size", "cores", "compute_cores",
+                            "nets", "needs_mixed_modes", "features", "lower_bound", "manual_plan"})
       ASSERT_TRUE(j.contains(key)) << key;
     EXPECT_EQ(j["name"], e.name);
     EXPECT_EQ(j["topology"], e.topology);
@@ -49,8 +48,7 @@ TEST(SuiteWriter, WritesDesignsPlacementsAndAnIndex) {
     DesignFile back = loadDesignYaml(dir + "/" + j["file"].get<std::string>());
     EXPECT_FALSE(back.placement.has_value()) << "designs are written unplaced";
     EXPECT_EQ(designToYaml(back.design), designToYaml(e.gen.design)) << e.name;
-    Placement p =
-        loadPlacementYaml(dir + "/" + j["manual_placement"].get<std::string>(), back.design);
+    Placement p = loadPlacementYaml(dir + "/" + j["manual_placement"].get<std::string>(), back.design);
     EXPECT_EQ(p, e.gen.placement) << e.name;
   }
   EXPECT_EQ(mixed, index["needs_mixed_modes"].get<int>());
@@ -61,7 +59,6 @@ TEST(SuiteWriter, WritesDesignsPlacementsAndAnIndex) {
   const std::string again = ts::test::outputDir("suite_npu2_again");
   writeSuite(again, generateTable1Suite(npu2, 5), npu2, 5, "table1");
   for (const auto& f : fs::directory_iterator(dir))
-    EXPECT_EQ(ts::core::readFile(f.path().string()),
-              ts::core::readFile(again + "/" + f.path().filename().string()))
+    EXPECT_EQ(ts::core::readFile(f.path().string()), ts::core::readFile(again + "/" + f.path().filename().string()))
         << f.path().filename();
 }

@@ -5,8 +5,12 @@
 
 namespace ts::test {
 
-inline std::string sourceDir() { return TS_SOURCE_DIR; }
-inline std::string sharedData(const std::string& rel) { return std::string(TS_SHARED_DATA_DIR) + "/" + rel; }
+inline std::string sourceDir() {
+  return TS_SOURCE_DIR;
+}
+inline std::string sharedData(const std::string& rel) {
+  return std::string(TS_SHARED_DATA_DIR) + "/" + rel;
+}
 /// A fresh folder under the build tree for files a test writes (kept for people to look at).
 inline std::string outputDir(const std::string& name) {
   std::filesystem::path p = std::filesystem::path(TS_TEST_OUTPUT_DIR) / name;

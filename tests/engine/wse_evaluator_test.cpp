@@ -12,7 +12,9 @@ using ts::test::sharedData;
 
 namespace {
 
-KernelGraph caseGraph(const std::string& name) { return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph")); }
+KernelGraph caseGraph(const std::string& name) {
+  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
+}
 
 }  // namespace
 
@@ -143,8 +145,9 @@ TEST(WseEvaluator, DetectsEachKindOfViolation) {
 
 TEST(WseEvaluator, FormalArgumentMismatchIsAViolation) {
   KernelGraph g = twoConvs();
-  std::string text = "k1 = conv( 4 4 8 8 1 1 1 1 2 2 3 2 )\nk1 : place(0 0 R0)\n"
-                     "k2 = conv( 4 4 8 9 3 3 1 1 1 2 1 4 )\nk2 : place(10 0 R0)\n";
+  std::string text =
+      "k1 = conv( 4 4 8 8 1 1 1 1 2 2 3 2 )\nk1 : place(0 0 R0)\n"
+      "k2 = conv( 4 4 8 9 3 3 1 1 1 2 1 4 )\nk2 : place(10 0 R0)\n";
   auto ev = evaluatePaint(g, parsePaint(text, g, "t.paint"));
   ASSERT_FALSE(ev.legal);
   ASSERT_EQ(ev.violations.size(), 1u);

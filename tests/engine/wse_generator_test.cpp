@@ -38,7 +38,7 @@ TEST(WseGenerator, GraphSizesMatchTheContestsNetworks) {
     NetworkKind kind;
     bool coarse;
     int kernels, edges;
-  } cases[] = {{NetworkKind::ResNet50, false, 52, 67}, {NetworkKind::ResNet50, true, 16, 15},
+  } cases[] = {{NetworkKind::ResNet50, false, 52, 67},  {NetworkKind::ResNet50, true, 16, 15},
                {NetworkKind::ResNet75, false, 79, 103}, {NetworkKind::ResNet75, true, 25, 24},
                {NetworkKind::UNet, false, 23, 26},      {NetworkKind::FcNet, false, 26, 25}};
   for (const auto& c : cases) {

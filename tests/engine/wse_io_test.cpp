@@ -13,10 +13,11 @@ using ts::test::sharedData;
 
 namespace {
 
-KernelGraph caseGraph(const std::string& name) { return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph")); }
+KernelGraph caseGraph(const std::string& name) {
+  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
+}
 
-const char* kHeader =
-    "(*\ntest=t\nwidth=633\nheight=633\nwdeltat=1\nwlength=1\nwadapter=0\nmemlimit=24576\n*)\n";
+const char* kHeader = "(*\ntest=t\nwidth=633\nheight=633\nwdeltat=1\nwlength=1\nwadapter=0\nmemlimit=24576\n*)\n";
 
 /// Parses `body` after the standard 9-line header and returns the InputError's line (0 if none).
 int errorLine(const std::string& body, std::string* message = nullptr) {
@@ -37,7 +38,7 @@ TEST(WseKgraph, ContestCasesParseWithTheirIrregularities) {
     const char* name;
     int kernels, edges;
     double wl, wa;
-  } cases[] = {{"A", 16, 15, 1, 0},  {"B", 32, 31, 1, 0},   {"C", 100, 131, 1, 0}, {"D", 52, 67, 1, 0},
+  } cases[] = {{"A", 16, 15, 1, 0},    {"B", 32, 31, 1, 0},    {"C", 100, 131, 1, 0},    {"D", 52, 67, 1, 0},
                {"E", 16, 15, 10, 100}, {"F", 32, 31, 10, 100}, {"G", 100, 131, 10, 100}, {"H", 52, 67, 10, 100}};
   for (const auto& c : cases) {
     KernelGraph g = caseGraph(c.name);
@@ -81,10 +82,11 @@ TEST(WseKgraph, SamplesWithoutNamesGetIndexNames) {
 }
 
 TEST(WseKgraph, TabsBracketSpacingAndMissingFinalNewline) {
-  std::string text = std::string(kHeader) +
-                     "input[ 0] n=[ 8 8 16 ]\nconv[1]\tW=8 H=8 R=1 S=1 C=16 K=16 T=1 U=1\n"
-                     "conv[ 2] W=8 H=8 R=3 S=3 C=16 K=16 T=1 U=1\noutput[3] n=[8 8 16]\n"
-                     "input[0]:_\t->\tconv[ 1]:x, shape:[8][8][16]\nconv[1]:y -> conv[2]:x\nconv[ 2]:y\t->\toutput[ 3]:_";
+  std::string text =
+      std::string(kHeader) +
+      "input[ 0] n=[ 8 8 16 ]\nconv[1]\tW=8 H=8 R=1 S=1 C=16 K=16 T=1 U=1\n"
+      "conv[ 2] W=8 H=8 R=3 S=3 C=16 K=16 T=1 U=1\noutput[3] n=[8 8 16]\n"
+      "input[0]:_\t->\tconv[ 1]:x, shape:[8][8][16]\nconv[1]:y -> conv[2]:x\nconv[ 2]:y\t->\toutput[ 3]:_";
   KernelGraph g = parseKgraph(text);
   EXPECT_EQ(g.kernelCount(), 2);
   EXPECT_EQ(g.kernelEdges.size(), 1u);
@@ -123,8 +125,10 @@ TEST(WseKgraph, MalformedFilesNameTheLine) {
   EXPECT_NE(msg.find("is a conv"), std::string::npos) << msg;
   EXPECT_EQ(errorLine(conv1 + conv1, &msg), 11);
   EXPECT_NE(msg.find("defined twice"), std::string::npos) << msg;
-  EXPECT_EQ(errorLine(conv1 + "conv[2] W=8 H=8 R=1 S=1 C=16 K=16 T=1 U=1\nconv[1]:y -> conv[2]:x\nconv[2]:y -> conv[1]:x\n", &msg),
-            12);
+  EXPECT_EQ(
+      errorLine(conv1 + "conv[2] W=8 H=8 R=1 S=1 C=16 K=16 T=1 U=1\nconv[1]:y -> conv[2]:x\nconv[2]:y -> conv[1]:x\n",
+                &msg),
+      12);
   EXPECT_NE(msg.find("cycle"), std::string::npos) << msg;
   EXPECT_EQ(errorLine(conv1 + "dblock[2] f=30 h=7 w=7\n", &msg), 11);
   EXPECT_NE(msg.find("multiple of 4"), std::string::npos) << msg;
@@ -162,8 +166,9 @@ TEST(WsePaint, RoundTripKeepsEveryKernel) {
 
 TEST(WsePaint, BlocksAndRotationParse) {
   KernelGraph a = caseGraph("A");
-  std::string text = "k4 = cblock( 112 112 256 4 4 8 8 8 8 32 32 8 19 )\nk4 : place(0 148 R90)\n"
-                     "k16 = dblock(56 56 256 4 4 8 8 8 8 64 16)\nk16 : place(150 0 R0) ; \n";
+  std::string text =
+      "k4 = cblock( 112 112 256 4 4 8 8 8 8 32 32 8 19 )\nk4 : place(0 148 R90)\n"
+      "k16 = dblock(56 56 256 4 4 8 8 8 8 64 16)\nk16 : place(150 0 R0) ; \n";
   PaintSolution sol = parsePaint(text, a, "p.paint");
   const PaintKernel& k4 = sol.kernels[size_t(a.findKernel("k4"))];
   EXPECT_TRUE(k4.defined && k4.placed && k4.rotated);

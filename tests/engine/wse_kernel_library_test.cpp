@@ -36,8 +36,8 @@ TEST(WseKernelLibrary, DblockIsMaxHeightSumWidthMaxTimeMaxMemory) {
   EXPECT_EQ(convs[2].K, 1024);
   ExecArgs a{2, 7, {3, 4, 5}, {10, 20, 30}};
   Perf p = kernelPerf(d, a);
-  EXPECT_EQ(p.height, 84);        // max(56, 70, 84)
-  EXPECT_EQ(p.width, 180);        // 30 + 60 + 90
+  EXPECT_EQ(p.height, 84);           // max(56, 70, 84)
+  EXPECT_EQ(p.width, 180);           // 30 + 60 + 90
   EXPECT_DOUBLE_EQ(p.time, 124488);  // conv1: 7*2*342*26
   // conv1 memory: 1024/3*256/10 + 14/7*14/2*256/10
   EXPECT_NEAR(p.memory, 1024.0 / 3 * 25.6 + 2 * 7 * 25.6, 1e-9);

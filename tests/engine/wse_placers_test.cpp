@@ -21,7 +21,9 @@ using ts::test::sharedData;
 
 namespace {
 
-KernelGraph caseGraph(const std::string& name) { return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph")); }
+KernelGraph caseGraph(const std::string& name) {
+  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
+}
 
 /// Reduced effort so that the whole suite stays fast.
 CuPokerConfig quickCuPoker() {
@@ -65,9 +67,10 @@ void expectLegal(const KernelGraph& g, const WsePlaceResult& r, const std::strin
 std::vector<KernelGraph> generatedGraphs() {
   std::vector<KernelGraph> out;
   GeneratorOptions o;
-  for (auto [kind, coarse, div] : {std::tuple{NetworkKind::ResNet50, false, 1}, std::tuple{NetworkKind::ResNet50, true, 16},
-                                   std::tuple{NetworkKind::ResNet50, false, 16}, std::tuple{NetworkKind::ResNet75, true, 1},
-                                   std::tuple{NetworkKind::UNet, false, 1}, std::tuple{NetworkKind::FcNet, false, 1}}) {
+  for (auto [kind, coarse, div] :
+       {std::tuple{NetworkKind::ResNet50, false, 1}, std::tuple{NetworkKind::ResNet50, true, 16},
+        std::tuple{NetworkKind::ResNet50, false, 16}, std::tuple{NetworkKind::ResNet75, true, 1},
+        std::tuple{NetworkKind::UNet, false, 1}, std::tuple{NetworkKind::FcNet, false, 1}}) {
     o.kind = kind;
     o.coarse = coarse;
     o.featureDivisor = div;

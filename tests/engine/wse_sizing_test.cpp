@@ -79,7 +79,7 @@ std::set<Shape> sizerFront(const KernelSpec& spec, double target, double memlimi
 TEST(WseSizing, MinimumKIsTheSmallestFeasibleK) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 300; ++trial) {
-    ConvSpec s{int(rng() % 30 + 1), int(rng() % 30 + 1), int(rng() % 3 + 1), int(rng() % 3 + 1),
+    ConvSpec s{int(rng() % 30 + 1),  int(rng() % 30 + 1),  int(rng() % 3 + 1), int(rng() % 3 + 1),
                int(rng() % 200 + 1), int(rng() % 200 + 1), int(rng() % 2 + 1), 1};
     int h = int(rng() % 5 + 1), w = int(rng() % 5 + 1), c = int(rng() % 20 + 1);
     double target = double(rng() % 5000 + 1), mem = double(rng() % 3000 + 50);
@@ -146,9 +146,8 @@ TEST(WseSizing, ParetoPruningKeepsExactlyTheNonDominatedShapes) {
     // Both orientations of each kept shape that fits either way.
     for (const auto& c : out)
       if (c.height != c.width && c.width <= 40 && c.height <= 50) {
-        EXPECT_TRUE(std::any_of(out.begin(), out.end(), [&](const Candidate& o) {
-          return o.height == c.width && o.width == c.height;
-        }));
+        EXPECT_TRUE(std::any_of(out.begin(), out.end(),
+                                [&](const Candidate& o) { return o.height == c.width && o.width == c.height; }));
       }
   }
 }

@@ -16,7 +16,7 @@ using namespace ts;
 using namespace ts::ui;
 
 // QCOMPARE cannot print TileCoord (ADL finds core::toString, which returns std::string).
-#define TILE_EQ(a, b)                                                                        \
+#define TILE_EQ(a, b) \
   QVERIFY2((a) == (b), qPrintable(QString::fromStdString(core::toString(a) + " != " + core::toString(b))))
 
 class AieCanvasTest : public QObject {

@@ -17,7 +17,9 @@ using namespace ts::ui;
 
 namespace {
 
-QString colourName(QRgb c) { return QColor(c).name(); }
+QString colourName(QRgb c) {
+  return QColor(c).name();
+}
 
 /// Pixel at the centre of a tile in a whole-array picture drawn at `pixelsPerTile`.
 QRgb centrePixel(const QImage& image, const aie::Device& dev, aie::TileCoord t, double pixelsPerTile) {
@@ -77,8 +79,9 @@ class RenderExportTest : public QObject {
       QColor want = cores.empty() ? AiePalette::tile(dev.kind(t), dev.shimHasDma(t.col))
                                   : AiePalette::core(d.cores[cores.front()].kind);
       QRgb got = centrePixel(image, dev, t, kPx);
-      QVERIFY2(got == want.rgb(), qPrintable(QString("tile %1,%2: got %3, want %4")
-                                                 .arg(t.col).arg(t.row).arg(colourName(got), want.name())));
+      QVERIFY2(
+          got == want.rgb(),
+          qPrintable(QString("tile %1,%2: got %3, want %4").arg(t.col).arg(t.row).arg(colourName(got), want.name())));
       (cores.empty() ? emptyChecked : placedChecked)++;
     }
     QCOMPARE(placedChecked, 8);
@@ -107,8 +110,8 @@ class RenderExportTest : public QObject {
     QString cliPng = test::outputPath("edge_npu2_cli.png");
     QFile::remove(cliPng);
     QProcess cli;
-    cli.start(TS_CLI_PATH, {"render", test::dataPath("edge_npu2.yaml"), "--out", cliPng, "--px-per-tile",
-                            QString::number(kPx)});
+    cli.start(TS_CLI_PATH,
+              {"render", test::dataPath("edge_npu2.yaml"), "--out", cliPng, "--px-per-tile", QString::number(kPx)});
     QVERIFY(cli.waitForFinished(60000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     QImage fromCli(cliPng);

@@ -268,7 +268,8 @@ class RunTest : public QObject {
     panel.flush();
     QCOMPARE(panel.receivedPoints("total"), 20000);
     int shown = panel.shownPoints("total");
-    QVERIFY2(shown <= QorChartPanel::kMaxPoints && shown >= QorChartPanel::kMaxPoints / 2, qPrintable(QString::number(shown)));
+    QVERIFY2(shown <= QorChartPanel::kMaxPoints && shown >= QorChartPanel::kMaxPoints / 2,
+             qPrintable(QString::number(shown)));
     // Decimation keeps extremes: the spike survives.
     QVector<QPointF> pts;
     for (int i = 0; i < 20000; ++i) pts.append(QPointF(i, i == 777 ? 1e6 : 0));

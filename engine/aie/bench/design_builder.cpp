@@ -12,8 +12,7 @@ int computeCoreCount(const Design& design) {
   return design.countCores(CoreKind::Compute);
 }
 
-DesignBuilder::DesignBuilder(const Device& device, std::string name, std::string description)
-    : device_(&device) {
+DesignBuilder::DesignBuilder(const Device& device, std::string name, std::string description) : device_(&device) {
   design_.name = std::move(name);
   design_.device = device.name();
   design_.description = std::move(description);
@@ -28,12 +27,11 @@ DesignBuilder::DesignBuilder(const Device& device, std::string name, std::string
 }
 
 bool DesignBuilder::computeFree(TileCoord t) const {
-  return device_->contains(t) && device_->kind(t) == TileKind::Compute &&
-         !computeTaken_[device_->index(t)];
+  return device_->contains(t) && device_->kind(t) == TileKind::Compute && !computeTaken_[device_->index(t)];
 }
 
-CoreId DesignBuilder::addCore(const std::string& name, CoreKind kind, TileCoord tile,
-                              int64_t cycles, int64_t bufferBytes, const std::string& group) {
+CoreId DesignBuilder::addCore(const std::string& name, CoreKind kind, TileCoord tile, int64_t cycles,
+                              int64_t bufferBytes, const std::string& group) {
   if (!device_->canHost(tileKindFor(kind), tile))
     throw core::Error("design generator: " + design_.name + ": core '" + name + "' cannot go on " +
                       core::toString(tile));
@@ -55,13 +53,12 @@ CoreId DesignBuilder::addCore(const std::string& name, CoreKind kind, TileCoord 
   return CoreId(design_.cores.size() - 1);
 }
 
-CoreId DesignBuilder::addCompute(const std::string& name, TileCoord tile, int64_t cycles,
-                                 int64_t bufferBytes, const std::string& group) {
+CoreId DesignBuilder::addCompute(const std::string& name, TileCoord tile, int64_t cycles, int64_t bufferBytes,
+                                 const std::string& group) {
   return addCore(name, CoreKind::Compute, tile, cycles, bufferBytes, group);
 }
 
-CoreId DesignBuilder::addMemTile(const std::string& name, TileCoord tile,
-                                 const std::string& group) {
+CoreId DesignBuilder::addMemTile(const std::string& name, TileCoord tile, const std::string& group) {
   return addCore(name, CoreKind::MemTile, tile, 0, 0, group);
 }
 
@@ -82,13 +79,11 @@ bool DesignBuilder::sharesPairwise(CoreId source, const std::vector<CoreId>& tar
   const TileCoord a = tiles_[source], b = tiles_[targets[0]];
   if (device_->kind(a) != TileKind::Compute || device_->kind(b) != TileKind::Compute) return false;
   auto ra = device_->memoriesReachableFrom(a), rb = device_->memoriesReachableFrom(b);
-  return std::find(ra.begin(), ra.end(), b) != ra.end() ||
-         std::find(rb.begin(), rb.end(), a) != rb.end();
+  return std::find(ra.begin(), ra.end(), b) != ra.end() || std::find(rb.begin(), rb.end(), a) != rb.end();
 }
 
 namespace {
-bool sameTile(const std::vector<TileCoord>& tiles, TileCoord src,
-              const std::vector<CoreId>& targets) {
+bool sameTile(const std::vector<TileCoord>& tiles, TileCoord src, const std::vector<CoreId>& targets) {
   for (CoreId t : targets)
     if (tiles[t] != src) return false;
   return true;
@@ -121,20 +116,18 @@ void DesignBuilder::bookStream(CoreId source, const std::vector<CoreId>& targets
     TileCoord tt = tiles_[t];
     if (!seen.insert(tt).second) continue;
     inUse(tt) += sign;
-    if (device_->kind(src) == TileKind::Compute && device_->kind(tt) != TileKind::Compute)
-      downUse_[tt.col] += sign;
+    if (device_->kind(src) == TileKind::Compute && device_->kind(tt) != TileKind::Compute) downUse_[tt.col] += sign;
   }
   streamNets_ += sign;
 }
 
-NetId DesignBuilder::addNet(const std::string& name, CoreId source,
-                            const std::vector<CoreId>& targets, int64_t bytes, int depth) {
+NetId DesignBuilder::addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets, int64_t bytes,
+                            int depth) {
   return addNet(name, source, targets, bytes, depth, std::vector<int>(targets.size(), depth));
 }
 
-NetId DesignBuilder::addNet(const std::string& name, CoreId source,
-                            const std::vector<CoreId>& targets, int64_t bytes, int sourceDepth,
-                            const std::vector<int>& targetDepths) {
+NetId DesignBuilder::addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets, int64_t bytes,
+                            int sourceDepth, const std::vector<int>& targetDepths) {
   Net n;
   n.name = name;
   n.source = source;
@@ -162,8 +155,7 @@ int DesignBuilder::meanColumn(const std::vector<CoreId>& cores) const {
   return int(std::lround(sum / double(cores.size())));
 }
 
-TileCoord DesignBuilder::pickMemTile(int preferredCol, int in, int out, int64_t bytes,
-                                     int fromAbove) const {
+TileCoord DesignBuilder::pickMemTile(int preferredCol, int in, int out, int64_t bytes, int fromAbove) const {
   const int topMemRow = [&] {
     int top = -1;
     for (int r = 0; r < device_->rows(); ++r)
@@ -180,16 +172,15 @@ TileCoord DesignBuilder::pickMemTile(int preferredCol, int in, int out, int64_t 
     if (freeIn(t) < in || freeOut(t) < out) continue;
     if (memUse_[device_->index(t)] + bytes > res.memoryBytes) continue;
     if (downUse_[t.col] + fromAbove > downCapacity) continue;
-    int score =
-        std::abs(t.col - preferredCol) * 16 + (topMemRow - t.row) * 2 + (t.col < preferredCol);
+    int score = std::abs(t.col - preferredCol) * 16 + (topMemRow - t.row) * 2 + (t.col < preferredCol);
     if (best.col < 0 || score < bestScore) {
       best = t;
       bestScore = score;
     }
   }
   if (best.col < 0)
-    throw core::Error("design generator: " + design_.name + ": no memory tile has " +
-                      std::to_string(in) + " in / " + std::to_string(out) + " out channels free");
+    throw core::Error("design generator: " + design_.name + ": no memory tile has " + std::to_string(in) + " in / " +
+                      std::to_string(out) + " out channels free");
   return best;
 }
 
@@ -205,14 +196,11 @@ TileCoord DesignBuilder::pickShim(int preferredCol, int in, int out) const {
       bestScore = score;
     }
   }
-  if (best.col < 0)
-    throw core::Error("design generator: " + design_.name +
-                      ": no shim tile with free DMA channels");
+  if (best.col < 0) throw core::Error("design generator: " + design_.name + ": no shim tile with free DMA channels");
   return best;
 }
 
-CoreId DesignBuilder::addInput(const std::string& prefix,
-                               const std::vector<std::vector<CoreId>>& groups, int64_t bytes,
+CoreId DesignBuilder::addInput(const std::string& prefix, const std::vector<std::vector<CoreId>>& groups, int64_t bytes,
                                int depth, const std::string& group) {
   std::vector<CoreId> all;
   for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
@@ -226,19 +214,17 @@ CoreId DesignBuilder::addInput(const std::string& prefix,
   NetId ddr = addNet(prefix + "_ddr", shim, {mem}, bytes * k, depth);
   std::vector<NetId> outs;
   for (int i = 0; i < k; ++i)
-    outs.push_back(
-        addNet(k == 1 ? prefix : prefix + "_" + std::to_string(i), mem, groups[i], bytes, depth));
+    outs.push_back(addNet(k == 1 ? prefix : prefix + "_" + std::to_string(i), mem, groups[i], bytes, depth));
   addLink({ddr}, outs);
   return mem;
 }
 
-void DesignBuilder::addOutput(const std::string& prefix, const std::vector<CoreId>& sources,
-                              int64_t bytes, int depth, int maxJoin, const std::string& group) {
+void DesignBuilder::addOutput(const std::string& prefix, const std::vector<CoreId>& sources, int64_t bytes, int depth,
+                              int maxJoin, const std::string& group) {
   // Group the sources column by column so that each memory tile sits under its sources.
   std::vector<CoreId> order = sources;
   std::stable_sort(order.begin(), order.end(), [&](CoreId a, CoreId b) {
-    return tiles_[a].col != tiles_[b].col ? tiles_[a].col < tiles_[b].col
-                                          : tiles_[a].row < tiles_[b].row;
+    return tiles_[a].col != tiles_[b].col ? tiles_[a].col < tiles_[b].col : tiles_[a].row < tiles_[b].row;
   });
   const int groups = (int(order.size()) + maxJoin - 1) / maxJoin;
   for (int g = 0; g < groups; ++g) {
@@ -255,8 +241,7 @@ void DesignBuilder::addOutput(const std::string& prefix, const std::vector<CoreI
     TileCoord st = pickShim(mt.col, 1, 0);
     CoreId mem = addMemTile(p + "_mem", mt, group);
     std::vector<NetId> ins;
-    for (CoreId c : part)
-      ins.push_back(addNet(design_.cores[c].name + "_" + p, c, {mem}, bytes, depth));
+    for (CoreId c : part) ins.push_back(addNet(design_.cores[c].name + "_" + p, c, {mem}, bytes, depth));
     CoreId shim = addShim(p + "_shim", st, group);
     NetId ddr = addNet(p + "_ddr", mem, {shim}, bytes * int64_t(part.size()), depth);
     addLink(ins, {ddr});
@@ -264,8 +249,7 @@ void DesignBuilder::addOutput(const std::string& prefix, const std::vector<CoreI
 }
 
 CoreId DesignBuilder::addRelay(const std::string& prefix, const std::vector<CoreId>& sources,
-                               const std::vector<CoreId>& targets, int64_t bytes, int depth,
-                               const std::string& group) {
+                               const std::vector<CoreId>& targets, int64_t bytes, int depth, const std::string& group) {
   std::vector<CoreId> all = sources;
   all.insert(all.end(), targets.begin(), targets.end());
   int fromAbove = 0;
@@ -275,22 +259,19 @@ CoreId DesignBuilder::addRelay(const std::string& prefix, const std::vector<Core
   memUse_[device_->index(mt)] += linkBytes;
   CoreId mem = addMemTile(prefix + "_mem", mt, group);
   std::vector<NetId> ins;
-  for (CoreId c : sources)
-    ins.push_back(addNet(design_.cores[c].name + "_" + prefix, c, {mem}, bytes, depth));
+  for (CoreId c : sources) ins.push_back(addNet(design_.cores[c].name + "_" + prefix, c, {mem}, bytes, depth));
   NetId out = addNet(prefix, mem, targets, bytes * int64_t(sources.size()), depth);
   addLink(ins, {out});
   return mem;
 }
 
 void DesignBuilder::tag(const std::string& feature) {
-  if (std::find(features_.begin(), features_.end(), feature) == features_.end())
-    features_.push_back(feature);
+  if (std::find(features_.begin(), features_.end(), feature) == features_.end()) features_.push_back(feature);
 }
 
 GeneratedDesign DesignBuilder::finish() {
   auto problems = design_.problems();
-  if (!problems.empty())
-    throw core::Error("design generator: " + design_.name + ": " + problems.front());
+  if (!problems.empty()) throw core::Error("design generator: " + design_.name + ": " + problems.front());
   GeneratedDesign out;
   out.design = design_;
   out.placement = Placement(design_.coreCount());

@@ -40,16 +40,16 @@ class DesignBuilder {
   TileCoord computeTile(int col, int rowIndex) const { return {col, computeRows_[rowIndex]}; }
   bool computeFree(TileCoord t) const;
 
-  CoreId addCompute(const std::string& name, TileCoord tile, int64_t cycles,
-                    int64_t bufferBytes = 0, const std::string& group = "");
+  CoreId addCompute(const std::string& name, TileCoord tile, int64_t cycles, int64_t bufferBytes = 0,
+                    const std::string& group = "");
   CoreId addMemTile(const std::string& name, TileCoord tile, const std::string& group = "");
   CoreId addShim(const std::string& name, TileCoord tile, const std::string& group = "");
 
   /// Adds a net and books its circuit-switched DMA channels (none when it can share memory).
-  NetId addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets,
-               int64_t bytes, int depth = 2);
-  NetId addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets,
-               int64_t bytes, int sourceDepth, const std::vector<int>& targetDepths);
+  NetId addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets, int64_t bytes,
+               int depth = 2);
+  NetId addNet(const std::string& name, CoreId source, const std::vector<CoreId>& targets, int64_t bytes,
+               int sourceDepth, const std::vector<int>& targetDepths);
   void addLink(const std::vector<NetId>& inputs, const std::vector<NetId>& outputs);
   void addCascade(CoreId from, CoreId to);
 
@@ -68,17 +68,16 @@ class DesignBuilder {
 
   /// Data from DRAM: a shim sends to a memory tile, which passes one net to each group of
   /// targets (a copy or a distribute link). Returns the memory-tile core.
-  CoreId addInput(const std::string& prefix, const std::vector<std::vector<CoreId>>& groups,
-                  int64_t bytes, int depth = 2, const std::string& group = "");
+  CoreId addInput(const std::string& prefix, const std::vector<std::vector<CoreId>>& groups, int64_t bytes,
+                  int depth = 2, const std::string& group = "");
   /// Results to DRAM: the sources send to memory tiles (at most `maxJoin` per tile, grouped
   /// by column), each joins them and passes one net to a shim.
-  void addOutput(const std::string& prefix, const std::vector<CoreId>& sources, int64_t bytes,
-                 int depth = 2, int maxJoin = 4, const std::string& group = "");
+  void addOutput(const std::string& prefix, const std::vector<CoreId>& sources, int64_t bytes, int depth = 2,
+                 int maxJoin = 4, const std::string& group = "");
   /// Sources join in a memory tile that sends one net to `targets` (a loop or a re-layout
   /// through L2). Returns the memory-tile core.
-  CoreId addRelay(const std::string& prefix, const std::vector<CoreId>& sources,
-                  const std::vector<CoreId>& targets, int64_t bytes, int depth = 2,
-                  const std::string& group = "");
+  CoreId addRelay(const std::string& prefix, const std::vector<CoreId>& sources, const std::vector<CoreId>& targets,
+                  int64_t bytes, int depth = 2, const std::string& group = "");
 
   /// A memory tile near `preferredCol` with `in`/`out` free DMA channels, `bytes` of free
   /// memory and room for `fromAbove` streams arriving from the compute rows. Throws
@@ -93,8 +92,8 @@ class DesignBuilder {
   GeneratedDesign finish();
 
  private:
-  CoreId addCore(const std::string& name, CoreKind kind, TileCoord tile, int64_t cycles,
-                 int64_t bufferBytes, const std::string& group);
+  CoreId addCore(const std::string& name, CoreKind kind, TileCoord tile, int64_t cycles, int64_t bufferBytes,
+                 const std::string& group);
   void bookStream(CoreId source, const std::vector<CoreId>& targets, int sign);
   int meanColumn(const std::vector<CoreId>& cores) const;
   int& outUse(TileCoord t) { return outUse_[device_->index(t)]; }
@@ -106,8 +105,7 @@ class DesignBuilder {
   std::vector<int> computeRows_;
   std::vector<int> outUse_, inUse_;  ///< circuit DMA channels booked per tile
   std::vector<int64_t> memUse_;      ///< memory-tile buffer bytes booked per tile
-  std::vector<int>
-      downUse_;  ///< streams booked from the compute rows into each column's memory tiles
+  std::vector<int> downUse_;         ///< streams booked from the compute rows into each column's memory tiles
   std::vector<char> computeTaken_;
   std::vector<std::string> features_;
   int streamNets_ = 0;

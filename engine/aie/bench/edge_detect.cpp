@@ -22,22 +22,20 @@ std::vector<TileCoord> slotTiles(const DesignBuilder& b, PipelineLayout layout, 
       const int perBand = cols / 2;
       const int band = slot / perBand, x = 2 * (slot % perBand), y = 2 * band;
       if (perBand > 0 && y + 1 < rows)
-        return {b.computeTile(x, y), b.computeTile(x, y + 1), b.computeTile(x + 1, y + 1),
-                b.computeTile(x + 1, y)};
+        return {b.computeTile(x, y), b.computeTile(x, y + 1), b.computeTile(x + 1, y + 1), b.computeTile(x + 1, y)};
       break;
     }
     case PipelineLayout::Row: {
       const int perRow = cols / 4;
       if (perRow > 0 && slot / perRow < rows) {
         const int x = 4 * (slot % perRow), y = slot / perRow;
-        return {b.computeTile(x, y), b.computeTile(x + 1, y), b.computeTile(x + 2, y),
-                b.computeTile(x + 3, y)};
+        return {b.computeTile(x, y), b.computeTile(x + 1, y), b.computeTile(x + 2, y), b.computeTile(x + 3, y)};
       }
       break;
     }
   }
-  throw core::Error("edge detection: " + std::to_string(slot + 1) +
-                    " pipelines do not fit this layout on " + b.device().name());
+  throw core::Error("edge detection: " + std::to_string(slot + 1) + " pipelines do not fit this layout on " +
+                    b.device().name());
 }
 
 }  // namespace
@@ -46,8 +44,7 @@ GeneratedDesign generateEdgeDetect(const Device& device, const EdgeDetectSpec& s
   DesignBuilder b(device, spec.name,
                   "edge detection, " + std::to_string(spec.pipelines) +
                       (spec.pipelines == 1 ? " pipeline" : " pipelines") + " of 4 kernels, " +
-                      std::to_string(spec.width) +
-                      "-pixel rgba lines, memory-tile broadcast of the input");
+                      std::to_string(spec.width) + "-pixel rgba lines, memory-tile broadcast of the input");
   const int64_t rgba = 4 * int64_t(spec.width), gray = spec.width;
   for (int p = 0; p < spec.pipelines; ++p) {
     const std::string pre = spec.pipelines == 1 ? "" : "p" + std::to_string(p) + "_";

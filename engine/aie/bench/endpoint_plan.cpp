@@ -91,8 +91,7 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
     if (net.targets.size() != 1) return false;
     TileCoord a = placement.tile(net.source), b = placement.tile(net.targets[0]);
     auto ra = device.memoriesReachableFrom(a), rb = device.memoriesReachableFrom(b);
-    return std::find(ra.begin(), ra.end(), b) != ra.end() ||
-           std::find(rb.begin(), rb.end(), a) != rb.end();
+    return std::find(ra.begin(), ra.end(), b) != ra.end() || std::find(rb.begin(), rb.end(), a) != rb.end();
   };
   for (NetId n = 0; n < nets; ++n) {
     if (reach[n] == NetReach::IntraTile)
@@ -112,25 +111,22 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
     for (NetId n = 0; n < nets; ++n)
       if (plan.modes[n] == PlannedMode::SharedMemory) order.push_back(n);
     auto size = [&](NetId n) { return sharedBufferBytes(design.nets[n]); };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](NetId a, NetId b) { return size(a) > size(b); });
+    std::stable_sort(order.begin(), order.end(), [&](NetId a, NetId b) { return size(a) > size(b); });
     for (NetId n : order) {
       const Net& net = design.nets[n];
       std::vector<TileCoord> candidates = device.memoriesReachableFrom(placement.tile(net.source));
       for (CoreId t : net.targets) {
         auto reachT = device.memoriesReachableFrom(placement.tile(t));
-        candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
-                                        [&](TileCoord m) {
-                                          return std::find(reachT.begin(), reachT.end(), m) ==
-                                                 reachT.end();
-                                        }),
-                         candidates.end());
+        candidates.erase(
+            std::remove_if(candidates.begin(), candidates.end(),
+                           [&](TileCoord m) { return std::find(reachT.begin(), reachT.end(), m) == reachT.end(); }),
+            candidates.end());
       }
       if (config.sharedPairsOnly) {
         const TileCoord a = placement.tile(net.source), t = placement.tile(net.targets[0]);
-        candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
-                                        [&](TileCoord m) { return m != a && m != t; }),
-                         candidates.end());
+        candidates.erase(
+            std::remove_if(candidates.begin(), candidates.end(), [&](TileCoord m) { return m != a && m != t; }),
+            candidates.end());
       }
       TileCoord best{-1, -1};
       int64_t bestFree = 0;
@@ -186,14 +182,11 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
     if (ch.out[k] == 0 && ch.in[k] == 0 && use.memory[k] == 0 && use.locks[k] == 0) continue;
     const TileResources& res = device.resources(t);
     plan.tiles.push_back({t, ch.out[k], ch.in[k], use.memory[k], use.locks[k], use.bds[k]});
-    const std::string where =
-        std::string(toString(device.kind(t))) + " tile " + core::toString(t) + ": ";
+    const std::string where = std::string(toString(device.kind(t))) + " tile " + core::toString(t) + ": ";
     auto over = [&](const char* code, const char* what, int64_t used, int64_t have) {
       if (used > have)
         plan.issues.push_back(
-            {code,
-             where + "uses " + std::to_string(used) + " " + what + " of " + std::to_string(have),
-             t});
+            {code, where + "uses " + std::to_string(used) + " " + what + " of " + std::to_string(have), t});
     };
     over("dma-out", "MM2S channels", ch.out[k], res.dmaOut);
     over("dma-in", "S2MM channels", ch.in[k], res.dmaIn);
@@ -201,15 +194,13 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
     over("locks", "locks", use.locks[k], res.locks);
     over("bds", "buffer descriptors", use.bds[k], res.bufferDescriptors);
     if (device.kind(t) == TileKind::Compute && res.memoryBytes > 0)
-      plan.peakComputeMemory =
-          std::max(plan.peakComputeMemory, double(use.memory[k]) / double(res.memoryBytes));
+      plan.peakComputeMemory = std::max(plan.peakComputeMemory, double(use.memory[k]) / double(res.memoryBytes));
   }
   const int ids = device.packetLimits().maxPacketId + 1;
   if (plan.count(PlannedMode::Packet) > ids)
     plan.issues.push_back({"packet-ids",
-                           std::to_string(plan.count(PlannedMode::Packet)) +
-                               " packet-switched nets but only " + std::to_string(ids) +
-                               " packet ids",
+                           std::to_string(plan.count(PlannedMode::Packet)) + " packet-switched nets but only " +
+                               std::to_string(ids) + " packet ids",
                            {-1, -1}});
   return plan;
 }

@@ -20,8 +20,7 @@ const char* toString(NetReach reach) {
   return "?";
 }
 
-std::vector<NetReach> classifyNets(const Design& design, const Device& device,
-                                   const Placement& placement) {
+std::vector<NetReach> classifyNets(const Design& design, const Device& device, const Placement& placement) {
   std::vector<NetReach> out;
   out.reserve(design.nets.size());
   for (const Net& net : design.nets) {
@@ -52,14 +51,12 @@ int64_t sharedBufferBytes(const Net& net) {
 }
 
 BufferUsage countBuffers(const Design& design, const Device& device, const Placement& placement,
-                         const std::vector<NetBuffers>& how,
-                         const std::vector<TileCoord>& sharedTile) {
+                         const std::vector<NetBuffers>& how, const std::vector<TileCoord>& sharedTile) {
   // The resource model of routing_legality.h: shim tiles buffer in host memory; a link's
   // core holds one buffer (the larger of its inputs and outputs) and 2 locks per linked
   // endpoint; other endpoints hold their own buffer set with 2 locks.
   const size_t tiles = size_t(device.tileCount());
-  BufferUsage u{std::vector<int64_t>(tiles, 0), std::vector<int>(tiles, 0),
-                std::vector<int>(tiles, 0)};
+  BufferUsage u{std::vector<int64_t>(tiles, 0), std::vector<int>(tiles, 0), std::vector<int>(tiles, 0)};
   auto at = [&](CoreId c) { return size_t(device.index(placement.tile(c))); };
   auto host = [&](size_t i) { return device.kind(device.coord(int(i))) == TileKind::Shim; };
   auto buffer = [&](size_t i, int64_t bytes, int locks, int bds) {
@@ -117,8 +114,7 @@ BufferUsage countBuffers(const Design& design, const Device& device, const Place
           if (!linked.count({n, c})) buffer(at(c), int64_t(depth) * net.bytesPerObject, 2, depth);
         };
         endpoint(net.source, net.sourceDepth);
-        for (size_t i = 0; i < net.targets.size(); ++i)
-          endpoint(net.targets[i], net.targetDepths[i]);
+        for (size_t i = 0; i < net.targets.size(); ++i) endpoint(net.targets[i], net.targetDepths[i]);
         break;
       }
     }
@@ -136,8 +132,7 @@ int minPacketNets(int streams, int channels, int flowsPerChannel) {
   return streams + 1;  // not even all-packet fits
 }
 
-FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& device,
-                                          const Placement& placement) {
+FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& device, const Placement& placement) {
   FeasibilityReport r;
   r.nets = classifyNets(design, device, placement);
   const size_t tiles = size_t(device.tileCount());
@@ -181,55 +176,48 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
     TileDemand d{t, out[i], in[i], use.memory[i], use.locks[i], use.bds[i]};
     r.tiles.push_back(d);
     const std::string where = std::string(toString(device.kind(t))) + " tile " + core::toString(t);
-    auto issue = [&](const char* code, const std::string& msg) {
-      r.issues.push_back({code, where + ": " + msg, t});
-    };
+    auto issue = [&](const char* code, const std::string& msg) { r.issues.push_back({code, where + ": " + msg, t}); };
     auto channels = [&](int k, int have, const char* code, const char* dir, const char* chan) {
       if (k == 0) return;
       if (k > have * flows) {
-        issue(code, std::to_string(k) + " stream nets " + dir + " but its " + std::to_string(have) +
-                        " " + chan + " channels carry at most " + std::to_string(have * flows) +
-                        " packet flows");
+        issue(code, std::to_string(k) + " stream nets " + dir + " but its " + std::to_string(have) + " " + chan +
+                        " channels carry at most " + std::to_string(have * flows) + " packet flows");
         return;
       }
       if (k > have) {
         r.minPacketNets = std::max(r.minPacketNets, minPacketNets(k, have, flows));
         if (r.circuitOnly)
-          circuitReason = where + " has " + std::to_string(k) + " stream nets " + dir + " and " +
-                          std::to_string(have) + " " + chan + " channels";
+          circuitReason = where + " has " + std::to_string(k) + " stream nets " + dir + " and " + std::to_string(have) +
+                          " " + chan + " channels";
         r.circuitOnly = false;
       }
     };
     channels(d.streamOut, res.dmaOut, "dma-out", "leaving", "MM2S");
     channels(d.streamIn, res.dmaIn, "dma-in", "arriving", "S2MM");
     if (d.memory > res.memoryBytes)
-      issue("memory", "needs " + std::to_string(d.memory) +
-                          " bytes of kernel data and stream buffers but has " +
+      issue("memory", "needs " + std::to_string(d.memory) + " bytes of kernel data and stream buffers but has " +
                           std::to_string(res.memoryBytes));
     if (d.locks > res.locks)
-      issue("locks",
-            "needs " + std::to_string(d.locks) + " locks but has " + std::to_string(res.locks));
+      issue("locks", "needs " + std::to_string(d.locks) + " locks but has " + std::to_string(res.locks));
     if (d.bds > res.bufferDescriptors)
-      issue("bds", "needs " + std::to_string(d.bds) + " buffer descriptors but has " +
-                       std::to_string(res.bufferDescriptors));
+      issue("bds",
+            "needs " + std::to_string(d.bds) + " buffer descriptors but has " + std::to_string(res.bufferDescriptors));
   }
   const int ids = device.packetLimits().maxPacketId + 1;
   r.packetOnly = r.streamNets <= ids;
   if (r.minPacketNets > ids)
     r.issues.push_back({"packet-ids",
                         "at least " + std::to_string(r.minPacketNets) +
-                            " nets must be packet-switched but there are only " +
-                            std::to_string(ids) + " packet ids",
+                            " nets must be packet-switched but there are only " + std::to_string(ids) + " packet ids",
                         {-1, -1}});
   if (computeDemand > computeCapacity)
     r.issues.push_back({"array-memory",
-                        "compute tiles need at least " + std::to_string(computeDemand) +
-                            " bytes in total but have " + std::to_string(computeCapacity),
+                        "compute tiles need at least " + std::to_string(computeDemand) + " bytes in total but have " +
+                            std::to_string(computeCapacity),
                         {-1, -1}});
   if (r.needsMixedModes())
-    r.mixedReason = circuitReason + " (circuit switching alone fails), and " +
-                    std::to_string(r.streamNets) + " stream nets exceed the " +
-                    std::to_string(ids) + " packet ids (packet switching alone fails)";
+    r.mixedReason = circuitReason + " (circuit switching alone fails), and " + std::to_string(r.streamNets) +
+                    " stream nets exceed the " + std::to_string(ids) + " packet ids (packet switching alone fails)";
   return r;
 }
 

@@ -35,8 +35,7 @@ enum class NetReach { IntraTile, SharedCapable, StreamOnly };
 const char* toString(NetReach reach);
 
 /// Classifies every net of a (complete) placement.
-std::vector<NetReach> classifyNets(const Design& design, const Device& device,
-                                   const Placement& placement);
+std::vector<NetReach> classifyNets(const Design& design, const Device& device, const Placement& placement);
 
 /// Bytes of the one buffer set a shared-memory or intra-tile net holds (largest depth x bytes).
 int64_t sharedBufferBytes(const Net& net);
@@ -57,8 +56,7 @@ struct BufferUsage {
 };
 /// Counts as routing_legality.h does (plus BDs: d per DMA-side buffer set of depth d).
 BufferUsage countBuffers(const Design& design, const Device& device, const Placement& placement,
-                         const std::vector<NetBuffers>& how,
-                         const std::vector<TileCoord>& sharedTile);
+                         const std::vector<NetBuffers>& how, const std::vector<TileCoord>& sharedTile);
 
 struct FeasibilityIssue {
   /// "dma-out", "dma-in", "memory", "locks", "bds", "packet-ids" or "array-memory"
@@ -106,7 +104,6 @@ int minPacketNets(int streams, int channels, int flowsPerChannel);
 
 /// Necessary routing conditions of a complete placement (see the model above). Cheap: linear
 /// in the design size. Assumes the placement passed checkPlacement.
-FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& device,
-                                          const Placement& placement);
+FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& device, const Placement& placement);
 
 }  // namespace ts::aie

@@ -48,15 +48,13 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
   const Kernel kn = kernelFor(spec.precision, xdna1);
   const int kMt = 4 * kn.k;  // each memory tile holds four L1 tiles along K (contiguous DRAM reads)
   DesignBuilder b(device, spec.name,
-                  "GEMM " + std::to_string(spec.rows) + "x" + std::to_string(spec.cols) +
-                      " cores, " + toString(spec.precision) + ", " + std::to_string(kn.m) + "x" +
-                      std::to_string(kn.k) + "x" + std::to_string(kn.n) +
-                      " per core; A broadcast along rows, B along columns, C joined per column");
+                  "GEMM " + std::to_string(spec.rows) + "x" + std::to_string(spec.cols) + " cores, " +
+                      toString(spec.precision) + ", " + std::to_string(kn.m) + "x" + std::to_string(kn.k) + "x" +
+                      std::to_string(kn.n) + " per core; A broadcast along rows, B along columns, C joined per column");
   if (spec.rows > int(b.computeRows().size()) || spec.cols > b.computeColumns())
-    throw core::Error("GEMM " + std::to_string(spec.rows) + "x" + std::to_string(spec.cols) +
-                      " does not fit " + device.name());
-  const int64_t aTile = int64_t(kn.m) * kn.k * kn.inBytes,
-                bTile = int64_t(kn.k) * kn.n * kn.inBytes;
+    throw core::Error("GEMM " + std::to_string(spec.rows) + "x" + std::to_string(spec.cols) + " does not fit " +
+                      device.name());
+  const int64_t aTile = int64_t(kn.m) * kn.k * kn.inBytes, bTile = int64_t(kn.k) * kn.n * kn.inBytes;
   const int64_t cTile = int64_t(kn.m) * kn.n * kn.outBytes;
   const int64_t aL2 = int64_t(kn.m) * kMt * kn.inBytes, bL2 = int64_t(kMt) * kn.n * kn.inBytes;
   const int64_t cycles = int64_t(double(kn.m) * kn.k * kn.n / kn.macsPerCycle);
@@ -64,8 +62,8 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
   std::vector<std::vector<CoreId>> core(size_t(spec.rows), std::vector<CoreId>(size_t(spec.cols)));
   for (int i = 0; i < spec.rows; ++i)
     for (int j = 0; j < spec.cols; ++j)
-      core[size_t(i)][size_t(j)] = b.addCompute("mm" + std::to_string(i) + "_" + std::to_string(j),
-                                                b.computeTile(j, i), cycles, 1024);
+      core[size_t(i)][size_t(j)] =
+          b.addCompute("mm" + std::to_string(i) + "_" + std::to_string(j), b.computeTile(j, i), cycles, 1024);
 
   // Per column: C tiles joined in the memory tile below (four S2MM there, where a shim has
   // two), then B broadcast up the column from the same memory tile.
@@ -76,8 +74,7 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
     CoreId memC = b.addMemTile("memC" + c, mt);
     std::vector<NetId> parts;
     for (int i = 0; i < spec.rows; ++i)
-      parts.push_back(b.addNet("C" + std::to_string(i) + "_" + c, core[size_t(i)][size_t(j)],
-                               {memC}, cTile, 1, {2}));
+      parts.push_back(b.addNet("C" + std::to_string(i) + "_" + c, core[size_t(i)][size_t(j)], {memC}, cTile, 1, {2}));
     CoreId shimC = b.addShim("shimC" + c, b.pickShim(mt.col, 1, 0));
     b.addLink(parts, {b.addNet("C" + c + "_ddr", memC, {shimC}, cTile * spec.rows, 2)});
 
@@ -87,8 +84,7 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
     CoreId shimB = b.addShim("shimB" + c, b.pickShim(mb.col, 0, 1));
     std::vector<CoreId> column;
     for (int i = 0; i < spec.rows; ++i) column.push_back(core[size_t(i)][size_t(j)]);
-    b.addLink({b.addNet("B" + c + "_ddr", shimB, {memB}, bL2, 2)},
-              {b.addNet("B" + c, memB, column, bTile, 2)});
+    b.addLink({b.addNet("B" + c + "_ddr", shimB, {memB}, bL2, 2)}, {b.addNet("B" + c, memB, column, bTile, 2)});
   }
   // A tiles on alternate columns when the block is at least twice as wide as tall (XDNA2).
   const int stride = spec.cols >= 2 * spec.rows ? 2 : 1;

@@ -11,8 +11,7 @@ namespace ts::aie {
 namespace {
 
 /// Cells of a boustrophedon walk through a w x h box at (x0, y0) of the compute grid.
-std::vector<TileCoord> snake(const DesignBuilder& b, int x0, int y0, int w, int h, bool byColumns,
-                             bool mirror, int n) {
+std::vector<TileCoord> snake(const DesignBuilder& b, int x0, int y0, int w, int h, bool byColumns, bool mirror, int n) {
   std::vector<TileCoord> cells;
   const int outer = byColumns ? w : h, inner = byColumns ? h : w;
   for (int k = 0; k < outer && int(cells.size()) < n; ++k) {
@@ -48,8 +47,7 @@ GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
   std::vector<TileCoord> cells = snake(b, x0, y0, w, h, byColumns, mirror, n);
 
   std::vector<CoreId> s;
-  for (int i = 0; i < n; ++i)
-    s.push_back(b.addCompute("s" + std::to_string(i), cells[size_t(i)], traffic.cycles()));
+  for (int i = 0; i < n; ++i) s.push_back(b.addCompute("s" + std::to_string(i), cells[size_t(i)], traffic.cycles()));
 
   // Input, with a coefficient broadcast to every k-th stage in some designs.
   std::vector<std::vector<CoreId>> inputs{{s[0]}};
@@ -64,17 +62,15 @@ GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
   // The chain; a few stages fork to the next two stages with one multicast net.
   for (int i = 0; i + 1 < n; ++i) {
     std::vector<CoreId> to{s[size_t(i + 1)]};
-    if (i + 2 < n && rng.uniformInt(0, 9) < 2 &&
-        b.fits(s[size_t(i)], {s[size_t(i + 1)], s[size_t(i + 2)]}))
+    if (i + 2 < n && rng.uniformInt(0, 9) < 2 && b.fits(s[size_t(i)], {s[size_t(i + 1)], s[size_t(i + 2)]}))
       to.push_back(s[size_t(i + 2)]);
-    b.addNet("s" + std::to_string(i) + "_s" + std::to_string(i + 1), s[size_t(i)], to,
-             traffic.bytes(), traffic.depth());
+    b.addNet("s" + std::to_string(i) + "_s" + std::to_string(i + 1), s[size_t(i)], to, traffic.bytes(),
+             traffic.depth());
   }
 
   // Outputs before the optional nets, so those only take channels that are left.
   b.addOutput("out", {s.back()}, traffic.bytes(), traffic.depth());
-  if (n >= 6 && rng.uniformInt(0, 9) < 3)
-    b.addOutput("tap", {s[size_t(n / 2)]}, traffic.bytes(), traffic.depth());
+  if (n >= 6 && rng.uniformInt(0, 9) < 3) b.addOutput("tap", {s[size_t(n / 2)]}, traffic.bytes(), traffic.depth());
 
   if (spec.flow == Flow::Pipelined) {
     addRandomNets(b, rng, s, rng.uniformInt(0, std::max(1, n / 5)), true, 2, traffic, "skip");
@@ -85,8 +81,8 @@ GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
     std::set<int> looped;
     for (int k = 0; k < shortLoops; ++k) looped.insert(rng.uniformInt(0, n - 2));
     for (int i : looped)
-      b.addNet("s" + std::to_string(i + 1) + "_back", s[size_t(i + 1)], {s[size_t(i)]},
-               traffic.bytes(), traffic.depth());
+      b.addNet("s" + std::to_string(i + 1) + "_back", s[size_t(i + 1)], {s[size_t(i)]}, traffic.bytes(),
+               traffic.depth());
     addRandomNets(b, rng, s, rng.uniformInt(1, 3), false, 3, traffic, "loop");
     if (rng.uniformInt(0, 9) < 3 && b.fits(s.back(), {s.front()}))
       b.addNet("ring", s.back(), {s.front()}, traffic.bytes(), traffic.depth());
@@ -95,8 +91,7 @@ GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
   if (spec.mixedModes) addMixedModeStress(b, rng, s, spec.flow == Flow::Pipelined, traffic);
 
   b.design().description = "line of " + std::to_string(n) + " stages (" + toString(spec.flow) +
-                           "), snake layout in a " + std::to_string(w) + "x" + std::to_string(h) +
-                           " box";
+                           "), snake layout in a " + std::to_string(w) + "x" + std::to_string(h) + " box";
   GeneratedDesign gen = b.finish();
   if (rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
   return gen;

@@ -37,8 +37,8 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
   std::vector<CoreId> order;  // row-major: the wavefront order
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
-      m[size_t(x)][size_t(y)] = b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y),
-                                             tileAt(x, y), traffic.cycles());
+      m[size_t(x)][size_t(y)] =
+          b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), tileAt(x, y), traffic.cycles());
       order.push_back(m[size_t(x)][size_t(y)]);
     }
   auto at = [&](int x, int y) { return m[size_t(x)][size_t(y)]; };
@@ -77,10 +77,8 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
         b.addNet(name + "_en", at(x, y), next, traffic.bytes(), traffic.depth());
         continue;
       }
-      if (x + 1 < w)
-        b.addNet(name + "_e", at(x, y), {at(x + 1, y)}, traffic.bytes(), traffic.depth());
-      if (y + 1 < h)
-        b.addNet(name + "_n", at(x, y), {at(x, y + 1)}, traffic.bytes(), traffic.depth());
+      if (x + 1 < w) b.addNet(name + "_e", at(x, y), {at(x + 1, y)}, traffic.bytes(), traffic.depth());
+      if (y + 1 < h) b.addNet(name + "_n", at(x, y), {at(x, y + 1)}, traffic.bytes(), traffic.depth());
     }
 
   if (spec.flow == Flow::Pipelined) {
@@ -88,8 +86,7 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
     for (int attempt = 0; attempt < diagonals * 4 && added < diagonals; ++attempt) {
       int x = rng.uniformInt(0, w - 2), y = rng.uniformInt(0, h - 2);
       if (!b.fits(at(x, y), {at(x + 1, y + 1)})) continue;
-      b.addNet("diag" + std::to_string(added++), at(x, y), {at(x + 1, y + 1)}, traffic.bytes(),
-               traffic.depth());
+      b.addNet("diag" + std::to_string(added++), at(x, y), {at(x + 1, y + 1)}, traffic.bytes(), traffic.depth());
     }
     addRandomNets(b, rng, order, rng.uniformInt(0, 2), true, 3, traffic, "far");
   } else {
@@ -100,26 +97,22 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
       int x = rng.uniformInt(westward ? 1 : 0, w - 1), y = rng.uniformInt(westward ? 0 : 1, h - 1);
       CoreId src = at(x, y), dst = westward ? at(x - 1, y) : at(x, y - 1);
       bool dup = false;
-      for (const Net& n : b.design().nets)
-        dup = dup || (n.source == src && n.targets == std::vector<CoreId>{dst});
+      for (const Net& n : b.design().nets) dup = dup || (n.source == src && n.targets == std::vector<CoreId>{dst});
       if (dup) continue;
       b.addNet("back" + std::to_string(added++), src, {dst}, traffic.bytes(), traffic.depth());
     }
     // Torus wrap-arounds where channels allow.
     for (int y = 0; y < h; ++y)
       if (w > 2 && rng.uniformInt(0, 1) == 0 && b.fits(at(w - 1, y), {at(0, y)}))
-        b.addNet("wrap_r" + std::to_string(y), at(w - 1, y), {at(0, y)}, traffic.bytes(),
-                 traffic.depth());
+        b.addNet("wrap_r" + std::to_string(y), at(w - 1, y), {at(0, y)}, traffic.bytes(), traffic.depth());
     for (int x = 0; x < w; ++x)
       if (h > 2 && rng.uniformInt(0, 1) == 0 && b.fits(at(x, h - 1), {at(x, 0)}))
-        b.addNet("wrap_c" + std::to_string(x), at(x, h - 1), {at(x, 0)}, traffic.bytes(),
-                 traffic.depth());
+        b.addNet("wrap_c" + std::to_string(x), at(x, h - 1), {at(x, 0)}, traffic.bytes(), traffic.depth());
   }
   if (spec.mixedModes) addMixedModeStress(b, rng, order, spec.flow == Flow::Pipelined, traffic);
 
-  b.design().description = std::to_string(w) + "x" + std::to_string(h) + " mesh (" +
-                           toString(spec.flow) + "), grid layout" +
-                           (transposed ? ", transposed" : "");
+  b.design().description = std::to_string(w) + "x" + std::to_string(h) + " mesh (" + toString(spec.flow) +
+                           "), grid layout" + (transposed ? ", transposed" : "");
   GeneratedDesign gen = b.finish();
   if (rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
   return gen;

@@ -15,8 +15,7 @@ std::vector<std::pair<int, int>> parseMlpLayers(const std::string& text) {
     int len = 0, num = 0;
     char x = 0;
     std::stringstream one(item);
-    if (!(one >> len >> x >> num) || (x != 'x' && x != 'X') || len < 1 || num < 1 ||
-        !(one >> std::ws).eof())
+    if (!(one >> len >> x >> num) || (x != 'x' && x != 'X') || len < 1 || num < 1 || !(one >> std::ws).eof())
       throw core::Error("MLP layers: expected LENxCOUNT items like 4x4,8x2, got '" + item + "'");
     out.push_back({len, num});
   }
@@ -28,12 +27,11 @@ GeneratedDesign generateMlp(const Device& device, const MlpSpec& spec) {
   int cores = 0;
   for (auto [len, num] : spec.layers) cores += len * num;
   DesignBuilder b(device, spec.name,
-                  std::to_string(spec.layers.size()) + "-layer MLP of AIE4ML cascade blocks, " +
-                      std::to_string(cores) + " cores, int8, batch " + std::to_string(spec.batch));
+                  std::to_string(spec.layers.size()) + "-layer MLP of AIE4ML cascade blocks, " + std::to_string(cores) +
+                      " cores, int8, batch " + std::to_string(spec.batch));
   const int cols = b.computeColumns(), rows = int(b.computeRows().size());
   const int64_t act = int64_t(spec.batch) * spec.featureSlice;  // one input or output slice
-  const int64_t weights =
-      int64_t(spec.featureSlice) * spec.featureSlice + 4 * spec.featureSlice;  // + int32 bias
+  const int64_t weights = int64_t(spec.featureSlice) * spec.featureSlice + 4 * spec.featureSlice;  // + int32 bias
   const int64_t cycles = int64_t(spec.batch) * spec.featureSlice * spec.featureSlice / 256;
 
   // Blocks side by side on the lowest rows; a new band above when the row of blocks is full.
@@ -49,12 +47,10 @@ GeneratedDesign generateMlp(const Device& device, const MlpSpec& spec) {
     grid.emplace_back(size_t(len));
     for (int c = 0; c < len; ++c)
       for (int r = 0; r < num; ++r)
-        grid[i][size_t(c)].push_back(
-            b.addCompute(layer + "_r" + std::to_string(r) + "c" + std::to_string(c),
-                         b.computeTile(x + c, y + r), cycles, weights, layer));
+        grid[i][size_t(c)].push_back(b.addCompute(layer + "_r" + std::to_string(r) + "c" + std::to_string(c),
+                                                  b.computeTile(x + c, y + r), cycles, weights, layer));
     for (int r = 0; r < num; ++r)
-      for (int c = 0; c + 1 < len; ++c)
-        b.addCascade(grid[i][size_t(c)][size_t(r)], grid[i][size_t(c + 1)][size_t(r)]);
+      for (int c = 0; c + 1 < len; ++c) b.addCascade(grid[i][size_t(c)][size_t(r)], grid[i][size_t(c + 1)][size_t(r)]);
     x += len;
     bandHeight = std::max(bandHeight, num);
   }
@@ -67,8 +63,8 @@ GeneratedDesign generateMlp(const Device& device, const MlpSpec& spec) {
   // Layer 0 input from DRAM, at most four columns per memory tile.
   const int len0 = spec.layers[0].first;
   for (int k = 0, parts = (len0 + 3) / 4; k < parts; ++k)
-    b.addInput(parts == 1 ? "in" : "in" + std::to_string(k),
-               columnInputs(0, k * len0 / parts, (k + 1) * len0 / parts), act, 2, "dense0");
+    b.addInput(parts == 1 ? "in" : "in" + std::to_string(k), columnInputs(0, k * len0 / parts, (k + 1) * len0 / parts),
+               act, 2, "dense0");
 
   // Between layers: a join core and a distribute core on one memory tile per group of rows
   // and columns (the net between them stays inside the tile).
@@ -77,8 +73,8 @@ GeneratedDesign generateMlp(const Device& device, const MlpSpec& spec) {
     const int parts = (std::max(num, nextLen) + 3) / 4;
     const std::string layer = "dense" + std::to_string(i + 1);
     for (int k = 0; k < parts; ++k) {
-      const std::string p = "l" + std::to_string(i) + "_" + std::to_string(i + 1) +
-                            (parts == 1 ? "" : "_" + std::to_string(k));
+      const std::string p =
+          "l" + std::to_string(i) + "_" + std::to_string(i + 1) + (parts == 1 ? "" : "_" + std::to_string(k));
       const int r0 = k * num / parts, r1 = (k + 1) * num / parts;
       const int c0 = k * nextLen / parts, c1 = (k + 1) * nextLen / parts;
       const TileCoord first = b.tileOf(grid[i + 1][size_t(c0)][0]);
@@ -95,8 +91,7 @@ GeneratedDesign generateMlp(const Device& device, const MlpSpec& spec) {
       NetId whole = b.addNet(p + "_act", join, {dist}, act * (r1 - r0), 2);
       b.addLink(ins, {whole});
       for (int c = c0; c < c1; ++c)
-        outs.push_back(
-            b.addNet(layer + "_in" + std::to_string(c), dist, grid[i + 1][size_t(c)], act, 2));
+        outs.push_back(b.addNet(layer + "_in" + std::to_string(c), dist, grid[i + 1][size_t(c)], act, 2));
       b.addLink({whole}, outs);
     }
   }

@@ -25,14 +25,12 @@ int maxResnetBlocks(const Device& device) {
 }
 
 GeneratedDesign generateResnet(const Device& device, const ResnetSpec& spec) {
-  DesignBuilder b(
-      device, spec.name,
-      "ResNet bottleneck pipeline: " + std::to_string(spec.blocks) +
-          " blocks of conv1x1 -> 2 x conv3x3 (half the channels each) -> conv1x1 + residual add");
+  DesignBuilder b(device, spec.name,
+                  "ResNet bottleneck pipeline: " + std::to_string(spec.blocks) +
+                      " blocks of conv1x1 -> 2 x conv3x3 (half the channels each) -> conv1x1 + residual add");
   const auto slots = squares(b.computeColumns(), int(b.computeRows().size()));
   if (spec.blocks > int(slots.size()))
-    throw core::Error("ResNet: " + std::to_string(spec.blocks) + " blocks do not fit " +
-                      device.name());
+    throw core::Error("ResNet: " + std::to_string(spec.blocks) + " blocks do not fit " + device.name());
   // 32-pixel lines, int8: block input/output 128 channels, bottleneck width 64.
   const int64_t actIn = 32 * 128, mid = 32 * 64, half = 32 * 32;
   const int64_t wConv1 = 128 * 64, wConv3 = 3 * 3 * 64 * 32, wSkip = 64 * 128;
@@ -40,14 +38,13 @@ GeneratedDesign generateResnet(const Device& device, const ResnetSpec& spec) {
   for (int k = 0; k < spec.blocks; ++k) {
     const std::string p = "b" + std::to_string(k) + "_";
     auto [x, y] = slots[size_t(k)];
-    CoreId conv1 = b.addCompute(p + "conv1", b.computeTile(x, y), actIn * 64 / 64, 0,
-                                "block" + std::to_string(k));
-    CoreId conv3a = b.addCompute(p + "conv3a", b.computeTile(x, y + 1), mid * 9 * 32 / 64, 0,
-                                 "block" + std::to_string(k));
-    CoreId conv3b = b.addCompute(p + "conv3b", b.computeTile(x + 1, y), mid * 9 * 32 / 64, 0,
-                                 "block" + std::to_string(k));
-    CoreId skip = b.addCompute(p + "conv1_skip", b.computeTile(x + 1, y + 1), mid * 128 / 64, 0,
-                               "block" + std::to_string(k));
+    CoreId conv1 = b.addCompute(p + "conv1", b.computeTile(x, y), actIn * 64 / 64, 0, "block" + std::to_string(k));
+    CoreId conv3a =
+        b.addCompute(p + "conv3a", b.computeTile(x, y + 1), mid * 9 * 32 / 64, 0, "block" + std::to_string(k));
+    CoreId conv3b =
+        b.addCompute(p + "conv3b", b.computeTile(x + 1, y), mid * 9 * 32 / 64, 0, "block" + std::to_string(k));
+    CoreId skip =
+        b.addCompute(p + "conv1_skip", b.computeTile(x + 1, y + 1), mid * 128 / 64, 0, "block" + std::to_string(k));
 
     // The block's memory tile: block input (from DRAM or the previous block) broadcast to the
     // first conv and to the residual core; weights distributed to the four cores.
@@ -65,10 +62,9 @@ GeneratedDesign generateResnet(const Device& device, const ResnetSpec& spec) {
     b.addLink({in}, {b.addNet(p + "act", mem, {conv1, skip}, actIn, 2)});
     CoreId wShim = b.addShim(p + "wts_shim", b.pickShim(mt.col, 0, 1));
     NetId wIn = b.addNet(p + "wts_ddr", wShim, {mem}, weights, 1);
-    b.addLink({wIn}, {b.addNet(p + "w_conv1", mem, {conv1}, wConv1, 1),
-                      b.addNet(p + "w_conv3a", mem, {conv3a}, wConv3, 1),
-                      b.addNet(p + "w_conv3b", mem, {conv3b}, wConv3, 1),
-                      b.addNet(p + "w_skip", mem, {skip}, wSkip, 1)});
+    b.addLink({wIn},
+              {b.addNet(p + "w_conv1", mem, {conv1}, wConv1, 1), b.addNet(p + "w_conv3a", mem, {conv3a}, wConv3, 1),
+               b.addNet(p + "w_conv3b", mem, {conv3b}, wConv3, 1), b.addNet(p + "w_skip", mem, {skip}, wSkip, 1)});
 
     // Inside the square everything is shared memory.
     b.addNet(p + "c1", conv1, {conv3a, conv3b}, mid, 2, {3, 3});  // 3x3 convs keep three lines

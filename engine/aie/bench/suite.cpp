@@ -26,11 +26,10 @@ const std::vector<SuiteCategory>& table1Categories() {
   const Flow P = Flow::Pipelined, F = Flow::Feedback;
   const SizeClass S = SizeClass::Small, L = SizeClass::Large;
   static const std::vector<SuiteCategory> table = {
-      {"line", P, S, 16}, {"line", P, L, 16}, {"line", F, S, 15}, {"line", F, L, 14},
-      {"mesh", P, S, 16}, {"mesh", P, L, 18}, {"mesh", F, S, 9},  {"mesh", F, L, 12},
-      {"tree", P, S, 24}, {"tree", P, L, 16}, {"tree", F, S, 16}, {"tree", F, L, 16},
-      {"edge", P, S, 4},  {"edge", P, L, 4},  {"gemm", P, S, 3},  {"gemm", P, L, 2},
-      {"resnet", P, L, 1}};
+      {"line", P, S, 16}, {"line", P, L, 16}, {"line", F, S, 15}, {"line", F, L, 14}, {"mesh", P, S, 16},
+      {"mesh", P, L, 18}, {"mesh", F, S, 9},  {"mesh", F, L, 12}, {"tree", P, S, 24}, {"tree", P, L, 16},
+      {"tree", F, S, 16}, {"tree", F, L, 16}, {"edge", P, S, 4},  {"edge", P, L, 4},  {"gemm", P, S, 3},
+      {"gemm", P, L, 2},  {"resnet", P, L, 1}};
   return table;
 }
 
@@ -39,15 +38,14 @@ namespace {
 std::string entryName(const std::string& topology, Flow flow, SizeClass size, int index) {
   char idx[16];
   std::snprintf(idx, sizeof idx, "%02d", index);
-  return topology + "_" + (flow == Flow::Pipelined ? "p" : "f") + "_" +
-         (size == SizeClass::Small ? "s" : "l") + "_" + idx;
+  return topology + "_" + (flow == Flow::Pipelined ? "p" : "f") + "_" + (size == SizeClass::Small ? "s" : "l") + "_" +
+         idx;
 }
 
 /// The designs whose manual placement can only be routed by mixing stream modes (the paper:
 /// AMD's single-mode router fails on 7 of the 202): one per large synthetic category, two in
 /// the categories the paper found hardest (large pipelined).
-bool mixedModeSlot(const Device& device, const std::string& topology, Flow flow, SizeClass size,
-                   int index) {
+bool mixedModeSlot(const Device& device, const std::string& topology, Flow flow, SizeClass size, int index) {
   // Packet switching alone fails only beyond the 32 packet ids; a smaller array cannot hold
   // that many streams (about one per core), so it gets no such designs.
   if (size != SizeClass::Large || device.countTiles(TileKind::Compute) < 32) return false;
@@ -102,8 +100,8 @@ std::vector<EdgeDetectSpec> edgeVariants(const Device& device, SizeClass size) {
     EdgeDetectSpec s;
     if (size == SizeClass::Small) {
       const int ps[] = {1, 1, std::min(2, smallMax), smallMax};
-      const PipelineLayout ls[] = {PipelineLayout::Column, PipelineLayout::Square,
-                                   PipelineLayout::Row, PipelineLayout::Square};
+      const PipelineLayout ls[] = {PipelineLayout::Column, PipelineLayout::Square, PipelineLayout::Row,
+                                   PipelineLayout::Square};
       s.pipelines = ps[k];
       s.layout = ls[k];
       s.width = widths[k];
@@ -122,10 +120,8 @@ std::vector<GemmSpec> gemmVariants(const Device& device, SizeClass size) {
   const int total = device.countTiles(TileKind::Compute), cols = device.columns();
   int rows = 0;
   for (TileKind k : device.rowRoles()) rows += k == TileKind::Compute;
-  const std::vector<std::pair<int, int>> smallPrefs = {{2, 2}, {2, 4}, {3, 4}, {2, 3},
-                                                       {3, 2}, {1, 4}, {1, 2}};
-  const std::vector<std::pair<int, int>> largePrefs = {{4, 8}, {4, 6}, {4, 4}, {3, 4},
-                                                       {4, 5}, {3, 8}, {4, 3}};
+  const std::vector<std::pair<int, int>> smallPrefs = {{2, 2}, {2, 4}, {3, 4}, {2, 3}, {3, 2}, {1, 4}, {1, 2}};
+  const std::vector<std::pair<int, int>> largePrefs = {{4, 8}, {4, 6}, {4, 4}, {3, 4}, {4, 5}, {3, 8}, {4, 3}};
   const GemmPrecision smallP[] = {GemmPrecision::I8I8, GemmPrecision::Bf16, GemmPrecision::I8I16};
   const GemmPrecision largeP[] = {GemmPrecision::Bf16, GemmPrecision::I8I32};
   std::vector<GemmSpec> out;
@@ -143,9 +139,8 @@ std::vector<GemmSpec> gemmVariants(const Device& device, SizeClass size) {
   return out;
 }
 
-GeneratedDesign generateVariant(const Device& device, const std::string& topology, Flow flow,
-                                SizeClass size, int index, const std::string& name, uint64_t seed,
-                                bool mixed) {
+GeneratedDesign generateVariant(const Device& device, const std::string& topology, Flow flow, SizeClass size, int index,
+                                const std::string& name, uint64_t seed, bool mixed) {
   if (topology == "line" || topology == "mesh" || topology == "tree") {
     SyntheticSpec spec{name, flow, size, seed, mixed};
     if (topology == "line") return generateLine(device, spec);
@@ -165,8 +160,7 @@ GeneratedDesign generateVariant(const Device& device, const std::string& topolog
   }
   if (topology == "gemm") {
     auto variants = gemmVariants(device, size);
-    if (size_t(index) >= variants.size())
-      throw core::Error("no GEMM variant " + name + " fits " + device.name());
+    if (size_t(index) >= variants.size()) throw core::Error("no GEMM variant " + name + " fits " + device.name());
     GemmSpec s = variants[size_t(index)];
     s.name = name;
     return generateGemm(device, s);
@@ -190,8 +184,7 @@ std::vector<std::string> analyseEntry(SuiteEntry& e, const Device& device) {
     problems.push_back("manual placement: " + v.message);
   if (!problems.empty()) return problems;
   e.feasibility = checkRoutingFeasibility(e.gen.design, device, e.gen.placement);
-  for (const FeasibilityIssue& i : e.feasibility.issues)
-    problems.push_back("routing lower bound: " + i.message);
+  for (const FeasibilityIssue& i : e.feasibility.issues) problems.push_back("routing lower bound: " + i.message);
   e.plan = planEndpoints(e.gen.design, device, e.gen.placement);
   for (const FeasibilityIssue& i : e.plan.issues) problems.push_back("endpoint plan: " + i.message);
 
@@ -206,8 +199,7 @@ std::vector<std::string> analyseEntry(SuiteEntry& e, const Device& device) {
   if (e.plan.peakComputeMemory >= 0.85) f.insert("tight-memory");
   for (const TileUsage& u : e.plan.tiles) {
     const TileResources& res = device.resources(u.tile);
-    if (device.kind(u.tile) == TileKind::Compute &&
-        (u.dmaOut >= res.dmaOut || u.dmaIn >= res.dmaIn))
+    if (device.kind(u.tile) == TileKind::Compute && (u.dmaOut >= res.dmaOut || u.dmaIn >= res.dmaIn))
       f.insert("tight-dma");
   }
   if (e.feasibility.needsMixedModes())
@@ -233,8 +225,7 @@ bool table1Supported(const Device& device, std::string* why) {
   return reason.empty();
 }
 
-std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
-                                            const SuiteProgress& progress) {
+std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress) {
   std::string why;
   if (!table1Supported(device, &why))
     throw core::Error("the Table I suite cannot be generated for " + device.name() + ": " + why);
@@ -253,8 +244,7 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
       std::vector<std::string> problems;
       // A random draw can leave no room for an optional pattern; redraw from a derived seed.
       for (int attempt = 0; attempt < 20; ++attempt) {
-        const uint64_t s =
-            designSeed(seed, attempt == 0 ? e.name : e.name + "#" + std::to_string(attempt));
+        const uint64_t s = designSeed(seed, attempt == 0 ? e.name : e.name + "#" + std::to_string(attempt));
         problems.clear();
         try {
           e.gen = generateVariant(device, cat.topology, cat.flow, cat.size, i, e.name, s, mixed);
@@ -266,25 +256,19 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
         problems = analyseEntry(e, device);
         const int computeCores = computeCoreCount(e.gen.design);
         if (cat.size == SizeClass::Small ? 2 * computeCores >= total : 2 * computeCores <= total)
-          problems.push_back(std::to_string(computeCores) + " compute cores is not " +
-                             toString(cat.size));
+          problems.push_back(std::to_string(computeCores) + " compute cores is not " + toString(cat.size));
         if (hasCycle(e.gen.design) != (cat.flow == Flow::Feedback))
-          problems.push_back(cat.flow == Flow::Feedback ? "has no feedback loop"
-                                                        : "a pipelined design has a loop");
+          problems.push_back(cat.flow == Flow::Feedback ? "has no feedback loop" : "a pipelined design has a loop");
         if (e.feasibility.needsMixedModes() != mixed)
-          problems.push_back(mixed ? "does not need mixed stream modes"
-                                   : "needs mixed stream modes");
+          problems.push_back(mixed ? "does not need mixed stream modes" : "needs mixed stream modes");
         // AMD's single-mode router must manage all but the mixed-mode designs.
-        if (planEndpoints(e.gen.design, device, e.gen.placement, EndpointPlanConfig::singleMode())
-                .ok() == mixed)
-          problems.push_back(
-              mixed ? "a single-mode routing fits the endpoints"
-                    : "a single-mode (circuit, pairwise shared memory) routing does not fit");
+        if (planEndpoints(e.gen.design, device, e.gen.placement, EndpointPlanConfig::singleMode()).ok() == mixed)
+          problems.push_back(mixed ? "a single-mode routing fits the endpoints"
+                                   : "a single-mode (circuit, pairwise shared memory) routing does not fit");
         if (problems.empty()) break;
       }
       if (!problems.empty())
-        throw core::Error("suite generator: " + e.name + " on " + device.name() + ": " +
-                          problems.front());
+        throw core::Error("suite generator: " + e.name + " on " + device.name() + ": " + problems.front());
       out.push_back(std::move(e));
       if (progress) progress(++done, count, out.back().name);
     }
@@ -292,8 +276,7 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
   return out;
 }
 
-std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed,
-                                        const SuiteProgress& progress) {
+std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed, const SuiteProgress& progress) {
   (void)seed;  // both designs are fixed by their papers
   const int total = device.countTiles(TileKind::Compute);
   std::vector<SuiteEntry> out;
@@ -304,8 +287,7 @@ std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed,
     e.gen = std::move(gen);
     e.size = 2 * computeCoreCount(e.gen.design) > total ? SizeClass::Large : SizeClass::Small;
     auto problems = analyseEntry(e, device);
-    if (!problems.empty())
-      throw core::Error("suite generator: " + e.name + ": " + problems.front());
+    if (!problems.empty()) throw core::Error("suite generator: " + e.name + ": " + problems.front());
     out.push_back(std::move(e));
     if (progress) progress(int(out.size()), 2, out.back().name);
   };
@@ -316,45 +298,44 @@ std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed,
   return out;
 }
 
-nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& device,
-                          uint64_t seed, const std::string& set) {
+nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& device, uint64_t seed,
+                          const std::string& set) {
   nlohmann::json designs = nlohmann::json::array();
   std::map<std::string, int> counts;
   int mixed = 0;
   for (const SuiteEntry& e : entries) {
     const Design& d = e.gen.design;
     const FeasibilityReport& f = e.feasibility;
-    nlohmann::json j = {
-        {"name", e.name},
-        {"file", e.name + ".yaml"},
-        {"manual_placement", e.name + ".manual.yaml"},
-        {"topology", e.topology},
-        {"flow", toString(e.flow)},
-        {"size", toString(e.size)},
-        {"description", d.description},
-        {"cores", d.coreCount()},
-        {"compute_cores", d.countCores(CoreKind::Compute)},
-        {"mem_tile_cores", d.countCores(CoreKind::MemTile)},
-        {"shim_cores", d.countCores(CoreKind::Shim)},
-        {"nets", d.netCount()},
-        {"links", d.links.size()},
-        {"cascades", d.cascades.size()},
-        {"max_fanout", maxFanout(d)},
-        {"needs_mixed_modes", f.needsMixedModes()},
-        {"features", e.features},
-        {"lower_bound",
-         {{"stream_nets", f.streamNets},
-          {"shared_capable_nets", f.sharedNets},
-          {"intra_tile_nets", f.intraTileNets},
-          {"min_packet_nets", f.minPacketNets},
-          {"circuit_only_possible", f.circuitOnly},
-          {"packet_only_possible", f.packetOnly}}},
-        {"manual_plan",
-         {{"shared", e.plan.count(PlannedMode::SharedMemory)},
-          {"intra_tile", e.plan.count(PlannedMode::IntraTile)},
-          {"circuit", e.plan.count(PlannedMode::Circuit)},
-          {"packet", e.plan.count(PlannedMode::Packet)},
-          {"peak_compute_memory", double(int(e.plan.peakComputeMemory * 1000 + 0.5)) / 1000}}}};
+    nlohmann::json j = {{"name", e.name},
+                        {"file", e.name + ".yaml"},
+                        {"manual_placement", e.name + ".manual.yaml"},
+                        {"topology", e.topology},
+                        {"flow", toString(e.flow)},
+                        {"size", toString(e.size)},
+                        {"description", d.description},
+                        {"cores", d.coreCount()},
+                        {"compute_cores", d.countCores(CoreKind::Compute)},
+                        {"mem_tile_cores", d.countCores(CoreKind::MemTile)},
+                        {"shim_cores", d.countCores(CoreKind::Shim)},
+                        {"nets", d.netCount()},
+                        {"links", d.links.size()},
+                        {"cascades", d.cascades.size()},
+                        {"max_fanout", maxFanout(d)},
+                        {"needs_mixed_modes", f.needsMixedModes()},
+                        {"features", e.features},
+                        {"lower_bound",
+                         {{"stream_nets", f.streamNets},
+                          {"shared_capable_nets", f.sharedNets},
+                          {"intra_tile_nets", f.intraTileNets},
+                          {"min_packet_nets", f.minPacketNets},
+                          {"circuit_only_possible", f.circuitOnly},
+                          {"packet_only_possible", f.packetOnly}}},
+                        {"manual_plan",
+                         {{"shared", e.plan.count(PlannedMode::SharedMemory)},
+                          {"intra_tile", e.plan.count(PlannedMode::IntraTile)},
+                          {"circuit", e.plan.count(PlannedMode::Circuit)},
+                          {"packet", e.plan.count(PlannedMode::Packet)},
+                          {"peak_compute_memory", double(int(e.plan.peakComputeMemory * 1000 + 0.5)) / 1000}}}};
     if (f.needsMixedModes()) {
       j["mixed_modes_reason"] = f.mixedReason;
       ++mixed;
@@ -369,15 +350,13 @@ nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& 
           {"count", entries.size()},
           {"needs_mixed_modes", mixed},
           {"size_rule", "small: fewer compute cores than half of the " +
-                            std::to_string(device.countTiles(TileKind::Compute)) +
-                            " compute tiles; large: more"},
+                            std::to_string(device.countTiles(TileKind::Compute)) + " compute tiles; large: more"},
           {"categories", counts},
           {"designs", designs}};
 }
 
-void writeSuite(const std::string& dir, const std::vector<SuiteEntry>& entries,
-                const Device& device, uint64_t seed, const std::string& set,
-                const SuiteProgress& progress) {
+void writeSuite(const std::string& dir, const std::vector<SuiteEntry>& entries, const Device& device, uint64_t seed,
+                const std::string& set, const SuiteProgress& progress) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -385,8 +364,7 @@ void writeSuite(const std::string& dir, const std::vector<SuiteEntry>& entries,
   int done = 0;
   for (const SuiteEntry& e : entries) {
     saveDesignYaml((fs::path(dir) / (e.name + ".yaml")).string(), e.gen.design);
-    savePlacementYaml((fs::path(dir) / (e.name + ".manual.yaml")).string(), e.gen.design,
-                      e.gen.placement);
+    savePlacementYaml((fs::path(dir) / (e.name + ".manual.yaml")).string(), e.gen.design, e.gen.placement);
     if (progress) progress(++done, int(entries.size()), e.name);
   }
   core::writeFileAtomically((fs::path(dir) / "index.json").string(),

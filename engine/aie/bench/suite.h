@@ -43,23 +43,20 @@ using SuiteProgress = std::function<void(int done, int total, const std::string&
 /// tiles and at most 64 compute tiles, like npu1 and npu2); otherwise `why` says why.
 bool table1Supported(const Device& device, std::string* why = nullptr);
 /// The 202 designs for `device` (npu2 in the paper); deterministic for a seed.
-std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
-                                            const SuiteProgress& progress = {});
+std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress = {});
 /// The AIE-ML designs: the default AIE4ML MLP and CRONet (needs xcve2802's size).
-std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed,
-                                        const SuiteProgress& progress = {});
+std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed, const SuiteProgress& progress = {});
 
 /// Verifies an entry's manual placement (legality, lower bound, endpoint plan) and fills its
 /// feasibility, plan and features. Returns the problems found (empty when it is sound).
 std::vector<std::string> analyseEntry(SuiteEntry& entry, const Device& device);
 
 /// index.json for a suite written to a folder (see writeSuite).
-nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& device,
-                          uint64_t seed, const std::string& set);
+nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& device, uint64_t seed,
+                          const std::string& set);
 /// Writes DIR/NAME.yaml (design), DIR/NAME.manual.yaml (its manual placement) for every entry
 /// and DIR/index.json, each file atomically; creates DIR.
-void writeSuite(const std::string& dir, const std::vector<SuiteEntry>& entries,
-                const Device& device, uint64_t seed, const std::string& set,
-                const SuiteProgress& progress = {});
+void writeSuite(const std::string& dir, const std::vector<SuiteEntry>& entries, const Device& device, uint64_t seed,
+                const std::string& set, const SuiteProgress& progress = {});
 
 }  // namespace ts::aie

@@ -21,8 +21,7 @@ std::pair<int, int> computeCoreRange(const Device& device, SizeClass size) {
   return {total / 2 + 1, total};
 }
 
-std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec,
-                                     int mixedSlack) {
+std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec, int mixedSlack) {
   auto [lo, hi] = computeCoreRange(device, spec.size);
   if (spec.mixedModes) lo = std::max(lo, hi - mixedSlack);
   return {lo, hi};
@@ -66,21 +65,19 @@ namespace {
 
 bool hasNet(const Design& d, CoreId src, CoreId dst) {
   for (const Net& n : d.nets)
-    if (n.source == src && std::find(n.targets.begin(), n.targets.end(), dst) != n.targets.end())
-      return true;
+    if (n.source == src && std::find(n.targets.begin(), n.targets.end(), dst) != n.targets.end()) return true;
   return false;
 }
 
 template <typename T>
 void shuffle(std::vector<T>& v, core::Rng& rng) {
-  for (int i = int(v.size()) - 1; i > 0; --i)
-    std::swap(v[size_t(i)], v[size_t(rng.uniformInt(0, i))]);
+  for (int i = int(v.size()) - 1; i > 0; --i) std::swap(v[size_t(i)], v[size_t(rng.uniformInt(0, i))]);
 }
 
 }  // namespace
 
-int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count,
-                  bool forward, int minGap, Traffic& traffic, const std::string& prefix) {
+int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count, bool forward,
+                  int minGap, Traffic& traffic, const std::string& prefix) {
   const int n = int(order.size());
   int added = 0;
   for (int attempt = 0; attempt < count * 8 && added < count && n > minGap; ++attempt) {
@@ -95,8 +92,8 @@ int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& o
   return added;
 }
 
-void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order,
-                        bool forwardOnly, Traffic& traffic) {
+void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
+                        Traffic& traffic) {
   const std::vector<CoreId>& cores = order;
   // The hub: three separate streams out of one compute tile with two MM2S channels.
   std::vector<size_t> hubs(order.size());
@@ -109,8 +106,7 @@ void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<Core
     std::vector<CoreId> far;
     for (size_t i = forwardOnly ? h + 1 : 0; i < order.size(); ++i) {
       CoreId c = order[i];
-      if (c != hub && !b.canShare(hub, {c}) && b.freeIn(b.tileOf(c)) >= 1 &&
-          !hasNet(b.design(), hub, c))
+      if (c != hub && !b.canShare(hub, {c}) && b.freeIn(b.tileOf(c)) >= 1 && !hasNet(b.design(), hub, c))
         far.push_back(c);
     }
     if (far.size() < 3) continue;
@@ -121,8 +117,7 @@ void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<Core
     placedHub = true;
     break;
   }
-  if (!placedHub)
-    throw core::Error("design generator: " + b.design().name + ": no room for a hub core");
+  if (!placedHub) throw core::Error("design generator: " + b.design().name + ": no room for a hub core");
 
   // Per-core parameter streams until the stream nets outnumber the packet ids.
   const int target = b.device().packetLimits().maxPacketId + 1 + rng.uniformInt(2, 6);
@@ -131,18 +126,15 @@ void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<Core
     std::vector<CoreId> open;
     for (CoreId c : cores)
       if (!served.count(c) && b.freeIn(b.tileOf(c)) >= 1) open.push_back(c);
-    if (open.empty())
-      throw core::Error("design generator: " + b.design().name + ": no room for parameter streams");
-    std::stable_sort(open.begin(), open.end(),
-                     [&](CoreId x, CoreId y) { return b.tileOf(x) < b.tileOf(y); });
+    if (open.empty()) throw core::Error("design generator: " + b.design().name + ": no room for parameter streams");
+    std::stable_sort(open.begin(), open.end(), [&](CoreId x, CoreId y) { return b.tileOf(x) < b.tileOf(y); });
     const int group = std::min<int>(int(open.size()), rng.uniformInt(3, 5));
     std::vector<std::vector<CoreId>> groups;
     for (int i = 0; i < group; ++i) {
       groups.push_back({open[size_t(i)]});
       served.insert(open[size_t(i)]);
     }
-    b.addInput("param" + std::to_string(k), groups, std::max<int64_t>(64, traffic.baseBytes() / 2),
-               1);
+    b.addInput("param" + std::to_string(k), groups, std::max<int64_t>(64, traffic.baseBytes() / 2), 1);
   }
   b.tag("mixed-modes");
 }
@@ -179,16 +171,14 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng) {
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (d.cores[c].kind != CoreKind::Compute) continue;
     const double fill = 0.86 + 0.09 * rng.uniform01();
-    const int64_t room = int64_t(fill * double(device.resources(p.tile(c)).memoryBytes)) -
-                         worst[size_t(device.index(p.tile(c)))];
+    const int64_t room =
+        int64_t(fill * double(device.resources(p.tile(c)).memoryBytes)) - worst[size_t(device.index(p.tile(c)))];
     if (room > 0) extra[size_t(c)] = room / 256 * 256;
   }
   for (int attempt = 0; attempt < 5; ++attempt) {
-    for (size_t c = 0; c < d.cores.size(); ++c)
-      d.cores[c].bufferBytes = original[c] + (extra[c] >> attempt);
+    for (size_t c = 0; c < d.cores.size(); ++c) d.cores[c].bufferBytes = original[c] + (extra[c] >> attempt);
     EndpointPlan tight = planEndpoints(d, device, p);
-    if (tight.ok() &&
-        (!singleModeOk || planEndpoints(d, device, p, EndpointPlanConfig::singleMode()).ok())) {
+    if (tight.ok() && (!singleModeOk || planEndpoints(d, device, p, EndpointPlanConfig::singleMode()).ok())) {
       if (tight.peakComputeMemory >= 0.85) gen.features.push_back("tight-memory");
       return;
     }

@@ -38,8 +38,7 @@ std::pair<int, int> computeCoreRange(const Device& device, SizeClass size);
 
 /// The range for a spec: designs that must need mixed modes keep to the top `mixedSlack`
 /// counts, leaving cores for their parameter streams.
-std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec,
-                                     int mixedSlack);
+std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec, int mixedSlack);
 
 GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec);
 GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec);
@@ -69,14 +68,14 @@ class Traffic {
 /// `order` lists the candidate compute cores in dataflow order; with `forwardOnly` the hub
 /// only sends downstream, so a pipelined design stays free of loops. Throws core::Error if
 /// the array has no room.
-void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order,
-                        bool forwardOnly, Traffic& traffic);
+void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
+                        Traffic& traffic);
 
 /// Adds up to `count` nets from a core in `sources` to a core in `targets` (`forward` keeps
 /// source before target in the given order, else after) where the circuit budget allows.
 /// Returns how many were added.
-int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count,
-                  bool forward, int minGap, Traffic& traffic, const std::string& prefix);
+int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count, bool forward,
+                  int minGap, Traffic& traffic, const std::string& prefix);
 
 /// Makes memory tight: raises the kernel data of compute cores until their tiles would run at
 /// 86-95 % of their memory even if every shared buffer they could hold landed there (so any

@@ -96,8 +96,7 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
     return k;
   };
   const CoreId root = node[0];
-  const bool scatter =
-      spec.flow == Flow::Feedback ? rng.uniformInt(0, 2) > 0 : rng.uniformInt(0, 1) == 0;
+  const bool scatter = spec.flow == Flow::Feedback ? rng.uniformInt(0, 2) > 0 : rng.uniformInt(0, 1) == 0;
   const bool broadcastStyle = rng.uniformInt(0, 1) == 0;
   const int feedbackKind = rng.uniformInt(0, 1);
 
@@ -106,20 +105,18 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
       std::vector<CoreId> k = kidsOf(i);
       if (k.empty()) continue;
       const std::string name = "n" + std::to_string(i);
-      if (broadcastStyle && k.size() > 1 && b.canShare(node[size_t(i)], k) &&
-          b.fits(node[size_t(i)], k)) {
+      if (broadcastStyle && k.size() > 1 && b.canShare(node[size_t(i)], k) && b.fits(node[size_t(i)], k)) {
         b.addNet(name + "_down", node[size_t(i)], k, traffic.bytes(), traffic.depth());
         continue;
       }
       for (CoreId c : k)
-        b.addNet(name + "_" + b.design().cores[c].name, node[size_t(i)], {c}, traffic.bytes(),
-                 traffic.depth());
+        b.addNet(name + "_" + b.design().cores[c].name, node[size_t(i)], {c}, traffic.bytes(), traffic.depth());
     }
   };
   auto addGather = [&](const std::string& suffix) {
     for (int i = 1; i < n; ++i)
-      b.addNet("n" + std::to_string(i) + suffix, node[size_t(i)],
-               {node[size_t(tree.parent[size_t(i)])]}, traffic.bytes(), traffic.depth());
+      b.addNet("n" + std::to_string(i) + suffix, node[size_t(i)], {node[size_t(tree.parent[size_t(i)])]},
+               traffic.bytes(), traffic.depth());
   };
 
   if (scatter) {
@@ -136,8 +133,7 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
       // A few leaves report back to the root through a memory tile.
       std::vector<CoreId> fb;
       for (CoreId l : leaves)
-        if (fb.size() < 3 && b.freeOut(b.tileOf(l)) >= 1 && rng.uniformInt(0, 1) == 0)
-          fb.push_back(l);
+        if (fb.size() < 3 && b.freeOut(b.tileOf(l)) >= 1 && rng.uniformInt(0, 1) == 0) fb.push_back(l);
       if (fb.empty()) fb.push_back(leaves.back());
       if (b.freeIn(b.tileOf(root)) >= 1)
         b.addRelay("fb", fb, {root}, traffic.bytes(), traffic.depth());
@@ -153,8 +149,7 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
     if (rng.uniformInt(0, 1) == 0 && leaves.size() > 3) {
       const size_t parts = std::min<size_t>(4, (leaves.size() + 2) / 3);
       groups.assign(parts, {});
-      for (size_t i = 0; i < leaves.size(); ++i)
-        groups[i * parts / leaves.size()].push_back(leaves[i]);
+      for (size_t i = 0; i < leaves.size(); ++i) groups[i * parts / leaves.size()].push_back(leaves[i]);
     }
     b.addInput("in", groups, traffic.bytes(), traffic.depth());
     b.addOutput("out", {root}, traffic.bytes(), traffic.depth());
@@ -179,10 +174,9 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
   addRandomNets(b, rng, flowOrder, rng.uniformInt(0, 2), pipelined, 2, traffic, "x");
   if (spec.mixedModes) addMixedModeStress(b, rng, flowOrder, pipelined, traffic);
 
-  b.design().description = std::string(scatter ? "scatter" : "gather") + " tree of " +
-                           std::to_string(n) + " nodes, depth " + std::to_string(depth) + ", " +
-                           std::to_string(leaves.size()) + " leaves (" + toString(spec.flow) +
-                           "), spanning-tree layout";
+  b.design().description = std::string(scatter ? "scatter" : "gather") + " tree of " + std::to_string(n) +
+                           " nodes, depth " + std::to_string(depth) + ", " + std::to_string(leaves.size()) +
+                           " leaves (" + toString(spec.flow) + "), spanning-tree layout";
   GeneratedDesign gen = b.finish();
   if (rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
   return gen;

@@ -1,13 +1,13 @@
 #include "engine/aie/flow/algorithms.h"
 
 #include "engine/aie/flow/manual_placer.h"
-#include "engine/aie/route/milp_router.h"
-#include "engine/aie/route/pathfinder_router.h"
 #include "engine/aie/place/block_placer.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/place/lsmo_placer.h"
 #include "engine/aie/place/sa_placer.h"
 #include "engine/aie/place/sequential_placer.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/route/pathfinder_router.h"
 
 namespace ts::aie {
 
@@ -34,8 +34,8 @@ PlacerInfo placerEntry(std::string name, std::string description, Run run) {
             config.bind(binder);
             return binder.specs();
           },
-          [run](const Design& d, const Device& dev, const Placement& start,
-                const core::ParamValues& values, core::RunContext& ctx) {
+          [run](const Design& d, const Device& dev, const Placement& start, const core::ParamValues& values,
+                core::RunContext& ctx) {
             Config config;
             core::ParamBinder binder;
             config.bind(binder);
@@ -48,8 +48,8 @@ std::vector<PlacerInfo> makePlacers() {
   std::vector<PlacerInfo> out;
   out.push_back({"manual", "Keep the given (hand-made) placement and only check it",
                  [] { return std::vector<core::ParamSpec>{}; },
-                 [](const Design& d, const Device& dev, const Placement& start,
-                    const core::ParamValues& values, core::RunContext&) {
+                 [](const Design& d, const Device& dev, const Placement& start, const core::ParamValues& values,
+                    core::RunContext&) {
                    core::ParamBinder().apply(values);  // rejects any setting: there are none
                    return runManualPlacement(d, dev, start);
                  }});
@@ -59,7 +59,9 @@ std::vector<PlacerInfo> makePlacers() {
         return toOutcome(runSequentialPlacer(p, c, ctx));
       }));
   out.push_back(placerEntry<SaPlacerConfig>(
-      "sa", "Simulated annealing with the bounding-box (bb), congestion-aware (bbcg) or MILP-router (milp) cost",
+      "sa",
+      "Simulated annealing with the bounding-box (bb), congestion-aware (bbcg) or MILP-router "
+      "(milp) cost",
       [](const PlaceProblem& p, const SaPlacerConfig& c, core::RunContext& ctx) {
         SaPlacerResult r = runSaPlacer(p, c, ctx);
         PlaceOutcome o = toOutcome(r);
@@ -69,7 +71,9 @@ std::vector<PlacerInfo> makePlacers() {
         return o;
       }));
   out.push_back(placerEntry<LsmoPlacerConfig>(
-      "lsmo", "Local search with a MILP oracle: the joint PnR MILP over neighbourhoods of each core, with a blacklist",
+      "lsmo",
+      "Local search with a MILP oracle: the joint PnR MILP over neighbourhoods of each core, with "
+      "a blacklist",
       [](const PlaceProblem& p, const LsmoPlacerConfig& c, core::RunContext& ctx) {
         LsmoPlacerResult r = runLsmoPlacer(p, c, ctx);
         PlaceOutcome o = toOutcome(r);
@@ -80,7 +84,9 @@ std::vector<PlacerInfo> makePlacers() {
         return o;
       }));
   out.push_back(placerEntry<JointMilpPlacerConfig>(
-      "milp", "Joint placement-and-routing MILP over all tiles (exact when it finishes; bound and gap while it runs)",
+      "milp",
+      "Joint placement-and-routing MILP over all tiles (exact when it finishes; bound and gap "
+      "while it runs)",
       [](const PlaceProblem& p, const JointMilpPlacerConfig& c, core::RunContext& ctx) {
         JointMilpPlacerResult r = runJointMilpPlacer(p, c, ctx);
         PlaceOutcome o = toOutcome(r);
@@ -104,49 +110,56 @@ std::vector<PlacerInfo> makePlacers() {
   return out;
 }
 
+/// A registry entry for a router whose settings are bound by `bind(binder, config)`.
+template <typename Config, typename Bind, typename Run>
+RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run run) {
+  return {std::move(name), std::move(description),
+          [bind] {
+            Config config;
+            core::ParamBinder binder;
+            bind(binder, config);
+            return binder.specs();
+          },
+          [bind, run](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
+                      core::RunContext& ctx) {
+            Config config;
+            core::ParamBinder binder;
+            bind(binder, config);
+            binder.apply(values);
+            RrGraph graph(dev);
+            return run(d, dev, graph, p, config, ctx);
+          }};
+}
+
 std::vector<RouterInfo> makeRouters() {
   std::vector<RouterInfo> out;
-  out.push_back({"milp", "MILP multi-commodity-flow router on CBC: mixes shared memory, circuit and packet "
-                         "switching per net (the paper's router)",
-                 [] {
-                   MilpRouterConfig c;
-                   core::ParamBinder b;
-                   bindMilpRouterParams(b, c);
-                   return b.specs();
-                 },
-                 [](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
-                    core::RunContext& ctx) {
-                   MilpRouterConfig c;
-                   core::ParamBinder b;
-                   bindMilpRouterParams(b, c);
-                   b.apply(values);
-                   RrGraph graph(dev);
-                   MilpRouterResult r = runMilpRouter(d, dev, graph, p, c, ctx);
-                   RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
-                   o.stats = {{"objective", r.objective}, {"bound", r.bound},     {"variables", r.variables},
-                              {"rows", r.rows},           {"solves", r.solves},    {"seconds", r.seconds}};
-                   return o;
-                 }});
-  out.push_back({"pathfinder", "MLIR-AIE style negotiated-congestion router: one stream mode for all nets, "
-                               "shared memory only between adjacent single-consumer cores",
-                 [] {
-                   PathfinderConfig c;
-                   core::ParamBinder b;
-                   bindPathfinderParams(b, c);
-                   return b.specs();
-                 },
-                 [](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
-                    core::RunContext& ctx) {
-                   PathfinderConfig c;
-                   core::ParamBinder b;
-                   bindPathfinderParams(b, c);
-                   b.apply(values);
-                   RrGraph graph(dev);
-                   PathfinderResult r = runPathfinderRouter(d, dev, graph, p, c, ctx);
-                   RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
-                   o.stats = {{"iterations", r.iterations}, {"seconds", r.seconds}};
-                   return o;
-                 }});
+  out.push_back(routerEntry<MilpRouterConfig>(
+      "milp",
+      "MILP multi-commodity-flow router on CBC: mixes shared memory, circuit and packet switching "
+      "per net "
+      "(the paper's router)",
+      [](core::ParamBinder& b, MilpRouterConfig& c) { bindMilpRouterParams(b, c); },
+      [](const Design& d, const Device& dev, const RrGraph& graph, const Placement& p, const MilpRouterConfig& c,
+         core::RunContext& ctx) {
+        MilpRouterResult r = runMilpRouter(d, dev, graph, p, c, ctx);
+        RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
+        o.stats = {{"objective", r.objective}, {"bound", r.bound},   {"variables", r.variables},
+                   {"rows", r.rows},           {"solves", r.solves}, {"seconds", r.seconds}};
+        return o;
+      }));
+  out.push_back(routerEntry<PathfinderConfig>(
+      "pathfinder",
+      "MLIR-AIE style negotiated-congestion router: one stream mode for all nets, shared memory "
+      "only between "
+      "adjacent single-consumer cores",
+      [](core::ParamBinder& b, PathfinderConfig& c) { bindPathfinderParams(b, c); },
+      [](const Design& d, const Device& dev, const RrGraph& graph, const Placement& p, const PathfinderConfig& c,
+         core::RunContext& ctx) {
+        PathfinderResult r = runPathfinderRouter(d, dev, graph, p, c, ctx);
+        RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
+        o.stats = {{"iterations", r.iterations}, {"seconds", r.seconds}};
+        return o;
+      }));
   return out;
 }
 
@@ -176,9 +189,17 @@ const std::vector<RouterInfo>& routerRegistry() {
   return routers;
 }
 
-const PlacerInfo* findPlacer(const std::string& name) { return findByName(placerRegistry(), name); }
-const RouterInfo* findRouter(const std::string& name) { return findByName(routerRegistry(), name); }
-std::string placerNames() { return joinNames(placerRegistry()); }
-std::string routerNames() { return joinNames(routerRegistry()); }
+const PlacerInfo* findPlacer(const std::string& name) {
+  return findByName(placerRegistry(), name);
+}
+const RouterInfo* findRouter(const std::string& name) {
+  return findByName(routerRegistry(), name);
+}
+std::string placerNames() {
+  return joinNames(placerRegistry());
+}
+std::string routerNames() {
+  return joinNames(routerRegistry());
+}
 
 }  // namespace ts::aie

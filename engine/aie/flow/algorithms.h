@@ -17,9 +17,9 @@
 namespace ts::aie {
 
 struct PlaceOutcome {
-  bool success = false;  ///< complete placement that passed the independent placement check
-  Placement placement;   ///< best placement found (a failed run returns its best attempt)
-  std::string status;    ///< "placed", "failed", "time-out", "cancelled"
+  bool success = false;              ///< complete placement that passed the independent placement check
+  Placement placement;               ///< best placement found (a failed run returns its best attempt)
+  std::string status;                ///< "placed", "failed", "time-out", "cancelled"
   std::vector<std::string> reasons;  ///< one line per reason when not successful
   /// Figures of the run for reports: seconds, moves, moves_per_s, the placer's cost terms.
   std::vector<std::pair<std::string, double>> stats;
@@ -39,8 +39,8 @@ struct PlacerInfo {
   std::string description;  ///< one line for menus and --help
   std::function<std::vector<core::ParamSpec>()> params;
   /// Places starting from `start` (pinned cores stay put), honouring ctx.
-  std::function<PlaceOutcome(const Design&, const Device&, const Placement& start,
-                             const core::ParamValues&, core::RunContext&)>
+  std::function<PlaceOutcome(const Design&, const Device&, const Placement& start, const core::ParamValues&,
+                             core::RunContext&)>
       run;
 };
 
@@ -48,8 +48,8 @@ struct RouterInfo {
   std::string name;
   std::string description;
   std::function<std::vector<core::ParamSpec>()> params;
-  std::function<RouteOutcome(const Design&, const Device&, const Placement&,
-                             const core::ParamValues&, core::RunContext&)>
+  std::function<RouteOutcome(const Design&, const Device&, const Placement&, const core::ParamValues&,
+                             core::RunContext&)>
       run;
 };
 

@@ -14,7 +14,7 @@ namespace ts::aie {
 struct PnrFlowConfig {
   std::string placer = "manual";  ///< a name from placerRegistry()
   core::ParamValues placerParams;
-  std::string router = "milp";    ///< a name from routerRegistry()
+  std::string router = "milp";  ///< a name from routerRegistry()
   core::ParamValues routerParams;
   /// > 0: the router gets its own budget of this many seconds (sharing the run's stop flag and
   /// observer) instead of what the placer left of the run's time limit, so that an anytime
@@ -23,15 +23,15 @@ struct PnrFlowConfig {
 };
 
 struct PnrResult {
-  bool success = false;  ///< legal placement and legal routing
-  std::string stage;     ///< where it stopped: "place", "route" or "done"
-  std::string status;    ///< the stage's status ("placed", "infeasible", "time-out", ...)
+  bool success = false;              ///< legal placement and legal routing
+  std::string stage;                 ///< where it stopped: "place", "route" or "done"
+  std::string status;                ///< the stage's status ("placed", "infeasible", "time-out", ...)
   std::vector<std::string> reasons;  ///< why not, one line each
   Placement placement;
   Routing routing;
   std::vector<Violation> placementViolations, routingViolations;
   std::vector<std::pair<std::string, double>> placerStats, routerStats;
-  QorMetrics qor;        ///< of the routed design (zero unless routed)
+  QorMetrics qor;  ///< of the routed design (zero unless routed)
   double placeSeconds = 0, routeSeconds = 0;
 };
 

@@ -13,7 +13,7 @@ struct LoadedDesign {
   std::string path;
   Design design;
   Device device;
-  Placement placement;  ///< from the file (or design pins only); may be incomplete
+  Placement placement;                ///< from the file (or design pins only); may be incomplete
   std::vector<std::string> warnings;  ///< parts of the file that were not imported
 };
 

@@ -18,16 +18,14 @@ CoreKind parseCoreKind(const yamlio::Reader& in, const YAML::Node& node) {
   in.fail(node, "core kind: expected compute, mem or shim, got '" + s + "'");
 }
 
-CoreId coreRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d,
-               const std::string& what) {
+CoreId coreRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d, const std::string& what) {
   std::string name = in.str(node, what);
   CoreId id = d.findCore(name);
   if (id < 0) in.fail(node, what + ": no core named '" + name + "'");
   return id;
 }
 
-NetId netRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d,
-             const std::string& what) {
+NetId netRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d, const std::string& what) {
   std::string name = in.str(node, what);
   NetId id = d.findNet(name);
   if (id < 0) in.fail(node, what + ": no net named '" + name + "'");
@@ -88,8 +86,7 @@ void readNets(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
       in.expectSequence(depths, what + " depths");
       if (depths.size() != net.targets.size() + 1)
         in.fail(depths, what + " depths: expected " + std::to_string(net.targets.size() + 1) +
-                            " values (producer first, then one per target), got " +
-                            std::to_string(depths.size()));
+                            " values (producer first, then one per target), got " + std::to_string(depths.size()));
       net.sourceDepth = int(in.integer(depths[0], what + " depth", 1, 64));
       for (size_t i = 1; i < depths.size(); ++i)
         net.targetDepths.push_back(int(in.integer(depths[i], what + " depth", 1, 64)));
@@ -118,8 +115,7 @@ void readLinks(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
         for (const auto& n : ids) dst.push_back(netRef(in, n, d, std::string("link ") + key));
       }
     }
-    if (link.inputs.empty() || link.outputs.empty())
-      in.fail(l, "link: needs at least one input and one output net");
+    if (link.inputs.empty() || link.outputs.empty()) in.fail(l, "link: needs at least one input and one output net");
     d.links.push_back(link);
     // Check this link now so the error can point at it.
     Design probe;
@@ -148,8 +144,7 @@ DesignFile parseDesignYaml(const std::string& text, const std::string& file) {
   yamlio::Reader in(file);
   YAML::Node root = yamlio::parse(text, file);
   in.expectMap(root, "design file");
-  in.allowKeys(root, {"design", "device", "description", "cores", "nets", "links", "cascades",
-                      "placement"},
+  in.allowKeys(root, {"design", "device", "description", "cores", "nets", "links", "cascades", "placement"},
                "design file");
   DesignFile out;
   Design& d = out.design;
@@ -184,8 +179,8 @@ std::string designToYaml(const Design& d, const Placement* placement) {
     if (c.bufferBytes) out << YAML::Key << "buffer_bytes" << YAML::Value << c.bufferBytes;
     if (c.computeCycles) out << YAML::Key << "cycles" << YAML::Value << c.computeCycles;
     if (c.pin)
-      out << YAML::Key << "pin" << YAML::Value << YAML::Flow << YAML::BeginSeq << c.pin->col
-          << c.pin->row << YAML::EndSeq;
+      out << YAML::Key << "pin" << YAML::Value << YAML::Flow << YAML::BeginSeq << c.pin->col << c.pin->row
+          << YAML::EndSeq;
     if (!c.group.empty()) out << YAML::Key << "group" << YAML::Value << c.group;
     out << YAML::EndMap;
   }
@@ -214,8 +209,7 @@ std::string designToYaml(const Design& d, const Placement* placement) {
   if (!d.links.empty()) {
     out << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
     for (const auto& l : d.links) {
-      out << YAML::Flow << YAML::BeginMap << YAML::Key << "inputs" << YAML::Value << YAML::Flow
-          << YAML::BeginSeq;
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "inputs" << YAML::Value << YAML::Flow << YAML::BeginSeq;
       for (NetId n : l.inputs) out << d.nets[n].name;
       out << YAML::EndSeq << YAML::Key << "outputs" << YAML::Value << YAML::Flow << YAML::BeginSeq;
       for (NetId n : l.outputs) out << d.nets[n].name;
@@ -226,8 +220,7 @@ std::string designToYaml(const Design& d, const Placement* placement) {
   if (!d.cascades.empty()) {
     out << YAML::Key << "cascades" << YAML::Value << YAML::BeginSeq;
     for (const auto& c : d.cascades)
-      out << YAML::Flow << YAML::BeginSeq << d.cores[c.from].name << d.cores[c.to].name
-          << YAML::EndSeq;
+      out << YAML::Flow << YAML::BeginSeq << d.cores[c.from].name << d.cores[c.to].name << YAML::EndSeq;
     out << YAML::EndSeq;
   }
   if (placement) yamlio::emitPlacementMap(out, d, *placement);

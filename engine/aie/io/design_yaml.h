@@ -19,7 +19,6 @@ DesignFile parseDesignYaml(const std::string& text, const std::string& file);
 DesignFile loadDesignYaml(const std::string& path);
 /// Emits the design (and the placement, when given) in the same format.
 std::string designToYaml(const Design& design, const Placement* placement = nullptr);
-void saveDesignYaml(const std::string& path, const Design& design,
-                    const Placement* placement = nullptr);
+void saveDesignYaml(const std::string& path, const Design& design, const Placement* placement = nullptr);
 
 }  // namespace ts::aie

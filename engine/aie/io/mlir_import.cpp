@@ -87,10 +87,9 @@ class Importer {
   [[noreturn]] void fail(int line, const std::string& message) const {
     throw core::InputError(file_, line, 0, message);
   }
-  void handle(const Statement& st, const std::string& result, const std::string& op,
-              const std::string& rest);
-  void defineTile(const Statement& st, const std::string& result, CoreKind kind, TileCoord tile,
-                  bool placed, bool pinned);
+  void handle(const Statement& st, const std::string& result, const std::string& op, const std::string& rest);
+  void defineTile(const Statement& st, const std::string& result, CoreKind kind, TileCoord tile, bool placed,
+                  bool pinned);
   CoreId use(const Statement& st, const std::string& ssa);
   void addObjectFifo(const Statement& st, const std::string& rest);
   void addLink(const Statement& st, const std::string& rest);
@@ -102,8 +101,7 @@ class Importer {
     return device_;
   }
   void warnOnce(const std::string& message) {
-    if (std::find(warnings_.begin(), warnings_.end(), message) == warnings_.end())
-      warnings_.push_back(message);
+    if (std::find(warnings_.begin(), warnings_.end(), message) == warnings_.end()) warnings_.push_back(message);
   }
 
   struct TileValue {
@@ -187,8 +185,7 @@ MlirImport Importer::run() {
   return out;
 }
 
-void Importer::handle(const Statement& st, const std::string& result, const std::string& op,
-                      const std::string& rest) {
+void Importer::handle(const Statement& st, const std::string& result, const std::string& op, const std::string& rest) {
   std::smatch m;
   if (op == "aie.device") {
     if (!std::regex_search(rest, m, std::regex(R"(^\s*\(\s*([\w.-]+)\s*\))")))
@@ -204,8 +201,7 @@ void Importer::handle(const Statement& st, const std::string& result, const std:
       fail(st.line, "aie.tile: expected aie.tile(col, row)");
     TileCoord t{std::stoi(m[1]), std::stoi(m[2])};
     const Device& dev = device(st);
-    if (!dev.contains(t))
-      fail(st.line, "aie.tile" + core::toString(t) + " is outside the " + dev.name() + " array");
+    if (!dev.contains(t)) fail(st.line, "aie.tile" + core::toString(t) + " is outside the " + dev.name() + " array");
     CoreKind kind = dev.kind(t) == TileKind::Compute ? CoreKind::Compute
                     : dev.kind(t) == TileKind::Mem   ? CoreKind::MemTile
                                                      : CoreKind::Shim;
@@ -215,16 +211,19 @@ void Importer::handle(const Statement& st, const std::string& result, const std:
       fail(st.line, "aie.logical_tile: expected aie.logical_tile<Kind>(col|?, row|?)");
     std::string k = m[1];
     CoreKind kind;
-    if (k == "CoreTile") kind = CoreKind::Compute;
-    else if (k == "MemTile") kind = CoreKind::MemTile;
-    else if (k.rfind("Shim", 0) == 0) kind = CoreKind::Shim;
-    else fail(st.line, "aie.logical_tile: unknown tile kind '" + k + "' (CoreTile, MemTile, ShimNOCTile)");
+    if (k == "CoreTile")
+      kind = CoreKind::Compute;
+    else if (k == "MemTile")
+      kind = CoreKind::MemTile;
+    else if (k.rfind("Shim", 0) == 0)
+      kind = CoreKind::Shim;
+    else
+      fail(st.line, "aie.logical_tile: unknown tile kind '" + k + "' (CoreTile, MemTile, ShimNOCTile)");
     bool colSet = m[2] != "?", rowSet = m[3] != "?";
     TileCoord t = Placement::kUnplaced;
     if (colSet && rowSet) {
       t = {std::stoi(m[2]), std::stoi(m[3])};
-      if (!device(st).contains(t))
-        fail(st.line, "aie.logical_tile at " + core::toString(t) + " is outside the array");
+      if (!device(st).contains(t)) fail(st.line, "aie.logical_tile at " + core::toString(t) + " is outside the array");
     } else if (colSet || rowSet) {
       warnOnce("line " + std::to_string(st.line) +
                ": a logical tile fixed in only one coordinate is imported as unplaced");
@@ -245,8 +244,8 @@ void Importer::handle(const Statement& st, const std::string& result, const std:
   }
 }
 
-void Importer::defineTile(const Statement& st, const std::string& result, CoreKind kind,
-                          TileCoord tile, bool placed, bool pinned) {
+void Importer::defineTile(const Statement& st, const std::string& result, CoreKind kind, TileCoord tile, bool placed,
+                          bool pinned) {
   if (result.empty()) fail(st.line, "a tile op must define a value (%name = ...)");
   if (tiles_.count(result))
     fail(st.line, result + " is defined twice (first on line " + std::to_string(tiles_[result].line) + ")");
@@ -268,9 +267,9 @@ CoreId Importer::use(const Statement& st, const std::string& ssa) {
 }
 
 int64_t Importer::memrefBytes(const Statement& st, const std::string& memref) const {
-  static const std::map<std::string, int64_t> sizes = {
-      {"i1", 1},  {"i8", 1},  {"ui8", 1}, {"si8", 1}, {"i16", 2}, {"ui16", 2}, {"bf16", 2},
-      {"f16", 2}, {"i32", 4}, {"ui32", 4}, {"f32", 4}, {"i64", 8}, {"ui64", 8}, {"f64", 8}};
+  static const std::map<std::string, int64_t> sizes = {{"i1", 1},   {"i8", 1},   {"ui8", 1},  {"si8", 1}, {"i16", 2},
+                                                       {"ui16", 2}, {"bf16", 2}, {"f16", 2},  {"i32", 4}, {"ui32", 4},
+                                                       {"f32", 4},  {"i64", 8},  {"ui64", 8}, {"f64", 8}};
   std::string shape = trim(memref.substr(0, memref.find(',')));  // drop layouts/memory spaces
   int64_t count = 1;
   size_t start = 0;
@@ -290,8 +289,7 @@ int64_t Importer::memrefBytes(const Statement& st, const std::string& memref) co
 }
 
 void Importer::addObjectFifo(const Statement& st, const std::string& rest) {
-  static const std::regex fifo(
-      R"(^\s*@([\w.$-]+)\s*\(\s*(%[\w.$-]+)\s*,\s*\{([^}]*)\}\s*,\s*([^)]*)\))");
+  static const std::regex fifo(R"(^\s*@([\w.$-]+)\s*\(\s*(%[\w.$-]+)\s*,\s*\{([^}]*)\}\s*,\s*([^)]*)\))");
   std::smatch m;
   if (!std::regex_search(rest, m, fifo))
     fail(st.line, "aie.objectfifo: expected @name(%producer, {%consumer, ...}, depth)");
@@ -312,8 +310,8 @@ void Importer::addObjectFifo(const Statement& st, const std::string& rest) {
     depths.push_back(std::stoi((*d)[1]));
   if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
   if (depths.size() != net.targets.size() + 1)
-    fail(st.line, "object FIFO @" + name + ": expected one depth or " +
-                      std::to_string(net.targets.size() + 1) + " (producer first)");
+    fail(st.line, "object FIFO @" + name + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
+                      " (producer first)");
   net.sourceDepth = depths[0];
   net.targetDepths.assign(depths.begin() + 1, depths.end());
   std::smatch type;
@@ -366,8 +364,8 @@ void Importer::addFlow(const Statement& st, const std::string& rest) {
     net.sourceDepth = kFlowDepth;
     it = flowNets_.emplace(key, design_.netCount()).first;
     design_.nets.push_back(net);
-    warnOnce("aie.flow carries no object size: each flow endpoint is assumed to hold " +
-             std::to_string(kFlowDepth) + " x " + std::to_string(kFlowBytes) + " bytes");
+    warnOnce("aie.flow carries no object size: each flow endpoint is assumed to hold " + std::to_string(kFlowDepth) +
+             " x " + std::to_string(kFlowBytes) + " bytes");
   }
   Net& net = design_.nets[it->second];
   if (dst == src) fail(st.line, "aie.flow from a tile to itself is not supported");

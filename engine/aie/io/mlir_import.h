@@ -12,8 +12,8 @@
 namespace ts::aie {
 
 struct MlirImport {
-  Design design;        ///< one core per tile value used by an op; nets per object FIFO / flow
-  Placement placement;  ///< aie.tile values are placed there; logical tiles with (c, r) pinned
+  Design design;                      ///< one core per tile value used by an op; nets per object FIFO / flow
+  Placement placement;                ///< aie.tile values are placed there; logical tiles with (c, r) pinned
   std::vector<std::string> warnings;  ///< constructs that were recognised but not imported
 };
 

@@ -78,14 +78,19 @@ CoreKind kindFromNpflow(const JsonReader& in, const std::string& pointer, const 
 
 const char* npflowType(CoreKind kind) {
   switch (kind) {
-    case CoreKind::Compute: return "COMP";
-    case CoreKind::MemTile: return "MEM";
-    case CoreKind::Shim: return "SHIM";
+    case CoreKind::Compute:
+      return "COMP";
+    case CoreKind::MemTile:
+      return "MEM";
+    case CoreKind::Shim:
+      return "SHIM";
   }
   return "COMP";
 }
 
-json tileJson(TileCoord t) { return json{{"col_x", t.col}, {"row_y", t.row}}; }
+json tileJson(TileCoord t) {
+  return json{{"col_x", t.col}, {"row_y", t.row}};
+}
 
 // Reads the node list into (id -> kind, tile), checking ids are exactly 0..N-1.
 struct NodeInfo {
@@ -101,8 +106,8 @@ std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root) {
     std::string p = "/nodes/" + std::to_string(i);
     int64_t id = in.integer(nodes[i], p, "id");
     if (id < 0 || id >= int64_t(nodes.size()) || seen[id])
-      in.fail(p + "/id", p + "/id: node ids must be 0.." + std::to_string(nodes.size() - 1) +
-                             " without repeats, got " + std::to_string(id));
+      in.fail(p + "/id", p + "/id: node ids must be 0.." + std::to_string(nodes.size() - 1) + " without repeats, got " +
+                             std::to_string(id));
     seen[id] = true;
     const json& type = in.field(nodes[i], p, "type");
     if (!type.is_string()) in.fail(p + "/type", p + "/type: expected a string");
@@ -117,17 +122,19 @@ std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root) {
 
 std::string nodeName(CoreKind kind, int id) {
   switch (kind) {
-    case CoreKind::Compute: return "comp" + std::to_string(id);
-    case CoreKind::MemTile: return "mem" + std::to_string(id);
-    case CoreKind::Shim: return "shim" + std::to_string(id);
+    case CoreKind::Compute:
+      return "comp" + std::to_string(id);
+    case CoreKind::MemTile:
+      return "mem" + std::to_string(id);
+    case CoreKind::Shim:
+      return "shim" + std::to_string(id);
   }
   return "n" + std::to_string(id);
 }
 
 }  // namespace
 
-NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file,
-                                 const std::string& device) {
+NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device) {
   JsonReader in(text, file);
   json root = in.parse();
   if (!root.is_object()) in.fail("", "expected a JSON object with nodes, nets and links");
@@ -150,31 +157,27 @@ NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& fil
                                  " without repeats, got " + std::to_string(id));
     seenNet[id] = true;
     Net& net = d.nets[id];
-    net.name = nets[i].contains("net_name") && nets[i]["net_name"].is_string()
-                   ? nets[i]["net_name"].get<std::string>()
-                   : "net" + std::to_string(id);
+    net.name = nets[i].contains("net_name") && nets[i]["net_name"].is_string() ? nets[i]["net_name"].get<std::string>()
+                                                                               : "net" + std::to_string(id);
     int64_t src = in.integer(nets[i], p, "src_id");
-    if (src < 0 || src >= int64_t(nodes.size()))
-      in.fail(p + "/src_id", p + "/src_id: no node " + std::to_string(src));
+    if (src < 0 || src >= int64_t(nodes.size())) in.fail(p + "/src_id", p + "/src_id: no node " + std::to_string(src));
     net.source = CoreId(src);
     for (int64_t t : in.integers(nets[i], p, "dst_ids")) {
-      if (t < 0 || t >= int64_t(nodes.size()))
-        in.fail(p + "/dst_ids", p + "/dst_ids: no node " + std::to_string(t));
+      if (t < 0 || t >= int64_t(nodes.size())) in.fail(p + "/dst_ids", p + "/dst_ids: no node " + std::to_string(t));
       net.targets.push_back(CoreId(t));
     }
     if (net.targets.empty()) in.fail(p + "/dst_ids", p + "/dst_ids: a net needs at least one target");
     std::vector<int64_t> depths = in.integers(nets[i], p, "depths");
     if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
     if (depths.size() != net.targets.size() + 1)
-      in.fail(p + "/depths", p + "/depths: expected 1 or " + std::to_string(net.targets.size() + 1) +
-                                 " values (producer first)");
+      in.fail(p + "/depths",
+              p + "/depths: expected 1 or " + std::to_string(net.targets.size() + 1) + " values (producer first)");
     for (int64_t dep : depths)
       if (dep < 1) in.fail(p + "/depths", p + "/depths: depths must be at least 1");
     net.sourceDepth = int(depths[0]);
     for (size_t k = 1; k < depths.size(); ++k) net.targetDepths.push_back(int(depths[k]));
     net.bytesPerObject = in.integer(nets[i], p, "byte_size_per_depth");
-    if (net.bytesPerObject <= 0)
-      in.fail(p + "/byte_size_per_depth", p + "/byte_size_per_depth: must be positive");
+    if (net.bytesPerObject <= 0) in.fail(p + "/byte_size_per_depth", p + "/byte_size_per_depth: must be positive");
   }
   // Duplicate net names would make YAML exports ambiguous; make them unique.
   std::set<std::string> names;
@@ -221,14 +224,13 @@ Placement readNpflowPlacement(const std::string& text, const std::string& file, 
   json root = in.parse();
   std::vector<NodeInfo> nodes = readNodes(in, root);
   if (int(nodes.size()) != design.coreCount())
-    in.fail("/nodes", "/nodes: " + std::to_string(nodes.size()) + " nodes but design '" +
-                          design.name + "' has " + std::to_string(design.coreCount()) + " cores");
+    in.fail("/nodes", "/nodes: " + std::to_string(nodes.size()) + " nodes but design '" + design.name + "' has " +
+                          std::to_string(design.coreCount()) + " cores");
   Placement p = Placement::fromDesignPins(design);
   for (size_t id = 0; id < nodes.size(); ++id) {
     if (nodes[id].kind != design.cores[id].kind)
-      in.fail("/nodes", "/nodes: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) +
-                            " but core '" + design.cores[id].name + "' is " +
-                            npflowType(design.cores[id].kind));
+      in.fail("/nodes", "/nodes: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) + " but core '" +
+                            design.cores[id].name + "' is " + npflowType(design.cores[id].kind));
     if (nodes[id].tile.col >= 0) p.place(CoreId(id), nodes[id].tile);
   }
   return p;
@@ -255,16 +257,15 @@ std::string npflowNetlistJson(const Design& design, const Placement* placement) 
                             {"byte_size_per_depth", net.bytesPerObject}});
   }
   root["links"] = json::array();
-  for (const Link& l : design.links)
-    root["links"].push_back({{"src_net_ids", l.inputs}, {"dst_net_ids", l.outputs}});
+  for (const Link& l : design.links) root["links"].push_back({{"src_net_ids", l.inputs}, {"dst_net_ids", l.outputs}});
   return root.dump(2) + "\n";
 }
 
 namespace {
 
 // Tiles a stream passes through between its endpoints, in breadth-first order from the source.
-std::vector<TileCoord> hopTiles(const Design& design, const Placement& placement, NetId n,
-                                const RrGraph& graph, const NetRoute& route) {
+std::vector<TileCoord> hopTiles(const Design& design, const Placement& placement, NetId n, const RrGraph& graph,
+                                const NetRoute& route) {
   std::set<TileCoord> endpoints;
   endpoints.insert(placement.tile(design.nets[n].source));
   for (CoreId t : design.nets[n].targets) endpoints.insert(placement.tile(t));
@@ -277,8 +278,8 @@ std::vector<TileCoord> hopTiles(const Design& design, const Placement& placement
     int v = queue.front();
     queue.pop_front();
     const RrNode& node = graph.node(v);
-    if ((node.kind == RrNodeKind::SwitchIn || node.kind == RrNodeKind::SwitchOut) &&
-        !endpoints.count(node.tile) && seen.insert(node.tile).second)
+    if ((node.kind == RrNodeKind::SwitchIn || node.kind == RrNodeKind::SwitchOut) && !endpoints.count(node.tile) &&
+        seen.insert(node.tile).second)
       out.push_back(node.tile);
     for (int e : graph.outEdges(v))
       if (edgeSet.count(e) && visited.insert(graph.edge(e).to).second) queue.push_back(graph.edge(e).to);

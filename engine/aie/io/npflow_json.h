@@ -17,8 +17,7 @@ struct NpflowNetlist {
 
 /// Reads netlist.json (or a placed netlist: routing fields are ignored). Node and net ids
 /// must be 0..N-1 in any order. `device` becomes Design::device.
-NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file,
-                                 const std::string& device);
+NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device);
 NpflowNetlist loadNpflowNetlist(const std::string& path, const std::string& device);
 
 /// Reads only the node coordinates of a placed netlist for an existing design whose cores
@@ -31,8 +30,7 @@ std::string npflowNetlistJson(const Design& design, const Placement* placement =
 /// pnr_placed_netlist.json. With a routing (and the RR graph it refers to) every net gets
 /// routing_info and the top level routing_cost; without one, routing_cost is 1e9 when
 /// `failed` is true, else 0 and nets carry no routing_info.
-std::string npflowPlacedJson(const Design& design, const Placement& placement,
-                             const RrGraph* graph = nullptr, const Routing* routing = nullptr,
-                             bool failed = false);
+std::string npflowPlacedJson(const Design& design, const Placement& placement, const RrGraph* graph = nullptr,
+                             const Routing* routing = nullptr, bool failed = false);
 
 }  // namespace ts::aie

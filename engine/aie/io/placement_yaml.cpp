@@ -38,9 +38,8 @@ void emitPlacementMap(YAML::Emitter& out, const Design& design, const Placement&
     TileCoord t = placement.tile(c);
     out << YAML::Key << design.cores[c].name << YAML::Value;
     if (placement.pinned(c))
-      out << YAML::Flow << YAML::BeginMap << YAML::Key << "tile" << YAML::Value << YAML::Flow
-          << YAML::BeginSeq << t.col << t.row << YAML::EndSeq << YAML::Key << "pinned"
-          << YAML::Value << true << YAML::EndMap;
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "tile" << YAML::Value << YAML::Flow << YAML::BeginSeq << t.col
+          << t.row << YAML::EndSeq << YAML::Key << "pinned" << YAML::Value << true << YAML::EndMap;
     else
       out << YAML::Flow << YAML::BeginSeq << t.col << t.row << YAML::EndSeq;
   }
@@ -80,8 +79,8 @@ std::string placementToCsv(const Design& design, const Placement& placement) {
   out << "core,kind,col,row,pinned\n";
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     TileCoord t = placement.tile(c);
-    out << design.cores[c].name << ',' << toString(design.cores[c].kind) << ',' << t.col << ','
-        << t.row << ',' << (placement.pinned(c) ? 1 : 0) << '\n';
+    out << design.cores[c].name << ',' << toString(design.cores[c].kind) << ',' << t.col << ',' << t.row << ','
+        << (placement.pinned(c) ? 1 : 0) << '\n';
   }
   return out.str();
 }
@@ -101,8 +100,7 @@ Placement parsePlacementCsv(const std::string& text, const std::string& file, co
     std::stringstream ss(line);
     std::string cell;
     while (std::getline(ss, cell, ',')) cells.push_back(cell);
-    if (cells.size() < 4)
-      throw core::InputError(file, lineNo, 1, "expected core,kind,col,row[,pinned]");
+    if (cells.size() < 4) throw core::InputError(file, lineNo, 1, "expected core,kind,col,row[,pinned]");
     CoreId c = design.findCore(cells[0]);
     if (c < 0) throw core::InputError(file, lineNo, 1, "no core named '" + cells[0] + "'");
     try {

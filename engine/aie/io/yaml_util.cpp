@@ -10,8 +10,7 @@ YAML::Node parse(const std::string& text, const std::string& file) {
     if (!root || root.IsNull()) throw core::InputError(file, 1, 0, "the file is empty");
     return root;
   } catch (const YAML::ParserException& e) {
-    throw core::InputError(file, e.mark.line + 1, e.mark.column + 1,
-                           "YAML syntax error: " + e.msg);
+    throw core::InputError(file, e.mark.line + 1, e.mark.column + 1, "YAML syntax error: " + e.msg);
   }
 }
 
@@ -55,17 +54,14 @@ std::string Reader::str(const YAML::Node& node, const std::string& what) const {
   return node.Scalar();
 }
 
-int64_t Reader::integer(const YAML::Node& node, const std::string& what, int64_t min,
-                        int64_t max) const {
+int64_t Reader::integer(const YAML::Node& node, const std::string& what, int64_t min, int64_t max) const {
   if (!node.IsScalar()) fail(node, what + ": expected an integer");
   const std::string& s = node.Scalar();
   int64_t value = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || end != s.data() + s.size())
-    fail(node, what + ": expected an integer, got '" + s + "'");
+  if (ec != std::errc() || end != s.data() + s.size()) fail(node, what + ": expected an integer, got '" + s + "'");
   if (value < min || value > max)
-    fail(node, what + ": " + s + " is out of range [" + std::to_string(min) + ", " +
-                   std::to_string(max) + "]");
+    fail(node, what + ": " + s + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
   return value;
 }
 
@@ -92,8 +88,7 @@ bool Reader::boolean(const YAML::Node& node, const std::string& what) const {
 
 core::TileCoord Reader::tile(const YAML::Node& node, const std::string& what) const {
   if (!node.IsSequence() || node.size() != 2) fail(node, what + ": expected a tile as [col, row]");
-  return {int(integer(node[0], what + " column", 0, 1 << 20)),
-          int(integer(node[1], what + " row", 0, 1 << 20))};
+  return {int(integer(node[0], what + " column", 0, 1 << 20)), int(integer(node[1], what + " row", 0, 1 << 20))};
 }
 
 }  // namespace ts::aie::yamlio

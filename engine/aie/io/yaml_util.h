@@ -26,8 +26,7 @@ class Reader {
   void expectMap(const YAML::Node& node, const std::string& what) const;
   void expectSequence(const YAML::Node& node, const std::string& what) const;
   /// Rejects keys other than `allowed` (catches typos such as "taregts").
-  void allowKeys(const YAML::Node& map, std::initializer_list<const char*> allowed,
-                 const std::string& what) const;
+  void allowKeys(const YAML::Node& map, std::initializer_list<const char*> allowed, const std::string& what) const;
   YAML::Node require(const YAML::Node& map, const char* key, const std::string& what) const;
 
   std::string str(const YAML::Node& node, const std::string& what) const;

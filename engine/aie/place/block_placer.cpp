@@ -76,7 +76,9 @@ double transition(const LayerBlock& a, TileCoord oa, TileCoord ob, double lambda
   return std::abs(oa.col + a.width - 1 - ob.col) + lambda * std::abs(oa.row - ob.row);
 }
 
-double topCost(const LayerBlock& b, TileCoord o, double mu) { return mu * (o.row + b.height - 1); }
+double topCost(const LayerBlock& b, TileCoord o, double mu) {
+  return mu * (o.row + b.height - 1);
+}
 
 }  // namespace
 
@@ -96,7 +98,11 @@ class BlockSearch {
  public:
   BlockSearch(const PlaceModel& m, const std::vector<LayerBlock>& blocks, const BlockPlacerConfig& cfg,
               core::RunContext& ctx)
-      : m_(m), blocks_(blocks), cfg_(cfg), ctx_(ctx), rows_(m.kindRows(CoreKind::Compute)),
+      : m_(m),
+        blocks_(blocks),
+        cfg_(cfg),
+        ctx_(ctx),
+        rows_(m.kindRows(CoreKind::Compute)),
         cols_(m.device().columns()) {
     busy_.assign(size_t(cols_ * int(rows_.size())), 0);
     fixedOrigin_.resize(blocks.size());
@@ -249,8 +255,7 @@ class BlockSearch {
         if (i > 0) inc += transition(blocks_[i - 1], current_[i - 1], o, cfg_.lambda);
         options.emplace_back(inc, o);
       }
-    std::stable_sort(options.begin(), options.end(),
-                     [](const auto& a, const auto& c) { return a.first < c.first; });
+    std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& c) { return a.first < c.first; });
     for (const auto& [inc, o] : options) {
       if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;  // sorted: the rest is no better
       ++nodes_;
@@ -356,8 +361,8 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
         }
       }
       if (best.col < 0) {
-        reasons.push_back("no " + std::string(toString(tileKindFor(kind))) + " tile left for core '" +
-                          d.cores[c].name + "' on " + dev.name());
+        reasons.push_back("no " + std::string(toString(tileKindFor(kind))) + " tile left for core '" + d.cores[c].name +
+                          "' on " + dev.name());
         return false;
       }
       p.place(c, best);
@@ -368,8 +373,7 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
 
 }  // namespace
 
-BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config,
-                                 core::RunContext& ctx) {
+BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config, core::RunContext& ctx) {
   BlockPlacerResult result;
   const Design& d = problem.design;
   const Device& dev = problem.device;
@@ -418,8 +422,8 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   result.seconds = ctx.elapsed() - t0;
   result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
   result.cost = result.objective;
-  result.terms = {{"total", result.objective}, {"blocks", double(result.blocks.size())},
-                  {"optimal", result.optimal ? 1.0 : 0.0}};
+  result.terms = {
+      {"total", result.objective}, {"blocks", double(result.blocks.size())}, {"optimal", result.optimal ? 1.0 : 0.0}};
   checkResult(d, dev, start, result);
   core::QorSample s;
   s.iteration = result.moves;

@@ -26,7 +26,7 @@ struct BlockPlacerConfig {
   double mu = 0.05;     ///< weight of each block's top row (biases layouts towards the memory tiles)
   int firstCol = -1;    ///< origin column of the first block; -1 = free (AIE4ML starts at 0)
   int firstRow = -1;    ///< origin row of the first block, counted from the lowest compute row
-  int maxNodes = 0;  ///< stop the search after this many nodes (0 = no limit)
+  int maxNodes = 0;     ///< stop the search after this many nodes (0 = no limit)
 
   void bind(core::ParamBinder& binder);
 };
@@ -46,21 +46,19 @@ struct LayerBlock {
 /// more chains continue in further bands of columns to the east (a layer without cascades is
 /// then a maxHeight-high rectangle instead of one tall column). Problems (a cascade leaving
 /// its group, a core with two cascades out) are appended to `problems`.
-std::vector<LayerBlock> layerBlocks(const Design& design, std::vector<std::string>& problems,
-                                    int maxHeight = 1 << 20);
+std::vector<LayerBlock> layerBlocks(const Design& design, std::vector<std::string>& problems, int maxHeight = 1 << 20);
 
 /// J of the blocks at the given origins (col, row counted from the lowest compute row).
 double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<TileCoord>& origins,
                       const BlockPlacerConfig& config);
 
 struct BlockPlacerResult : PlacerResult {
-  double objective = 0;          ///< J of the returned block layout
-  bool optimal = false;          ///< the search finished (J is the minimum)
+  double objective = 0;            ///< J of the returned block layout
+  bool optimal = false;            ///< the search finished (J is the minimum)
   std::vector<TileCoord> origins;  ///< per block, relative to the lowest compute row
   std::vector<LayerBlock> blocks;
 };
 
-BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config,
-                                 core::RunContext& ctx);
+BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config, core::RunContext& ctx);
 
 }  // namespace ts::aie

@@ -78,7 +78,8 @@ std::vector<CascadeMacro> cascadeMacros(const Design& d, const Device& dev, cons
     for (CoreId c : cores) startOk = startOk && start.placed(c) && dev.contains(start.tile(c));
     for (CoreId c : cores)
       for (int k : touching[size_t(c)])
-        startOk = startOk && dev.canCascade(start.tile(d.cascades[size_t(k)].from), start.tile(d.cascades[size_t(k)].to));
+        startOk =
+            startOk && dev.canCascade(start.tile(d.cascades[size_t(k)].from), start.tile(d.cascades[size_t(k)].to));
     if (startOk) {
       for (CoreId c : cores)
         m.offsets.push_back({start.tile(c).col - start.tile(ref).col, start.tile(c).row - start.tile(ref).row});

@@ -14,9 +14,9 @@
 namespace ts::aie {
 
 struct CascadeMacro {
-  std::vector<CoreId> cores;         ///< first core is the reference
-  std::vector<TileCoord> offsets;    ///< per core, relative to the reference (col, row)
-  bool fromStart = false;            ///< shape taken from the start placement
+  std::vector<CoreId> cores;            ///< first core is the reference
+  std::vector<TileCoord> offsets;       ///< per core, relative to the reference (col, row)
+  bool fromStart = false;               ///< shape taken from the start placement
   std::vector<TileCoord> southOffsets;  ///< AIE2 alternative, every cascade south; may be empty
 };
 

@@ -33,7 +33,9 @@ void JointMilpPlacerConfig::bind(core::ParamBinder& b) {
 
 namespace {
 
-std::string tileTag(TileCoord t) { return std::to_string(t.col) + "_" + std::to_string(t.row); }
+std::string tileTag(TileCoord t) {
+  return std::to_string(t.col) + "_" + std::to_string(t.row);
+}
 
 // The placement part of the joint model: pi variables, eq. 2 and the checker's placement rules.
 class PlacementRows {
@@ -171,8 +173,10 @@ class PlacementRows {
       }
       ++variable;
       auto it = std::find_if(cc.begin(), cc.end(), [&](const CoreCandidate& x) { return x.tile == ref.tile(c); });
-      if (it == cc.end()) ++forced;
-      else stay.add(it->var);
+      if (it == cc.end())
+        ++forced;
+      else
+        stay.add(it->var);
     }
     m_.addGe("max_moved", stay, double(variable + forced - k));
   }
@@ -327,7 +331,9 @@ milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOpti
   return std::move(job->result);
 }
 
-const char* stopStatus(core::RunContext& ctx) { return ctx.cancel().stopRequested() ? "cancelled" : "time-out"; }
+const char* stopStatus(core::RunContext& ctx) {
+  return ctx.cancel().stopRequested() ? "cancelled" : "time-out";
+}
 
 }  // namespace
 
@@ -405,8 +411,10 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
       rows.setStart(*start, *v);
       completeLowerRows(model, *v);
       auto bad = model.violations(*v, 1e-6);
-      if (bad.empty()) so.start = std::move(*v);
-      else ctx.log(core::LogLevel::Warning, "joint pnr: the start does not fit the model (" + bad.front() + ")");
+      if (bad.empty())
+        so.start = std::move(*v);
+      else
+        ctx.log(core::LogLevel::Warning, "joint pnr: the start does not fit the model (" + bad.front() + ")");
     }
   }
 
@@ -434,7 +442,8 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
       if (!out.found)
         out.reasons.push_back(sr.status == milp::Status::Infeasible
                                   ? "the joint placement-and-routing MILP is infeasible"
-                                  : std::string("the MILP solver stopped without a solution (") + toString(sr.status) + ")");
+                                  : std::string("the MILP solver stopped without a solution (") + toString(sr.status) +
+                                        ")");
       return out;
     }
     out.found = true;
@@ -452,7 +461,8 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
       continue;
     }
     out.reasons.clear();
-    for (size_t k = 0; k < violations.size() && k < 5; ++k) out.reasons.push_back("routing check: " + violations[k].message);
+    for (size_t k = 0; k < violations.size() && k < 5; ++k)
+      out.reasons.push_back("routing check: " + violations[k].message);
     return out;
   }
 }
@@ -539,7 +549,8 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
       break;
   }
   // Stopped without a solution of its own: a legal start is the best so far (anytime).
-  const bool startIsBest = !s.found && startLegal && s.status != milp::Status::Infeasible && s.status != milp::Status::Error;
+  const bool startIsBest =
+      !s.found && startLegal && s.status != milp::Status::Infeasible && s.status != milp::Status::Error;
   if (!s.found && !startIsBest)
     for (const auto& r : s.reasons) result.reasons.push_back(r);
   if (s.found && !s.routingLegal)
@@ -547,8 +558,9 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
                                          (s.reasons.empty() ? std::string("?") : s.reasons.front()) + ")");
   if (!result.reasons.empty() && result.status == "placed") result.status = "failed";
   result.cost = result.objective;
-  result.terms = {{"total", result.objective}, {"bound", result.bound}, {"gap", result.gap},
-                  {"nodes", double(s.nodes)},  {"variables", double(s.variables)}, {"rows", double(s.rows)}};
+  result.terms = {
+      {"total", result.objective},        {"bound", result.bound}, {"gap", result.gap}, {"nodes", double(s.nodes)},
+      {"variables", double(s.variables)}, {"rows", double(s.rows)}};
   checkResult(d, dev, start, result);
   if (!s.found && !startIsBest) result.success = false;
   core::QorSample sample;
@@ -556,9 +568,9 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
   sample.iteration = s.nodes;
   sample.terms = result.terms;
   ctx.publishSample(std::move(sample), true);
-  ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(result.placement, s.found ? std::make_shared<Routing>(s.routing)
-                                                                                    : nullptr),
-                      true);
+  ctx.publishSnapshot(
+      std::make_shared<PlacementSnapshot>(result.placement, s.found ? std::make_shared<Routing>(s.routing) : nullptr),
+      true);
   return result;
 }
 

@@ -47,7 +47,7 @@ struct JointPnrRequest {
   /// Resource rows (DMA, links, memory, locks, packet ids) get penalised slacks, so a
   /// neighbourhood of an unroutable placement still has a best (least overused) answer.
   bool elastic = false;
-  double timeLimitSeconds = 0;  ///< for this request (0: only the context's limit)
+  double timeLimitSeconds = 0;           ///< for this request (0: only the context's limit)
   std::string phase = "joint pnr milp";  ///< QoR sample phase
 };
 
@@ -67,8 +67,8 @@ void bindJointPnrOptions(core::ParamBinder& binder, JointPnrOptions& options);
 
 struct JointPnrSolution {
   milp::Status status = milp::Status::Error;
-  bool found = false;         ///< placement and routing hold a solution
-  Placement placement;        ///< tiles only; pin flags are the caller's
+  bool found = false;   ///< placement and routing hold a solution
+  Placement placement;  ///< tiles only; pin flags are the caller's
   Routing routing;
   double objective = 0;       ///< eq. 8 (plus elastic penalties)
   double bound = 0;           ///< best proven lower bound
@@ -87,8 +87,7 @@ struct JointPnrSolution {
 void waitForAbandonedSolves();
 
 JointPnrSolution solveJointPnr(const Design& design, const Device& device, const RrGraph& graph,
-                               const JointPnrRequest& request, const JointPnrOptions& options,
-                               core::RunContext& ctx);
+                               const JointPnrRequest& request, const JointPnrOptions& options, core::RunContext& ctx);
 
 struct JointMilpPlacerConfig {
   JointPnrOptions formulation;

@@ -105,8 +105,7 @@ LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConf
       cands[c].push_back(here);
       if (fixed[c]) continue;
       for (TileCoord t : pm.hostTiles(d.cores[c].kind))
-        if (t != here && std::abs(t.col - here.col) <= r && std::abs(t.row - here.row) <= r)
-          cands[c].push_back(t);
+        if (t != here && std::abs(t.col - here.col) <= r && std::abs(t.row - here.row) <= r) cands[c].push_back(t);
     }
     return cands;
   };
@@ -207,8 +206,10 @@ LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConf
                   {"start_cost", result.startCost},
                   {"iterations", double(result.iterations)},
                   {"improvements", double(result.improvements)}};
-  if (ctx.cancel().stopRequested()) result.status = "cancelled";
-  else if (ctx.timeUp()) result.status = "time-out";
+  if (ctx.cancel().stopRequested())
+    result.status = "cancelled";
+  else if (ctx.timeUp())
+    result.status = "time-out";
   if (!why.empty()) ctx.log(core::LogLevel::Info, "lsmo stopped: " + why);
   if (!best.legal)
     ctx.log(core::LogLevel::Warning, "lsmo: no routable placement found; returning the least overused one");

@@ -29,29 +29,28 @@
 namespace ts::aie {
 
 struct LsmoPlacerConfig {
-  JointPnrOptions formulation;   ///< the oracle's eq. 8 weights and gap
-  int radius = 1;                ///< neighbourhood: tiles within this many columns and rows
-  int maxRadius = 3;             ///< the radius grows up to this when a neighbourhood has no answer
-  int maxIterations = 1000;      ///< oracle calls at most
-  int patience = 8;              ///< stop after this many iterations without improvement
-  bool conservative = false;     ///< move at most one core per iteration
-  double oracleTimeLimit = 30;   ///< seconds per oracle call (0: only the run's limit)
-  bool elastic = true;           ///< elastic oracle while the current placement is unroutable
+  JointPnrOptions formulation;       ///< the oracle's eq. 8 weights and gap
+  int radius = 1;                    ///< neighbourhood: tiles within this many columns and rows
+  int maxRadius = 3;                 ///< the radius grows up to this when a neighbourhood has no answer
+  int maxIterations = 1000;          ///< oracle calls at most
+  int patience = 8;                  ///< stop after this many iterations without improvement
+  bool conservative = false;         ///< move at most one core per iteration
+  double oracleTimeLimit = 30;       ///< seconds per oracle call (0: only the run's limit)
+  bool elastic = true;               ///< elastic oracle while the current placement is unroutable
   std::string start = "sequential";  ///< "sequential", "random" or "sa" when no legal start is given
 
   void bind(core::ParamBinder& binder);
 };
 
 struct LsmoPlacerResult : PlacerResult {
-  int iterations = 0;      ///< oracle calls
-  int improvements = 0;    ///< iterations that improved the best
+  int iterations = 0;    ///< oracle calls
+  int improvements = 0;  ///< iterations that improved the best
   int finalRadius = 0;
-  bool routable = false;   ///< the best placement was routed by the oracle
-  double startCost = 0;    ///< oracle objective of the start placement
-  std::string startFrom;   ///< "given", "sequential", "random" or "sa"
+  bool routable = false;  ///< the best placement was routed by the oracle
+  double startCost = 0;   ///< oracle objective of the start placement
+  std::string startFrom;  ///< "given", "sequential", "random" or "sa"
 };
 
-LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConfig& config,
-                               core::RunContext& ctx);
+LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConfig& config, core::RunContext& ctx);
 
 }  // namespace ts::aie

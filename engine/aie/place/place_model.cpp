@@ -12,9 +12,8 @@ namespace ts::aie {
 Placement prepareStart(const Design& design, const Placement& start) {
   if (start.size() == 0) return Placement::fromDesignPins(design);
   if (start.size() != design.coreCount())
-    throw core::Error("the start placement has " + std::to_string(start.size()) +
-                      " cores but design '" + design.name + "' has " +
-                      std::to_string(design.coreCount()));
+    throw core::Error("the start placement has " + std::to_string(start.size()) + " cores but design '" + design.name +
+                      "' has " + std::to_string(design.coreCount()));
   Placement p = start;
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     if (design.cores[c].pin) {
@@ -42,12 +41,10 @@ std::vector<char> fixedCores(const Design& design, const Placement& start) {
   return fixed;
 }
 
-void checkResult(const Design& design, const Device& device, const Placement& start,
-                 PlacerResult& result) {
+void checkResult(const Design& design, const Device& device, const Placement& start, PlacerResult& result) {
   PlacementCheckOptions options;
   options.reference = &start;
-  for (const auto& v : checkPlacement(design, device, result.placement, options))
-    result.reasons.push_back(v.message);
+  for (const auto& v : checkPlacement(design, device, result.placement, options)) result.reasons.push_back(v.message);
   result.success = result.reasons.empty();
   if (!result.success && result.status.empty()) result.status = "failed";
   if (result.success && result.status.empty()) result.status = "placed";
@@ -56,21 +53,21 @@ void checkResult(const Design& design, const Device& device, const Placement& st
 double fanoutCorrection(int terminals) {
   // Cheng (1994) via VPR: expected crossings of a net's bounding box by its Steiner tree,
   // relative to the half perimeter, for 1..50 terminals; linear beyond.
-  static const double kTable[50] = {
-      1.0,    1.0,    1.0,    1.0828, 1.1536, 1.2206, 1.2823, 1.3385, 1.3991, 1.4493,
-      1.4974, 1.5455, 1.5937, 1.6418, 1.6899, 1.7304, 1.7709, 1.8114, 1.8519, 1.8924,
-      1.9288, 1.9652, 2.0015, 2.0379, 2.0743, 2.1061, 2.1379, 2.1698, 2.2016, 2.2334,
-      2.2646, 2.2958, 2.3271, 2.3583, 2.3895, 2.4187, 2.4479, 2.4772, 2.5064, 2.5356,
-      2.5610, 2.5864, 2.6117, 2.6371, 2.6625, 2.6887, 2.7148, 2.7410, 2.7671, 2.7933};
+  static const double kTable[50] = {1.0,    1.0,    1.0,    1.0828, 1.1536, 1.2206, 1.2823, 1.3385, 1.3991, 1.4493,
+                                    1.4974, 1.5455, 1.5937, 1.6418, 1.6899, 1.7304, 1.7709, 1.8114, 1.8519, 1.8924,
+                                    1.9288, 1.9652, 2.0015, 2.0379, 2.0743, 2.1061, 2.1379, 2.1698, 2.2016, 2.2334,
+                                    2.2646, 2.2958, 2.3271, 2.3583, 2.3895, 2.4187, 2.4479, 2.4772, 2.5064, 2.5356,
+                                    2.5610, 2.5864, 2.6117, 2.6371, 2.6625, 2.6887, 2.7148, 2.7410, 2.7671, 2.7933};
   if (terminals <= 1) return 1.0;
   if (terminals <= 50) return kTable[terminals - 1];
   return 2.7933 + 0.02616 * (terminals - 50);
 }
 
-int roundHalfEven(double value) { return int(std::nearbyint(value)); }
+int roundHalfEven(double value) {
+  return int(std::nearbyint(value));
+}
 
-PlaceModel::PlaceModel(const Design& design, const Device& device)
-    : design_(&design), device_(&device) {
+PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&design), device_(&device) {
   const int cores = design.coreCount();
   const int nets = design.netCount();
   pins_.resize(size_t(nets));
@@ -136,8 +133,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device)
   }
   for (size_t i = 0; i < design.cascades.size(); ++i) {
     coreCascades_[design.cascades[i].from].push_back(int(i));
-    if (design.cascades[i].to != design.cascades[i].from)
-      coreCascades_[design.cascades[i].to].push_back(int(i));
+    if (design.cascades[i].to != design.cascades[i].from) coreCascades_[design.cascades[i].to].push_back(int(i));
   }
 
   const int tiles = device.tileCount();

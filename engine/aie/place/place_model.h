@@ -33,9 +33,9 @@ struct PlacerResult {
   std::string status;                ///< "placed", "failed", "time-out", "cancelled"
   std::vector<std::string> reasons;  ///< one line per problem when not successful
   double seconds = 0;
-  int64_t moves = 0;          ///< moves (SA) or search nodes (B&B) evaluated
+  int64_t moves = 0;  ///< moves (SA) or search nodes (B&B) evaluated
   double movesPerSecond = 0;
-  double cost = 0;            ///< the placer's own objective of the returned placement
+  double cost = 0;                                    ///< the placer's own objective of the returned placement
   std::vector<std::pair<std::string, double>> terms;  ///< named cost terms of that placement
 };
 
@@ -51,8 +51,7 @@ std::vector<char> fixedCores(const Design& design, const Placement& start);
 
 /// Fills success/reasons of `result` from checkPlacement(result.placement) with `start` as
 /// reference, and status "failed" when it does not pass and no other status was set.
-void checkResult(const Design& design, const Device& device, const Placement& start,
-                 PlacerResult& result);
+void checkResult(const Design& design, const Device& device, const Placement& start, PlacerResult& result);
 
 /// VPR's fanout correction q(n) of the half-perimeter wirelength (Cheng's table of the
 /// expected Steiner-tree crossing count by terminal count).
@@ -81,9 +80,7 @@ class PlaceModel {
   /// Every endpoint is a compute core, so the net may use shared memory when they neighbour.
   bool allCompute(NetId n) const { return allCompute_[n] != 0; }
   /// Buffer bytes at pin i when the net streams; 0 where a link's buffer already holds it.
-  int64_t endpointBytes(NetId n, int pin) const {
-    return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]);
-  }
+  int64_t endpointBytes(NetId n, int pin) const { return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]); }
   /// True when pin i is the core a link chains this net through (its buffer is the link's).
   bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
   /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.

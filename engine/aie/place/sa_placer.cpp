@@ -55,8 +55,8 @@ enum class Stop { None, Cancelled, TimeOut, MoveLimit, Error };
 
 class Annealer {
  public:
-  Annealer(const PlaceModel& model, const SaPlacerConfig& config, core::RunContext& ctx,
-           PlacementCost& cost, std::vector<char> fixed)
+  Annealer(const PlaceModel& model, const SaPlacerConfig& config, core::RunContext& ctx, PlacementCost& cost,
+           std::vector<char> fixed)
       : m_(model), cfg_(config), ctx_(ctx), cost_(cost), fixed_(std::move(fixed)), rng_(ctx.seed()) {}
 
   /// Completes `start` with random positions for unplaced movable cores; false (with reasons)
@@ -105,9 +105,9 @@ class Annealer {
   std::vector<CascadeMacro> macros_;
   std::vector<int> macroOf_;
   std::vector<char> macroFixed_;
-  std::vector<CoreId> computeAt_;                // per tile
+  std::vector<CoreId> computeAt_;                 // per tile
   std::vector<std::vector<CoreId>> endpointsAt_;  // per tile, memory-tile and shim endpoints
-  std::vector<int64_t> endpointBytes_;             // per core: its buffers as the checker counts them
+  std::vector<int64_t> endpointBytes_;            // per core: its buffers as the checker counts them
   std::vector<CoreMove> moves_buf_;
   double range_ = 1;
   int64_t moves_ = 0, accepted_ = 0;
@@ -123,8 +123,10 @@ void Annealer::occupy(CoreId c, TileCoord t, int sign) {
     return;
   }
   auto& list = endpointsAt_[size_t(i)];
-  if (sign > 0) list.push_back(c);
-  else list.erase(std::find(list.begin(), list.end(), c));
+  if (sign > 0)
+    list.push_back(c);
+  else
+    list.erase(std::find(list.begin(), list.end(), c));
 }
 
 bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
@@ -171,7 +173,8 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     for (size_t i = 0; i < mc.cores.size() && !origin; ++i)
       if (fixed_[mc.cores[i]]) {
         macroFixed_[k] = 1;
-        origin = TileCoord{start.tile(mc.cores[i]).col - mc.offsets[i].col, start.tile(mc.cores[i]).row - mc.offsets[i].row};
+        origin =
+            TileCoord{start.tile(mc.cores[i]).col - mc.offsets[i].col, start.tile(mc.cores[i]).row - mc.offsets[i].row};
       }
     if (macroFixed_[k] && !cellsFree(mc, *origin) && !mc.southOffsets.empty()) {
       // The other shape may fit around the pin (e.g. a chain pinned at the east edge).
@@ -235,9 +238,9 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     CoreKind kind = d.cores[c].kind;
     if (kind == CoreKind::Compute) {
       if (freeCompute.empty()) {
-        reasons.push_back("the design has " + std::to_string(d.countCores(CoreKind::Compute)) +
-                          " compute cores but " + dev.name() + " has only " +
-                          std::to_string(m_.hostTiles(CoreKind::Compute).size()) + " compute tiles");
+        reasons.push_back("the design has " + std::to_string(d.countCores(CoreKind::Compute)) + " compute cores but " +
+                          dev.name() + " has only " + std::to_string(m_.hostTiles(CoreKind::Compute).size()) +
+                          " compute tiles");
         return false;
       }
       size_t k = size_t(rng_.uniformInt(0, int(freeCompute.size()) - 1));
@@ -252,8 +255,10 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
       }
       std::vector<TileCoord> empty, fitting;
       for (TileCoord t : hosts) {
-        if (endpointsAt_[size_t(m_.tileIndex(t))].empty()) empty.push_back(t);
-        else if (endpointsFit({{c, Placement::kUnplaced, t}})) fitting.push_back(t);
+        if (endpointsAt_[size_t(m_.tileIndex(t))].empty())
+          empty.push_back(t);
+        else if (endpointsFit({{c, Placement::kUnplaced, t}}))
+          fitting.push_back(t);
       }
       const auto& pool = !empty.empty() ? empty : !fitting.empty() ? fitting : hosts;
       start.place(c, pool[size_t(rng_.uniformInt(0, int(pool.size()) - 1))]);
@@ -279,8 +284,9 @@ bool Annealer::endpointsFit(const std::vector<CoreMove>& moves) const {
   auto overuse = [&](int tile, const Load& l) {
     const TileResources& cap = m_.capacity(tile);
     if (l.count < 2) return std::array<int64_t, 3>{0, 0, 0};
-    return std::array<int64_t, 3>{std::max(0, l.out - cap.dmaOut), std::max(0, l.in - cap.dmaIn),
-                                  m_.tileKind(tile) == TileKind::Mem ? std::max<int64_t>(0, l.bytes - cap.memoryBytes) : 0};
+    return std::array<int64_t, 3>{
+        std::max(0, l.out - cap.dmaOut), std::max(0, l.in - cap.dmaIn),
+        m_.tileKind(tile) == TileKind::Mem ? std::max<int64_t>(0, l.bytes - cap.memoryBytes) : 0};
   };
   auto load = [&](int tile) {
     Load l;
@@ -501,8 +507,10 @@ double Annealer::equilibriumTemperature(Stop& stop) {
     }
     restore(start);
     if (tailCount == 0) break;
-    if (tail / double(tailCount) > c0) hi = t;
-    else lo = t;
+    if (tail / double(tailCount) > c0)
+      hi = t;
+    else
+      lo = t;
   }
   return 0.5 * (lo + hi);
 }
@@ -531,8 +539,7 @@ Stop Annealer::run() {
     double rate = tried ? double(taken) / double(tried) : 0;
     // VPR's adaptive cooling: linger where acceptance is productive.
     double alpha = rate > 0.96 ? 0.5 : rate > 0.8 ? 0.9 : rate > 0.15 ? 0.95 : 0.8;
-    if (cfg_.rangeLimit)
-      range_ = std::clamp(range_ * (1.0 - cfg_.targetAcceptance + rate), 1.0, maxRange);
+    if (cfg_.rangeLimit) range_ = std::clamp(range_ * (1.0 - cfg_.targetAcceptance + rate), 1.0, maxRange);
     if (m_.netCount() == 0 || t_ < cfg_.exitFactor * cost_.total() / nets || t_ < 1e-12) break;
     t_ *= alpha;
   }
@@ -544,8 +551,7 @@ Stop Annealer::run() {
 
 }  // namespace
 
-SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& config,
-                           core::RunContext& ctx) {
+SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& config, core::RunContext& ctx) {
   SaPlacerResult result;
   const Design& d = problem.design;
   if (!acceptDesign(d, result)) return result;
@@ -582,9 +588,9 @@ SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& co
   checkResult(d, problem.device, start, result);
   if (stop == Stop::Error) result.success = false;
   if (result.success && cost->penalty() > 0)
-    ctx.log(core::LogLevel::Warning,
-            "sa: the placement is legal but the " + result.costName +
-                " cost still sees resource overuse (penalty " + std::to_string(cost->penalty()) + ")");
+    ctx.log(core::LogLevel::Warning, "sa: the placement is legal but the " + result.costName +
+                                         " cost still sees resource overuse (penalty " +
+                                         std::to_string(cost->penalty()) + ")");
   ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(result.placement), true);
   return result;
 }

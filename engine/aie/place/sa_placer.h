@@ -64,7 +64,6 @@ struct SaPlacerResult : PlacerResult {
 std::unique_ptr<PlacementCost> makePlacementCost(const PlaceModel& model, const SaPlacerConfig& config,
                                                  core::RunContext& ctx);
 
-SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& config,
-                           core::RunContext& ctx);
+SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& config, core::RunContext& ctx);
 
 }  // namespace ts::aie

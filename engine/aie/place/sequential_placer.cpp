@@ -7,8 +7,7 @@
 namespace ts::aie {
 
 void SequentialPlacerConfig::bind(core::ParamBinder& b) {
-  b.bind("keep_start", keepStartPlacement,
-         "keep cores the start placement already places (false: only pinned cores)");
+  b.bind("keep_start", keepStartPlacement, "keep cores the start placement already places (false: only pinned cores)");
 }
 
 namespace {
@@ -40,8 +39,7 @@ struct Sequential {
 
 }  // namespace
 
-SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem,
-                                           const SequentialPlacerConfig& config,
+SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const SequentialPlacerConfig& config,
                                            core::RunContext& ctx) {
   SequentialPlacerResult result;
   const Design& d = problem.design;
@@ -82,9 +80,8 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem,
     if (!p.placed(c) || d.cores[c].kind != CoreKind::Compute) continue;
     auto it = std::find(computes.begin(), computes.end(), p.tile(c));
     if (it == computes.end())
-      return finish("partial placement error: tile " + core::toString(p.tile(c)) + " of core '" +
-                    d.cores[c].name + "' is not an available compute tile of " + dev.name() +
-                    " or is already used");
+      return finish("partial placement error: tile " + core::toString(p.tile(c)) + " of core '" + d.cores[c].name +
+                    "' is not an available compute tile of " + dev.name() + " or is already used");
     computes.erase(it);
   }
   std::vector<char> ours(size_t(d.coreCount()), 0);
@@ -121,8 +118,8 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem,
       if (d.cores[c].kind == CoreKind::Compute || p.placed(c)) continue;
       if (!seq.placeEndpoint(c, col))
         return finish("failed to find a " + std::string(toString(tileKindFor(d.cores[c].kind))) +
-                      " tile with free DMA channels at or right of column " + std::to_string(col) +
-                      " for core '" + d.cores[c].name + "'");
+                      " tile with free DMA channels at or right of column " + std::to_string(col) + " for core '" +
+                      d.cores[c].name + "'");
       ++result.moves;
     }
   }

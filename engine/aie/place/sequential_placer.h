@@ -29,8 +29,7 @@ struct SequentialPlacerConfig {
 
 using SequentialPlacerResult = PlacerResult;
 
-SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem,
-                                           const SequentialPlacerConfig& config,
+SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const SequentialPlacerConfig& config,
                                            core::RunContext& ctx);
 
 }  // namespace ts::aie

@@ -41,9 +41,13 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
 
 namespace {
 
-int ceilDiv(int a, int b) { return (a + b - 1) / b; }
+int ceilDiv(int a, int b) {
+  return (a + b - 1) / b;
+}
 
-std::string netLabel(const Design& d, NetId n) { return "net '" + d.nets[n].name + "'"; }
+std::string netLabel(const Design& d, NetId n) {
+  return "net '" + d.nets[n].name + "'";
+}
 
 std::string tileLabel(const Device& dev, TileCoord t) {
   return std::string(toString(dev.kind(t))) + " tile " + core::toString(t);
@@ -136,7 +140,8 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     bool packet = !circuit;
     // Bounding box of the net grown by the model's margin (the MIP start must fit the model).
     int c0 = src.col, c1 = src.col, r0 = src.row, r1 = src.row;
-    for (TileCoord t : targets) c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
+    for (TileCoord t : targets)
+      c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
     int m = std::max(0, o.margin);
     auto inBox = [&](TileCoord t) { return t.col >= c0 - m && t.col <= c1 + m && t.row >= r0 - m && t.row <= r1 + m; };
     auto linkFree = [&](int e) {
@@ -200,8 +205,8 @@ struct TileFloor {
 
 }  // namespace
 
-std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, const RrGraph& g,
-                                         const Placement& p, const RoutingModelOptions& o) {
+std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
+                                         const RoutingModelOptions& o) {
   std::vector<std::string> out;
   for (CoreId c = 0; c < d.coreCount(); ++c)
     if (!p.placed(c) || !dev.contains(p.tile(c))) out.push_back("core '" + d.cores[c].name + "' is not placed");
@@ -302,15 +307,15 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
       case ResourceRow::DmaOut:
       case ResourceRow::DmaIn: {
         bool outDir = r.kind == ResourceRow::DmaOut;
-        out.push_back(tileLabel(dev, r.tile) + ": " + std::to_string(circuit + packet) + (outDir ? " output" : " input") +
-                      " streams need DMA but only " + std::to_string(cap) + (outDir ? " MM2S" : " S2MM") +
-                      " channels (" + std::to_string(circuit) + " circuit + " + std::to_string(packet) +
-                      " packet flows, at most " + std::to_string(F) + " per packet channel)");
+        out.push_back(tileLabel(dev, r.tile) + ": " + std::to_string(circuit + packet) +
+                      (outDir ? " output" : " input") + " streams need DMA but only " + std::to_string(cap) +
+                      (outDir ? " MM2S" : " S2MM") + " channels (" + std::to_string(circuit) + " circuit + " +
+                      std::to_string(packet) + " packet flows, at most " + std::to_string(F) + " per packet channel)");
         break;
       }
       case ResourceRow::Link:
-        out.push_back(g.describeEdge(r.edge) + ": " + std::to_string(circuit) + " circuit + " +
-                      std::to_string(packet) + " packet flows need more than its " + std::to_string(cap) + " channels");
+        out.push_back(g.describeEdge(r.edge) + ": " + std::to_string(circuit) + " circuit + " + std::to_string(packet) +
+                      " packet flows need more than its " + std::to_string(cap) + " channels");
         break;
       case ResourceRow::Memory:
         out.push_back(tileLabel(dev, r.tile) + ": buffers need " + std::to_string(std::llround(evalExpr(r.use, v))) +
@@ -336,8 +341,7 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
 }  // namespace
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
-                               const Placement& placement, const MilpRouterConfig& config,
-                               core::RunContext& ctx) {
+                               const Placement& placement, const MilpRouterConfig& config, core::RunContext& ctx) {
   auto t0 = std::chrono::steady_clock::now();
   MilpRouterResult res;
   auto finish = [&](std::string status) {
@@ -347,7 +351,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
   };
   if (config.preCheck) {
     res.reasons = routingPreCheck(design, device, graph, placement, config.model);
-    if (!res.reasons.empty()) return finish(res.reasons.front().find("not placed") != std::string::npos ? "error" : "infeasible");
+    if (!res.reasons.empty())
+      return finish(res.reasons.front().find("not placed") != std::string::npos ? "error" : "infeasible");
   } else {
     for (CoreId c = 0; c < design.coreCount(); ++c)
       if (!placement.placed(c) || !device.contains(placement.tile(c))) {
@@ -407,7 +412,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         milp::SolveResult er = milp::solve(em, es, ctx);
         if (er.hasSolution()) res.reasons = explainSlacks(eb, device, graph, er.values);
       }
-      if (res.reasons.empty()) res.reasons.push_back("no legal routing exists for this placement (the MILP is infeasible)");
+      if (res.reasons.empty())
+        res.reasons.push_back("no legal routing exists for this placement (the MILP is infeasible)");
       return finish("infeasible");
     }
     if (!sr.hasSolution()) {

@@ -24,25 +24,25 @@
 namespace ts::aie {
 
 struct MilpRouterConfig {
-  RoutingModelOptions model;        ///< formulation weights (eq. 8) and switches
-  double timeLimitSeconds = 60;     ///< per MILP solve; the RunContext's limit also applies
-  double relativeGap = 1e-4;        ///< accept solutions this close to the bound
-  bool growRegion = true;           ///< retry over the whole array when the region is infeasible
-  bool preCheck = true;             ///< resource bounds before building the MILP
-  bool explainInfeasible = true;    ///< elastic re-solve to name binding resources
-  bool greedyStart = true;          ///< MIP start from a sequential shortest-path routing
-  int lazyRounds = 4;               ///< re-solves for lazily added arbiter rows
-  std::string lpPath;               ///< write the last model solved here (.lp or .mps)
-  bool solverLog = false;           ///< CBC's log on stdout
+  RoutingModelOptions model;      ///< formulation weights (eq. 8) and switches
+  double timeLimitSeconds = 60;   ///< per MILP solve; the RunContext's limit also applies
+  double relativeGap = 1e-4;      ///< accept solutions this close to the bound
+  bool growRegion = true;         ///< retry over the whole array when the region is infeasible
+  bool preCheck = true;           ///< resource bounds before building the MILP
+  bool explainInfeasible = true;  ///< elastic re-solve to name binding resources
+  bool greedyStart = true;        ///< MIP start from a sequential shortest-path routing
+  int lazyRounds = 4;             ///< re-solves for lazily added arbiter rows
+  std::string lpPath;             ///< write the last model solved here (.lp or .mps)
+  bool solverLog = false;         ///< CBC's log on stdout
 };
 
 /// Describes the config's fields as named parameters (for --set key=value and the studio).
 void bindMilpRouterParams(core::ParamBinder& binder, MilpRouterConfig& config);
 
 struct MilpRouterResult {
-  bool success = false;  ///< routed and passed checkRouting()
-  std::string status;    ///< "routed", "infeasible", "time-out", "cancelled", "error"
-  Routing routing;       ///< the routing (partial or empty when not successful)
+  bool success = false;              ///< routed and passed checkRouting()
+  std::string status;                ///< "routed", "infeasible", "time-out", "cancelled", "error"
+  Routing routing;                   ///< the routing (partial or empty when not successful)
   std::vector<std::string> reasons;  ///< why not, one line each (binding resources named)
   milp::Status milpStatus = milp::Status::Error;
   double objective = 0;  ///< eq. 8 value of the routing
@@ -54,8 +54,7 @@ struct MilpRouterResult {
 };
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
-                               const Placement& placement, const MilpRouterConfig& config,
-                               core::RunContext& ctx);
+                               const Placement& placement, const MilpRouterConfig& config, core::RunContext& ctx);
 
 /// The obvious resource bounds alone (no MILP): one line per violated bound, empty if none
 /// is violated. Also used by placers as a fast legality filter.

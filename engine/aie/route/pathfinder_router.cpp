@@ -72,8 +72,10 @@ PathfinderResult runPathfinderRouter(const Design& d, const Device& dev, const R
         d.cores[net.targets[0]].kind == CoreKind::Compute) {
       TileCoord dst = p.tile(net.targets[0]);
       TileCoord bank{-1, -1};
-      if (reaches(dev, src, dst)) bank = dst;
-      else if (reaches(dev, dst, src)) bank = src;
+      if (reaches(dev, src, dst))
+        bank = dst;
+      else if (reaches(dev, dst, src))
+        bank = src;
       if (bank.col >= 0) {
         route = sharedMemoryRoute(g, src, bank, {dst});
         continue;

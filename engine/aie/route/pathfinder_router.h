@@ -44,7 +44,6 @@ struct PathfinderResult {
 };
 
 PathfinderResult runPathfinderRouter(const Design& design, const Device& device, const RrGraph& graph,
-                                     const Placement& placement, const PathfinderConfig& config,
-                                     core::RunContext& ctx);
+                                     const Placement& placement, const PathfinderConfig& config, core::RunContext& ctx);
 
 }  // namespace ts::aie

@@ -11,7 +11,9 @@ namespace ts::aie {
 
 namespace {
 
-std::string tileTag(TileCoord t) { return std::to_string(t.col) + "_" + std::to_string(t.row); }
+std::string tileTag(TileCoord t) {
+  return std::to_string(t.col) + "_" + std::to_string(t.row);
+}
 
 int maxDepth(const Net& net) {
   int m = net.sourceDepth;
@@ -58,10 +60,12 @@ NetRoute intraTileRoute(const RrGraph& graph, TileCoord tile) {
   return r;
 }
 
-NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord bank, const std::vector<TileCoord>& targets) {
+NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord bank,
+                           const std::vector<TileCoord>& targets) {
   NetRoute r;
   for (int e : graph.outEdges(graph.sourceNode(source)))
-    if (graph.edge(e).kind == RrEdgeKind::SharedWrite && graph.edge(e).to == graph.memoryNode(bank)) r.edges.push_back(e);
+    if (graph.edge(e).kind == RrEdgeKind::SharedWrite && graph.edge(e).to == graph.memoryNode(bank))
+      r.edges.push_back(e);
   std::set<TileCoord> sinks(targets.begin(), targets.end());
   for (TileCoord t : sinks)
     for (int e : graph.outEdges(graph.memoryNode(bank)))
@@ -75,8 +79,7 @@ NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord ban
 RoutingModelBuilder::RoutingModelBuilder(const Design& design, const Device& device, const RrGraph& graph,
                                          const RoutingModelOptions& options, milp::Model& model)
     : design_(design), device_(device), graph_(graph), options_(options), model_(model) {
-  flowsPerChannel_ = options.packetFlowsPerChannel > 0 ? options.packetFlowsPerChannel
-                                                       : packetFlowsPerChannel(device);
+  flowsPerChannel_ = options.packetFlowsPerChannel > 0 ? options.packetFlowsPerChannel : packetFlowsPerChannel(device);
   candidates_.resize(size_t(design.coreCount()));
   nets_.resize(size_t(design.netCount()));
   for (size_t i = 0; i < design.links.size(); ++i) {
@@ -88,8 +91,8 @@ RoutingModelBuilder::RoutingModelBuilder(const Design& design, const Device& dev
 
 void RoutingModelBuilder::setFixedPlacement(const Placement& placement) {
   for (CoreId c = 0; c < design_.coreCount(); ++c)
-    candidates_[c] = placement.placed(c) ? std::vector<CoreCandidate>{{placement.tile(c), -1}}
-                                         : std::vector<CoreCandidate>{};
+    candidates_[c] =
+        placement.placed(c) ? std::vector<CoreCandidate>{{placement.tile(c), -1}} : std::vector<CoreCandidate>{};
 }
 
 void RoutingModelBuilder::setCandidates(CoreId core, std::vector<CoreCandidate> candidates) {
@@ -290,8 +293,7 @@ void RoutingModelBuilder::buildNet(NetId n) {
     nodes[ev.from].flow.add(fv, -1.0);
     nodes[ev.to].inX.push_back(ev.x);
     nodes[ev.from].outX.push_back(ev.x);
-    if (ev.f >= 0) model_.addLe("fx" + tag + "_e" + std::to_string(ev.edge),
-                                milp::LinExpr::var(ev.f).add(ev.x, -T), 0);
+    if (ev.f >= 0) model_.addLe("fx" + tag + "_e" + std::to_string(ev.edge), milp::LinExpr::var(ev.f).add(ev.x, -T), 0);
   }
   milp::LinExpr sourceOut;
   for (const CoreCandidate& sc : candidates_[net.source]) {
@@ -319,7 +321,8 @@ void RoutingModelBuilder::buildNet(NetId n) {
         flow[ev.to].add(fk[i], 1.0);
         flow[ev.from].add(fk[i], -1.0);
       }
-      for (const CoreCandidate& sc : candidates_[net.source]) flow[graph_.sourceNode(sc.tile)] += presence(net.source, sc.tile);
+      for (const CoreCandidate& sc : candidates_[net.source])
+        flow[graph_.sourceNode(sc.tile)] += presence(net.source, sc.tile);
       for (const CoreCandidate& tc : candidates_[t]) flow[graph_.sinkNode(tc.tile)] -= presence(t, tc.tile);
       for (auto& [v, e] : flow) model_.addEq("flow" + kt + "_v" + std::to_string(v), e, 0);
       nv.targetFlow.push_back(std::move(fk));
@@ -340,8 +343,9 @@ void RoutingModelBuilder::buildNet(NetId n) {
     if (graph_.edge(ev.edge).kind != RrEdgeKind::SharedWrite) continue;
     TileCoord bank = graph_.node(graph_.edge(ev.edge).to).tile;
     for (CoreId c : linkedEnds)
-      if (!fixedAt(c, bank)) model_.addLe("bank_link" + tag + "_e" + std::to_string(ev.edge),
-                                          milp::LinExpr::var(ev.x) - presence(c, bank), 0);
+      if (!fixedAt(c, bank))
+        model_.addLe("bank_link" + tag + "_e" + std::to_string(ev.edge), milp::LinExpr::var(ev.x) - presence(c, bank),
+                     0);
   }
 }
 
@@ -377,8 +381,7 @@ milp::LinExpr RoutingModelBuilder::modeUse(NetId n, int edge, bool packet) {
   return milp::LinExpr::var(z);
 }
 
-int RoutingModelBuilder::addResourceRow(ResourceRow r, const milp::LinExpr& lhs, double rhs,
-                                        const std::string& name) {
+int RoutingModelBuilder::addResourceRow(ResourceRow r, const milp::LinExpr& lhs, double rhs, const std::string& name) {
   milp::LinExpr e = lhs;
   if (options_.elastic) {
     double unit = r.kind == ResourceRow::Memory ? 1.0 / 1024 : 1.0;
@@ -470,7 +473,8 @@ void RoutingModelBuilder::addMemoryRows() {
         if (net.targets[i] == via) in += int64_t(net.targetDepths[i]) * net.bytesPerObject;
     }
     for (NetId n : link.outputs) out += int64_t(design_.nets[n].sourceDepth) * design_.nets[n].bytesPerObject;
-    for (const CoreCandidate& cc : candidates_[via]) bytes[at(cc.tile)] += double(std::max(in, out)) * presence(via, cc.tile);
+    for (const CoreCandidate& cc : candidates_[via])
+      bytes[at(cc.tile)] += double(std::max(in, out)) * presence(via, cc.tile);
   }
   for (NetId n = 0; n < design_.netCount(); ++n) {
     const Net& net = design_.nets[n];
@@ -482,7 +486,8 @@ void RoutingModelBuilder::addMemoryRows() {
     for (CoreId c : ends)
       if (linkedAt_.count({n, c})) {
         anyLinked = true;
-        for (const CoreCandidate& cc : candidates_[c]) locks[at(cc.tile)] += double(kLocksPerBuffer) * presence(c, cc.tile);
+        for (const CoreCandidate& cc : candidates_[c])
+          locks[at(cc.tile)] += double(kLocksPerBuffer) * presence(c, cc.tile);
       }
     const double shared = double(maxDepth(net)) * double(net.bytesPerObject);
     for (const EdgeVar& ev : nv.edges) {
@@ -512,7 +517,8 @@ void RoutingModelBuilder::addMemoryRows() {
             if (linkedAt_.count({n, c})) continue;
             int use = ev.x;
             if (!fixedAt(c, t)) {  // stream buffer of a target that may be elsewhere: pi AND x
-              use = model_.addContinuous("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t), 0, 1);
+              use =
+                  model_.addContinuous("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t), 0, 1);
               model_.addGe("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t) + "_lb",
                            milp::LinExpr::var(use) - milp::LinExpr::var(ev.x) - p, -1);
             }
@@ -521,7 +527,8 @@ void RoutingModelBuilder::addMemoryRows() {
           }
           break;
         }
-        default: break;
+        default:
+          break;
       }
     }
   }
@@ -561,7 +568,9 @@ void RoutingModelBuilder::addPacketIdRow() {
   addResourceRow(std::move(r), packets, ids, "packet_ids");
 }
 
-bool RoutingModelBuilder::hasArbiterRow(TileCoord tile) const { return arbiterRow_.count(device_.index(tile)) > 0; }
+bool RoutingModelBuilder::hasArbiterRow(TileCoord tile) const {
+  return arbiterRow_.count(device_.index(tile)) > 0;
+}
 
 void RoutingModelBuilder::addArbiterRow(TileCoord tile) {
   if (hasArbiterRow(tile)) return;

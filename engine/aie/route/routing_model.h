@@ -46,18 +46,18 @@ namespace ts::aie {
 
 /// Weights and switches of the routing formulation (documented defaults).
 struct RoutingModelOptions {
-  double alpha = 1.0;    ///< eq. 8: weight of the routing cost sum C_e * x
-  double beta = 1.0;     ///< eq. 8: weight of the congestion penalty sum P_e * c
-  double gamma = 0.05;   ///< eq. 8: weight per KiB of buffer memory
-  double linkCost = 1.0;     ///< C_e of one inter-switch link hop
-  double dmaCost = 1.0;      ///< C_e of one MM2S or S2MM channel use
-  double sharedCost = 0.1;   ///< C_e of one shared-memory write or read
-  double intraCost = 0.0;    ///< C_e of an intra-tile copy on a memory tile
+  double alpha = 1.0;           ///< eq. 8: weight of the routing cost sum C_e * x
+  double beta = 1.0;            ///< eq. 8: weight of the congestion penalty sum P_e * c
+  double gamma = 0.05;          ///< eq. 8: weight per KiB of buffer memory
+  double linkCost = 1.0;        ///< C_e of one inter-switch link hop
+  double dmaCost = 1.0;         ///< C_e of one MM2S or S2MM channel use
+  double sharedCost = 0.1;      ///< C_e of one shared-memory write or read
+  double intraCost = 0.0;       ///< C_e of an intra-tile copy on a memory tile
   double circuitNetCost = 0.0;  ///< per net in circuit mode
   double packetNetCost = 0.5;   ///< per net in packet mode (headers, arbitration)
-  double linkPenalty = 1.0;  ///< P_e: per packet flow sharing a link channel with another
-  double dmaPenalty = 1.0;   ///< P_e: per packet flow sharing a DMA channel with another
-  int margin = 0;            ///< tiles added around each net's bounding box (grown when infeasible)
+  double linkPenalty = 1.0;     ///< P_e: per packet flow sharing a link channel with another
+  double dmaPenalty = 1.0;      ///< P_e: per packet flow sharing a DMA channel with another
+  int margin = 0;               ///< tiles added around each net's bounding box (grown when infeasible)
   /// One unit flow per target (f[n,t,e] <= x[n,e]) instead of eq. 3/5's aggregated |T|-unit
   /// flow: the same integer solutions with a much tighter LP bound for multicast nets.
   bool perTargetFlows = true;
@@ -82,9 +82,9 @@ struct ResourceRow {
   explicit ResourceRow(Kind k) : kind(k) {}
   Kind kind;
   int row = -1;
-  int slack = -1;   ///< elastic slack variable, or -1
+  int slack = -1;  ///< elastic slack variable, or -1
   TileCoord tile{-1, -1};
-  int edge = -1;    ///< link rows
+  int edge = -1;  ///< link rows
   double capacity = 0;
   milp::LinExpr circuitUse, packetUse;  ///< DMA/link rows: what the row counts
   milp::LinExpr use;                    ///< memory/locks/packet-id/arbiter rows: the usage
@@ -97,7 +97,8 @@ void restoreCrossbars(const RrGraph& graph, std::vector<int>& edges);
 /// The route of an intra-tile net on memory tile `tile`, and of a shared-memory net that
 /// writes `bank` at `source` and is read at `targets` (buffer tiles set, not yet checked).
 NetRoute intraTileRoute(const RrGraph& graph, TileCoord tile);
-NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord bank, const std::vector<TileCoord>& targets);
+NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord bank,
+                           const std::vector<TileCoord>& targets);
 
 class RoutingModelBuilder {
  public:
@@ -129,8 +130,8 @@ class RoutingModelBuilder {
 
  private:
   struct EdgeVar {
-    int edge;     ///< RR edge id
-    int from, to; ///< contracted node ids
+    int edge;      ///< RR edge id
+    int from, to;  ///< contracted node ids
     int x = -1, f = -1;
     int zC = -1, zP = -1;  ///< circuit / packet use of links that have capacity rows
   };
@@ -138,9 +139,9 @@ class RoutingModelBuilder {
     bool stream = false, shared = false, intra = false;
     int yC = -1, yP = -1;
     std::vector<EdgeVar> edges;
-    std::map<int, int> byEdge;  ///< RR edge id -> index in edges
+    std::map<int, int> byEdge;                 ///< RR edge id -> index in edges
     std::vector<std::vector<int>> targetFlow;  ///< per target: flow variable per edge (or -1)
-    int targets = 0;            ///< |T|
+    int targets = 0;                           ///< |T|
   };
 
   int contracted(int node) const;
@@ -164,11 +165,11 @@ class RoutingModelBuilder {
   int flowsPerChannel_ = 4;
   std::vector<std::vector<CoreCandidate>> candidates_;
   std::vector<NetVars> nets_;
-  std::map<std::pair<NetId, CoreId>, int> linkedAt_;  ///< endpoints whose buffer is a link's
+  std::map<std::pair<NetId, CoreId>, int> linkedAt_;             ///< endpoints whose buffer is a link's
   std::map<int, std::vector<std::pair<NetId, int>>> linkUsers_;  ///< link edge -> (net, index)
-  std::map<int, int> linkW_;          ///< link edge -> packet-channel variable
-  std::map<int, int> dmaU_;           ///< tile index * 2 + dir -> packet-channel variable
-  std::map<int, int> arbiterRow_;     ///< tile index -> row
+  std::map<int, int> linkW_;                                     ///< link edge -> packet-channel variable
+  std::map<int, int> dmaU_;                                      ///< tile index * 2 + dir -> packet-channel variable
+  std::map<int, int> arbiterRow_;                                ///< tile index -> row
   struct Share {
     int channels;    ///< packet channels (integer)
     int congestion;  ///< flows beyond one per channel, or -1

@@ -27,7 +27,7 @@ struct Node {
   int beg = 0, end = 0;  ///< order positions [beg, end]
   std::unique_ptr<Node> left, right;
   std::vector<Rect> rects;
-  std::vector<int> ports;  ///< positions in [beg, end] with an edge leaving the range
+  std::vector<int> ports;                  ///< positions in [beg, end] with an edge leaving the range
   std::vector<std::pair<int, int>> cross;  ///< edges between the halves (ports of left, right)
 };
 
@@ -112,7 +112,8 @@ class Dnc {
           r.height = horizontal ? std::max(a.height, b.height) : a.height + b.height;
           if (r.width > g_.width || r.height > g_.height) continue;
           // Offsets of the two halves as place() puts them (doubled).
-          int ax = horizontal ? 0 : 2 * ((r.width - a.width) / 2), ay = horizontal ? 2 * ((r.height - a.height) / 2) : 0;
+          int ax = horizontal ? 0 : 2 * ((r.width - a.width) / 2),
+              ay = horizontal ? 2 * ((r.height - a.height) / 2) : 0;
           int bx = horizontal ? 2 * a.width : 2 * ((r.width - b.width) / 2);
           int by = horizontal ? 2 * ((r.height - b.height) / 2) : 2 * a.height;
           r.wl = a.wl + b.wl;

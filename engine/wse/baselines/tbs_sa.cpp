@@ -12,10 +12,10 @@ namespace ts::wse {
 namespace {
 
 struct State {
-  std::vector<int> pi;        ///< blocks: 0..n-1 kernels, n.. dummies
-  std::vector<uint8_t> alpha; ///< per insertion (pi[1..]): 0 = right of, 1 = above
-  std::vector<int> cover;     ///< per insertion: boundary blocks spanned (>= 1)
-  std::vector<int> choice;    ///< per kernel: candidate index
+  std::vector<int> pi;                     ///< blocks: 0..n-1 kernels, n.. dummies
+  std::vector<uint8_t> alpha;              ///< per insertion (pi[1..]): 0 = right of, 1 = above
+  std::vector<int> cover;                  ///< per insertion: boundary blocks spanned (>= 1)
+  std::vector<int> choice;                 ///< per kernel: candidate index
   std::vector<std::pair<int, int>> dummy;  ///< per dummy: width, height
 };
 
@@ -44,7 +44,7 @@ class Annealer {
     w_.assign(blocks, 0);
     h_.assign(blocks, 0);
     State s;
-    for (double target = base_; ; target *= 1.25) {
+    for (double target = base_;; target *= 1.25) {
       s = initialState(target);
       if (shapeInitialPacking(s) || target > base_ * 64 || ctx_.shouldStop()) break;
     }
@@ -119,7 +119,9 @@ class Annealer {
     res.moves = moves;
     res.accepted = accepted;
     res.finalTemperature = temp;
-    res.stats = {{"moves", double(moves)}, {"accepted", double(accepted)}, {"final_temperature", temp},
+    res.stats = {{"moves", double(moves)},
+                 {"accepted", double(accepted)},
+                 {"final_temperature", temp},
                  {"dummy_blocks", double(dummyCount())}};
     keeper_.finish(res, "tbs-sa");
     return res;
@@ -173,14 +175,14 @@ class Annealer {
       for (int k = 0; k < n_; ++k)
         for (const auto& c : sz.candidates[size_t(k)]) {
           auto& list = cands_[size_t(k)];
-          bool dup = std::any_of(list.begin(), list.end(), [&](const Candidate& o) {
-            return o.rotated == c.rotated && o.args == c.args;
-          });
+          bool dup = std::any_of(list.begin(), list.end(),
+                                 [&](const Candidate& o) { return o.rotated == c.rotated && o.args == c.args; });
           if (!dup) list.push_back(c);
         }
     }
     for (auto& list : cands_)
-      std::stable_sort(list.begin(), list.end(), [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
+      std::stable_sort(list.begin(), list.end(),
+                       [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
     if (ctx_.shouldStop()) {
       message = "stopped before the first layout";
       return false;
@@ -336,8 +338,10 @@ class Annealer {
         int b = s.pi[size_t(rng_.uniformInt(0, blocks - 1))];
         if (b < n_) {
           const auto& list = cands_[size_t(b)];
-          if (kind <= 6) retime(s, b, list[size_t(s.choice[size_t(b)])].time * (0.9 + 0.2 * rng_.uniform01()));
-          else s.choice[size_t(b)] = rng_.uniformInt(0, int(list.size()) - 1);
+          if (kind <= 6)
+            retime(s, b, list[size_t(s.choice[size_t(b)])].time * (0.9 + 0.2 * rng_.uniform01()));
+          else
+            s.choice[size_t(b)] = rng_.uniformInt(0, int(list.size()) - 1);
         } else {
           static const int sizes[] = {0, 0, 2, 4, 8, 16, 32};
           s.dummy[size_t(b - n_)] = {sizes[rng_.uniformInt(0, 6)], sizes[rng_.uniformInt(0, 6)]};
@@ -354,8 +358,10 @@ class Annealer {
       default: {  // rotation of the twin trees: one orientation bit or one cover count
         if (blocks < 2) break;
         size_t k = size_t(rng_.uniformInt(0, blocks - 2));
-        if (rng_.uniformInt(0, 1) == 0) s.alpha[k] ^= 1;
-        else s.cover[k] = std::clamp(s.cover[k] + (rng_.uniformInt(0, 1) ? 1 : -1), 1, blocks);
+        if (rng_.uniformInt(0, 1) == 0)
+          s.alpha[k] ^= 1;
+        else
+          s.cover[k] = std::clamp(s.cover[k] + (rng_.uniformInt(0, 1) ? 1 : -1), 1, blocks);
         break;
       }
     }

@@ -28,15 +28,15 @@
 namespace ts::wse {
 
 struct TbsSaConfig {
-  int maxDummies = 100;          ///< dummy blocks (paper: at most 100); at most kernels/2 are used
+  int maxDummies = 100;  ///< dummy blocks (paper: at most 100); at most kernels/2 are used
   /// Upper bound on moves. With a time limit the run cools over whichever ends first, so a
   /// time-limited run uses its whole budget (the paper's runs took 747 s on average).
   int64_t maxMoves = 10000000;
   double initialAcceptance = 0.9;  ///< uphill acceptance probability at the start
-  double cooling = 0;            ///< temperature factor per stage; 0 = T0 to 1e-6 T0 over maxMoves
-  int movesPerStage = 0;         ///< 0 = 30 x blocks
-  int targetLevels = 20;         ///< sizing ladder: targets T0 * 2^(i/4), i = -4 .. levels-5
-  Layout initial;                ///< warm start: its kernels' arguments seed the sizing choice
+  double cooling = 0;              ///< temperature factor per stage; 0 = T0 to 1e-6 T0 over maxMoves
+  int movesPerStage = 0;           ///< 0 = 30 x blocks
+  int targetLevels = 20;           ///< sizing ladder: targets T0 * 2^(i/4), i = -4 .. levels-5
+  Layout initial;                  ///< warm start: its kernels' arguments seed the sizing choice
 };
 
 struct TbsSaResult : WsePlaceResult {

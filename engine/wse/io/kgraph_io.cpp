@@ -99,8 +99,7 @@ RawNode parseNodeAttributes(io::TextScanner& sc, RawNode node) {
       node.name = sc.quoted("the name");  // repeated name= on input/output nodes: last one wins
       continue;
     }
-    if (!allowed.count(key))
-      sc.failAt(line, col, "unknown attribute '" + key + "' for a " + node.type + " node");
+    if (!allowed.count(key)) sc.failAt(line, col, "unknown attribute '" + key + "' for a " + node.type + " node");
     if (node.ints.count(key)) sc.failAt(line, col, "attribute '" + key + "' given twice");
     std::vector<long long> values;
     if (sc.accept('[')) {
@@ -155,9 +154,12 @@ int requireInt(const io::TextScanner& sc, const RawNode& n, const std::string& k
     sc.failAt(n.line, n.col, n.type + "[" + std::to_string(n.index) + "] is missing attribute '" + key + "'");
   }
   if (it->second.size() != 1)
-    sc.failAt(n.line, n.col, "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be one integer");
+    sc.failAt(n.line, n.col,
+              "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be one integer");
   long long v = it->second[0];
-  if (v < 1) sc.failAt(n.line, n.col, "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be positive");
+  if (v < 1)
+    sc.failAt(n.line, n.col,
+              "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be positive");
   return int(v);
 }
 
@@ -243,11 +245,13 @@ KernelGraph parseKgraph(const std::string& text, const std::string& file) {
     }
     KernelType kt;
     if (head.type != "input" && head.type != "output" && !parseKernelType(head.type, kt))
-      sc.failAt(head.line, head.col, "unknown node type '" + head.type + "' (expected input, output, conv, dblock or cblock)");
+      sc.failAt(head.line, head.col,
+                "unknown node type '" + head.type + "' (expected input, output, conv, dblock or cblock)");
     if (head.index < 0) sc.failAt(head.line, head.col, "node index must not be negative");
     if (byIndex.count(head.index))
-      sc.failAt(head.line, head.col, "node index " + std::to_string(head.index) + " is defined twice (first on line " +
-                                         std::to_string(rawNodes[byIndex[head.index]].line) + ")");
+      sc.failAt(head.line, head.col,
+                "node index " + std::to_string(head.index) + " is defined twice (first on line " +
+                    std::to_string(rawNodes[byIndex[head.index]].line) + ")");
     RawNode node;
     node.type = head.type;
     node.index = head.index;
@@ -258,30 +262,36 @@ KernelGraph parseKgraph(const std::string& text, const std::string& file) {
   }
 
   for (const auto& n : rawNodes) addNode(g, sc, n);
-  if (g.kernelCount() == 0) throw core::InputError(file, sc.line(), 0, "the graph defines no conv, dblock or cblock kernel");
+  if (g.kernelCount() == 0)
+    throw core::InputError(file, sc.line(), 0, "the graph defines no conv, dblock or cblock kernel");
   std::map<std::string, int> names;
   for (const auto& k : g.kernels) {
     const auto& node = g.nodes[k.node];
     auto [it, fresh] = names.emplace(k.name, node.line);
     if (!fresh)
-      throw core::InputError(file, node.line, 0, "kernel name '" + k.name + "' is used twice (first on line " +
-                                                     std::to_string(it->second) + ")");
+      throw core::InputError(
+          file, node.line, 0,
+          "kernel name '" + k.name + "' is used twice (first on line " + std::to_string(it->second) + ")");
   }
 
   auto resolve = [&](const RawEnd& end) {
     auto it = byIndex.find(end.index);
     if (it == byIndex.end())
-      sc.failAt(end.line, end.col, "connection refers to " + end.type + "[" + std::to_string(end.index) + "], which is not defined");
+      sc.failAt(end.line, end.col,
+                "connection refers to " + end.type + "[" + std::to_string(end.index) + "], which is not defined");
     const RawNode& n = rawNodes[it->second];
     if (n.type != end.type)
-      sc.failAt(end.line, end.col, "connection refers to " + end.type + "[" + std::to_string(end.index) + "] but node " +
-                                       std::to_string(end.index) + " is a " + n.type);
+      sc.failAt(end.line, end.col,
+                "connection refers to " + end.type + "[" + std::to_string(end.index) + "] but node " +
+                    std::to_string(end.index) + " is a " + n.type);
     return int(it->second);  // node ids follow rawNodes order
   };
   for (const auto& e : rawEdges) {
     int s = resolve(e.src), d = resolve(e.dst);
-    if (g.nodes[s].kind == GraphNode::Kind::Output) sc.failAt(e.line, e.src.col, "an output node cannot be a connection source");
-    if (g.nodes[d].kind == GraphNode::Kind::Input) sc.failAt(e.line, e.dst.col, "an input node cannot be a connection destination");
+    if (g.nodes[s].kind == GraphNode::Kind::Output)
+      sc.failAt(e.line, e.src.col, "an output node cannot be a connection source");
+    if (g.nodes[d].kind == GraphNode::Kind::Input)
+      sc.failAt(e.line, e.dst.col, "an input node cannot be a connection destination");
     if (s == d) sc.failAt(e.line, e.src.col, "a node cannot connect to itself");
     g.connect(s, d, e.shape, e.line);
   }
@@ -290,7 +300,9 @@ KernelGraph parseKgraph(const std::string& text, const std::string& file) {
   return g;
 }
 
-KernelGraph readKgraph(const std::string& path) { return parseKgraph(core::readFile(path), path); }
+KernelGraph readKgraph(const std::string& path) {
+  return parseKgraph(core::readFile(path), path);
+}
 
 std::string formatKgraph(const KernelGraph& g) {
   std::ostringstream s;
@@ -305,7 +317,7 @@ std::string formatKgraph(const KernelGraph& g) {
     << "memlimit=" << g.memlimit << "\n"
     << "*)\n\n(* Node Definitions *)\n";
   auto ref = [&](const GraphNode& n) {
-    std::string type = n.kind == GraphNode::Kind::Input ? "input"
+    std::string type = n.kind == GraphNode::Kind::Input    ? "input"
                        : n.kind == GraphNode::Kind::Output ? "output"
                                                            : toString(g.kernels[n.kernel].spec.type);
     return type + "[" + std::to_string(n.fileIndex) + "]";

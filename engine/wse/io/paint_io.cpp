@@ -11,7 +11,9 @@ namespace ts::wse {
 namespace {
 
 /// Number of integers in a definition: formal arguments, then h w, then c's and k's.
-int formalCount(KernelType t) { return t == KernelType::Conv ? 8 : 3; }
+int formalCount(KernelType t) {
+  return t == KernelType::Conv ? 8 : 3;
+}
 int argumentCount(KernelType t) {
   int convs = t == KernelType::Conv ? 1 : t == KernelType::DBlock ? 3 : 4;
   return formalCount(t) + 2 + 2 * convs;
@@ -27,8 +29,9 @@ void parseDefinition(io::TextScanner& sc, PaintKernel& pk, KernelType type, int 
   }
   int expected = argumentCount(type);
   if (int(v.size()) != expected)
-    sc.failAt(line, col, toString(type) + " of " + pk.name + " needs " + std::to_string(expected) + " integers, found " +
-                             std::to_string(v.size()));
+    sc.failAt(line, col,
+              toString(type) + " of " + pk.name + " needs " + std::to_string(expected) + " integers, found " +
+                  std::to_string(v.size()));
   int f = formalCount(type), convs = (expected - f - 2) / 2;
   pk.type = type;
   pk.formal.assign(v.begin(), v.begin() + f);
@@ -64,12 +67,14 @@ PaintSolution parsePaint(const std::string& text, const KernelGraph& graph, cons
         continue;
       }
       KernelType type;
-      if (!parseKernelType(fn, type)) sc.failAt(line, fnCol, "unknown kernel type '" + fn + "' (expected conv, dblock or cblock)");
+      if (!parseKernelType(fn, type))
+        sc.failAt(line, fnCol, "unknown kernel type '" + fn + "' (expected conv, dblock or cblock)");
       int k = graph.findKernel(name);
       if (k < 0) sc.failAt(line, col, "kernel '" + name + "' is not in the graph");
       PaintKernel& pk = sol.kernels[size_t(k)];
       if (pk.defined)
-        sc.failAt(line, col, "kernel '" + name + "' is defined twice (first on line " + std::to_string(pk.defineLine) + ")");
+        sc.failAt(line, col,
+                  "kernel '" + name + "' is defined twice (first on line " + std::to_string(pk.defineLine) + ")");
       pk.name = name;
       parseDefinition(sc, pk, type, line, col);
       pk.defined = true;
@@ -87,15 +92,19 @@ PaintSolution parsePaint(const std::string& text, const KernelGraph& graph, cons
       if (k < 0) sc.failAt(line, col, "kernel '" + name + "' is not in the graph");
       PaintKernel& pk = sol.kernels[size_t(k)];
       if (pk.placed)
-        sc.failAt(line, col, "kernel '" + name + "' is placed twice (first on line " + std::to_string(pk.placeLine) + ")");
+        sc.failAt(line, col,
+                  "kernel '" + name + "' is placed twice (first on line " + std::to_string(pk.placeLine) + ")");
       pk.x = int(sc.integer("the x coordinate"));
       pk.y = int(sc.integer("the y coordinate"));
       sc.skipBlanks();
       int rotCol = sc.column();
       std::string rot = sc.identifier("the rotation R0 or R90");
-      if (rot == "R0") pk.rotated = false;
-      else if (rot == "R90") pk.rotated = true;
-      else sc.failAt(line, rotCol, "rotation must be R0 or R90, found '" + rot + "'");
+      if (rot == "R0")
+        pk.rotated = false;
+      else if (rot == "R90")
+        pk.rotated = true;
+      else
+        sc.failAt(line, rotCol, "rotation must be R0 or R90, found '" + rot + "'");
       sc.expect(')', "after the rotation");
       pk.placed = true;
       pk.placeLine = line;
@@ -120,15 +129,19 @@ Layout layoutFromPaint(const KernelGraph& graph, const PaintSolution& paint, std
     if (!pk.defined || !pk.placed) continue;  // the evaluator reports unplaced kernels
     if (pk.type != kernel.spec.type) {
       if (mismatches)
-        mismatches->push_back({"type", "kernel " + kernel.name + " is a " + toString(kernel.spec.type) +
-                                           " in the graph but a " + toString(pk.type) + " in the solution (line " +
-                                           std::to_string(pk.defineLine) + ")", {i}});
+        mismatches->push_back({"type",
+                               "kernel " + kernel.name + " is a " + toString(kernel.spec.type) +
+                                   " in the graph but a " + toString(pk.type) + " in the solution (line " +
+                                   std::to_string(pk.defineLine) + ")",
+                               {i}});
       continue;
     }
     if (pk.formal != kernel.spec.formalArgs()) {
       if (mismatches)
-        mismatches->push_back({"formal_args", "kernel " + kernel.name + ": formal arguments on line " +
-                                                  std::to_string(pk.defineLine) + " differ from the graph", {i}});
+        mismatches->push_back({"formal_args",
+                               "kernel " + kernel.name + ": formal arguments on line " + std::to_string(pk.defineLine) +
+                                   " differ from the graph",
+                               {i}});
       continue;
     }
     PlacedKernel& p = layout.kernels[size_t(i)];

@@ -15,7 +15,7 @@
 namespace ts::wse {
 
 struct PaintKernel {
-  std::string name;     ///< as written in the file
+  std::string name;  ///< as written in the file
   KernelType type = KernelType::Conv;
   std::vector<int> formal;  ///< formal arguments as written
   ExecArgs args;

@@ -21,11 +21,14 @@ std::string blankComments(const std::string& text, const std::string& file, std:
     if (out[i] == '(' && i + 1 < out.size() && out[i + 1] == '*') {
       int startLine = line;
       size_t end = out.find("*)", i + 2);
-      if (end == std::string::npos) throw core::InputError(file, startLine, 0, "comment '(*' is never closed with '*)'");
+      if (end == std::string::npos)
+        throw core::InputError(file, startLine, 0, "comment '(*' is never closed with '*)'");
       if (comments) comments->push_back({out.substr(i + 2, end - i - 2), startLine});
       for (size_t j = i; j < end + 2; ++j) {
-        if (out[j] == '\n') ++line;
-        else out[j] = ' ';
+        if (out[j] == '\n')
+          ++line;
+        else
+          out[j] = ' ';
       }
       i = end + 2;
       continue;
@@ -130,7 +133,8 @@ double TextScanner::number(const std::string& what) {
 
 std::string TextScanner::quoted(const std::string& what) {
   skipBlanks();
-  if (atEnd() || (text_[pos_] != '\'' && text_[pos_] != '"')) fail("expected " + what + " in quotes, found " + describeNext());
+  if (atEnd() || (text_[pos_] != '\'' && text_[pos_] != '"'))
+    fail("expected " + what + " in quotes, found " + describeNext());
   char q = text_[pos_];
   int startLine = line_, startCol = column();
   advance();
@@ -154,7 +158,9 @@ void TextScanner::skipRestOfLine() {
   while (!atEnd() && text_[pos_] != '\n') advance();
 }
 
-void TextScanner::fail(const std::string& message) const { failAt(line_, column(), message); }
+void TextScanner::fail(const std::string& message) const {
+  failAt(line_, column(), message);
+}
 
 void TextScanner::failAt(int line, int column, const std::string& message) const {
   throw core::InputError(file_, line, column, message);

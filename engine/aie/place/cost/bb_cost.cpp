@@ -16,8 +16,8 @@ struct Overuse {
 };
 
 // The penalty rules of one tile, shared by the incremental state and the from-scratch check.
-Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints,
-                    int64_t memory, int locks) {
+Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints, int64_t memory,
+                    int locks) {
   Overuse o;
   bool dmaCounts = kind == TileKind::Compute || endpoints > 1;
   if (dmaCounts) o.dma = std::max(0, dmaOut - cap.dmaOut) + std::max(0, dmaIn - cap.dmaIn);
@@ -29,15 +29,18 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
 }
 
 int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
-  return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma +
-         std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
+  return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
          std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
 }
 
 /// Bytes of a shared buffer set that bank i of k holds: an even split, remainder to the first.
-int64_t bankShare(int64_t bytes, int k, int i) { return bytes / k + (i == 0 ? bytes % k : 0); }
+int64_t bankShare(int64_t bytes, int k, int i) {
+  return bytes / k + (i == 0 ? bytes % k : 0);
+}
 
-int64_t wirelengthUnits(double weight, int bbx, int bby) { return std::llround(weight * (bbx + bby)); }
+int64_t wirelengthUnits(double weight, int bbx, int bby) {
+  return std::llround(weight * (bbx + bby));
+}
 
 std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
   std::vector<double> w(size_t(m.netCount()));
@@ -45,7 +48,6 @@ std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
     w[n] = c.wirelengthWeight * fanoutCorrection(int(m.pins(n).size())) * BbCost::kScale;
   return w;
 }
-
 
 }  // namespace
 
@@ -86,8 +88,10 @@ void BbCost::applyNet(NetId n, int sign) {
   const auto& pins = model_.pins(n);
   for (size_t i = 0; i < pins.size(); ++i) {
     TileState& s = touchTile(pos_[pins[i]]);
-    if (i == 0) s.dmaOut += sign;
-    else s.dmaIn += sign;
+    if (i == 0)
+      s.dmaOut += sign;
+    else
+      s.dmaIn += sign;
     if (!model_.linkedAt(n, int(i))) {
       s.memory += sign * model_.endpointBytes(n, int(i));
       s.locks += sign * kLocksPerBuffer;
@@ -119,8 +123,8 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
 
 void BbCost::refreshTile(int tile) {
   TileState& s = tiles_[size_t(tile)];
-  Overuse o = tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn,
-                          s.endpoints, s.memory, s.locks);
+  Overuse o =
+      tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn, s.endpoints, s.memory, s.locks);
   int64_t pen = penaltyUnits(config_, o);
   totals_.dmaOver += o.dma - s.dmaOver;
   totals_.lockOver += o.locks - s.lockOver;
@@ -141,8 +145,7 @@ double BbCost::reset(const Placement& placement) {
   const Device& dev = model_.device();
   for (CoreId c = 0; c < model_.coreCount(); ++c) {
     if (!placement.placed(c) || !dev.contains(placement.tile(c)))
-      throw core::Error("cost model: core '" + model_.design().cores[c].name +
-                        "' is not placed on the device");
+      throw core::Error("cost model: core '" + model_.design().cores[c].name + "' is not placed on the device");
     pos_[c] = dev.index(placement.tile(c));
   }
   std::fill(tiles_.begin(), tiles_.end(), TileState{});
@@ -256,8 +259,7 @@ double BbCost::evaluate(const Placement& placement) const {
   return fromScratch(model_, config_, placement).front().second;
 }
 
-CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config,
-                              const Placement& p) {
+CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, const Placement& p) {
   const Device& dev = m.device();
   const int tiles = m.tileCount();
   std::vector<int> dmaOut(size_t(tiles), 0), dmaIn(size_t(tiles), 0), endpoints(size_t(tiles), 0),
@@ -280,10 +282,10 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config,
       coords.push_back(p.tile(c));
       idx.push_back(tileOf(c));
     }
-    auto [minC, maxC] = std::minmax_element(coords.begin(), coords.end(),
-                                            [](TileCoord a, TileCoord b) { return a.col < b.col; });
-    auto [minR, maxR] = std::minmax_element(coords.begin(), coords.end(),
-                                            [](TileCoord a, TileCoord b) { return a.row < b.row; });
+    auto [minC, maxC] =
+        std::minmax_element(coords.begin(), coords.end(), [](TileCoord a, TileCoord b) { return a.col < b.col; });
+    auto [minR, maxR] =
+        std::minmax_element(coords.begin(), coords.end(), [](TileCoord a, TileCoord b) { return a.row < b.row; });
     wl += wirelengthUnits(weights[n], maxC->col - minC->col, maxR->row - minR->row);
     // Shared memory: the memories every endpoint reaches, in the source's order.
     std::vector<int> banks;
@@ -314,8 +316,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config,
   int64_t pen = 0;
   Overuse sum;
   for (int t = 0; t < tiles; ++t) {
-    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t],
-                            memory[t], locks[t]);
+    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t], memory[t], locks[t]);
     pen += penaltyUnits(config, o);
     sum.dma += o.dma;
     sum.locks += o.locks;

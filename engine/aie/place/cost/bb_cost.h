@@ -59,8 +59,7 @@ class BbCost : public PlacementCost {
 
   /// The bb terms of a placement computed directly from the design (no incremental state):
   /// the independent recomputation the tests compare with.
-  static CostTerms fromScratch(const PlaceModel& model, const BbCostConfig& config,
-                               const Placement& placement);
+  static CostTerms fromScratch(const PlaceModel& model, const BbCostConfig& config, const Placement& placement);
 
  protected:
   /// Extension points for costs built on bb (bbcg adds congestion), called after the bb part;

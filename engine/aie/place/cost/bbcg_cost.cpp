@@ -148,8 +148,7 @@ double BbcgCost::evaluate(const Placement& placement) const {
   return fromScratch(model(), cfg_, placement).front().second;
 }
 
-CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& config,
-                                const Placement& p) {
+CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& config, const Placement& p) {
   CostTerms bb = BbCost::fromScratch(m, config.bb, p);
   const Device& dev = m.device();
   ChannelUsage channels(dev);

@@ -32,8 +32,7 @@ class BbcgCost : public BbCost {
   double expectedUse(int segment) const { return double(usage_[size_t(segment)]) / ChannelUsage::kScale; }
 
   /// All bbcg terms recomputed from scratch (the independent check the tests use).
-  static CostTerms fromScratch(const PlaceModel& model, const BbcgCostConfig& config,
-                               const Placement& placement);
+  static CostTerms fromScratch(const PlaceModel& model, const BbcgCostConfig& config, const Placement& placement);
 
  protected:
   void resetExtra() override;

@@ -97,6 +97,8 @@ CostTerms MilpCost::terms() const {
           {"cache_hits", double(cacheHits_)}};
 }
 
-double MilpCost::evaluate(const Placement& placement) const { return compute(placement).total; }
+double MilpCost::evaluate(const Placement& placement) const {
+  return compute(placement).total;
+}
 
 }  // namespace ts::aie
