@@ -39,7 +39,8 @@ struct Progress {
   const SolveOptions* options;
   bool cancelled = false;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-  bool lpStopped = false;  // an LP was cut short: its "infeasible" would be a lie
+  bool lpStopped = false;    // an LP was cut short: its "infeasible" would be a lie
+  double lastBound = -kInf;  // CBC's bound before any LP was cut short
 };
 
 // CBC polls its own handler only between nodes; the root LP of a large routing model can
@@ -70,6 +71,10 @@ class EventHandler : public CbcEventHandler {
 
   CbcAction event(CbcEvent which) override {
     core::RunContext& ctx = *progress_->ctx;
+    if (model_ && !progress_->lpStopped) {
+      double bound = model_->getBestPossibleObjValue();
+      if (std::fabs(bound) < 1e40) progress_->lastBound = bound;
+    }
     if (ctx.cancel().stopRequested()) {
       progress_->cancelled = true;
       return stop;
@@ -192,8 +197,8 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   if (progress.cancelled) return finish(Status::Cancelled);
   if (progress.lpStopped) {
     // CBC reads a stopped LP as an infeasible node, so after a stop neither its "optimal"
-    // nor its "infeasible" nor its bound can be trusted.
-    out.bound = -kInf;
+    // nor its "infeasible" nor its final bound can be trusted; the bound seen before can.
+    out.bound = progress.lastBound > -kInf ? progress.lastBound + model.objectiveOffset() : -kInf;
     return finish(best ? Status::Feasible : Status::TimeOut);
   }
   if (cbc.isProvenOptimal() && best) {

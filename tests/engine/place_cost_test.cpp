@@ -214,10 +214,18 @@ nets:
   EXPECT_FALSE(cost.sharedMemoryNet(0));
   EXPECT_EQ(cost.memoryOveruse(), 6 * 1024);
   EXPECT_DOUBLE_EQ(cost.penalty(), 6 * 100.0);
-  // a south of b: both reach a's and b's memory; the 8 KiB set is split over the two.
+  // a south of b: both reach a's and b's memory. By default each candidate is charged the
+  // whole 8 KiB set (a: 70 KiB, 6 KiB over) - pessimistic, since b's memory could hold it;
+  // the even split charges 4 KiB to each (a: 66 KiB, 2 KiB over).
   cost.reset(placeAll(d, {{0, 2}, {0, 3}}));
   EXPECT_TRUE(cost.sharedMemoryNet(0));
-  EXPECT_EQ(cost.memoryOveruse(), 2 * 1024);
+  EXPECT_EQ(cost.memoryOveruse(), 6 * 1024);
+  BbCostConfig split;
+  split.wholeSharedBuffers = false;
+  BbCost splitCost(m, split);
+  splitCost.reset(placeAll(d, {{0, 2}, {0, 3}}));
+  EXPECT_EQ(splitCost.memoryOveruse(), 2 * 1024);
+  EXPECT_EQ(BbCost::fromScratch(m, split, placeAll(d, {{0, 2}, {0, 3}})), splitCost.terms());
   // a east of b: the only memory both reach is b's, a keeps its 62 KiB: nothing over.
   cost.reset(placeAll(d, {{1, 2}, {0, 2}}));
   EXPECT_TRUE(cost.sharedMemoryNet(0));
@@ -375,6 +383,9 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
   randomMoves<BbCost>(ts::test::randomDesign(11, 24, 4, 5, 60), npu2, BbCostConfig{}, 4000, 1);
   Device big = loadDevice("xcve2802");
   randomMoves<BbCost>(ts::test::randomDesign(12, 120, 10, 10, 220), big, BbCostConfig{}, 2000, 2);
+  BbCostConfig split;  // the even-split memory model as well
+  split.wholeSharedBuffers = false;
+  randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, split, 4000, 5);
 }
 
 TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {

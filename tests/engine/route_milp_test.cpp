@@ -219,6 +219,19 @@ TEST(RouteMilp, PaperAggregatedFlowsGiveTheSameOptimumAsPerTargetFlows) {
   EXPECT_EQ(linkHops(b.routing, 0), 11);
 }
 
+TEST(RouteMilp, GreedyStartLeavesDmaChannelsForThePacketFlows) {
+  // Three streams leave s, which has two MM2S channels: a feasible start must make one
+  // circuit and two packet flows sharing the other channel, not two circuits first.
+  ToyDesign t;
+  auto s = t.core("s", {3, 3});
+  t.net("n1", s, {t.core("t1", {6, 3})});
+  t.net("n2", s, {t.core("t2", {0, 3})});
+  t.net("n3", s, {t.core("t3", {6, 5})});
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status;
+  EXPECT_TRUE(r.startAccepted) << "the greedy routing was not a feasible MIP start";
+}
+
 TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {
   ToyDesign t;
   auto s = t.core("s", {3, 3});

@@ -143,8 +143,13 @@ std::vector<RouterInfo> makeRouters() {
          core::RunContext& ctx) {
         MilpRouterResult r = runMilpRouter(d, dev, graph, p, c, ctx);
         RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
-        o.stats = {{"objective", r.objective}, {"bound", r.bound},   {"variables", r.variables},
-                   {"rows", r.rows},           {"solves", r.solves}, {"seconds", r.seconds}};
+        o.stats = {{"objective", r.objective},
+                   {"bound", r.bound},
+                   {"variables", r.variables},
+                   {"rows", r.rows},
+                   {"solves", r.solves},
+                   {"seconds", r.seconds},
+                   {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
       }));
   out.push_back(routerEntry<PathfinderConfig>(

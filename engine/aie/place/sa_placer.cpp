@@ -24,6 +24,8 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("memory_penalty", costConfig.bb.memoryPenalty, "penalty per KiB of buffer memory over capacity", 0);
   b.bind("lock_penalty", costConfig.bb.lockPenalty, "penalty per lock over capacity", 0);
   b.bind("cascade_penalty", costConfig.bb.cascadePenalty, "penalty per cascade whose ends cannot cascade", 0);
+  b.bind("whole_shared_buffers", costConfig.bb.wholeSharedBuffers,
+         "charge a shared-memory buffer to every memory that could hold it (not an even split)");
   b.bind("inner_num", innerNum, "moves per temperature = inner_num * movable^(4/3)", 1e-3, 1e6);
   b.bind("initial_temperature", initialTemperature, "> 0: start here instead of the equilibrium search", 0);
   b.bind("equilibrium_steps", equilibriumSteps, "bisection steps of the initial-temperature search", 1, 60);

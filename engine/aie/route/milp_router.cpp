@@ -30,9 +30,10 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("circuit", m.allowCircuit, "allow circuit-switched nets");
   b.bind("packet", m.allowPacket, "allow packet-switched nets");
   b.bind("packet_flows", m.packetFlowsPerChannel, "packet flows per channel (0 = device msels)", 0, 64);
-  b.bind("time_limit", c.timeLimitSeconds, "seconds per MILP solve", 0);
+  b.bind("time_limit", c.timeLimitSeconds, "seconds for the routing, all MILP solves together (0 = none)", 0);
   b.bind("gap", c.relativeGap, "relative optimality gap accepted", 0, 1);
-  b.bind("grow_region", c.growRegion, "retry over the whole array when the region is infeasible");
+  b.bind("grow_region", c.growRegion,
+         "retry with a wider region (margin 1, 2, 4, ... up to the whole array) when infeasible");
   b.bind("pre_check", c.preCheck, "check obvious resource bounds before the MILP");
   b.bind("explain", c.explainInfeasible, "name the binding resources of an infeasible placement");
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
@@ -94,15 +95,18 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
 }
 
 // A quick sequential routing used as CBC's MIP start: each net takes its cheapest option
-// (intra-tile, shared memory, circuit while DMA channels last, then packet) and a BFS
-// shortest-path tree over links with spare channels inside its bounding box.
+// (intra-tile, shared memory, circuit while a tile's DMA channels can spare one, then packet)
+// and a BFS shortest-path tree over links with spare channels inside its bounding box.
 Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
                       const RoutingModelOptions& o, int flowsPerChannel) {
   Routing r;
   r.nets.resize(size_t(d.netCount()));
   std::vector<int> cOut(dev.tileCount(), 0), pOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0), pIn(dev.tileCount(), 0);
   std::vector<int> cLink(g.edgeCount(), 0), pLink(g.edgeCount(), 0);
-  int packetId = 0;
+  // Pass 1: intra-tile and shared-memory nets; the rest need streams, counted per tile so
+  // circuits leave enough DMA channels for the packet flows that must share the others.
+  std::vector<int> demandOut(dev.tileCount(), 0), demandIn(dev.tileCount(), 0);
+  std::vector<NetId> streaming;
   for (NetId n = 0; n < d.netCount(); ++n) {
     const Net& net = d.nets[n];
     NetOptions opt = netOptions(d, dev, g, p, o, n);
@@ -128,16 +132,43 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
       if (route.routed) continue;
     }
     if (!opt.stream) continue;
+    streaming.push_back(n);
+    demandOut[dev.index(src)]++;
+    std::set<TileCoord> targets;
+    for (CoreId t : net.targets) targets.insert(p.tile(t));
+    for (TileCoord t : targets) demandIn[dev.index(t)]++;
+  }
+  // Most circuits a tile can take when the rest of its demand goes packet-switched.
+  auto circuitRoom = [&](int demand, int channels) {
+    if (!o.allowPacket) return channels;
+    int c = std::min(demand, channels);
+    while (c > 0 && c + ceilDiv(demand - c, flowsPerChannel) > channels) --c;
+    return c;
+  };
+  // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
+  int packetId = 0;
+  for (NetId n : streaming) {
+    const Net& net = d.nets[n];
+    NetRoute& route = r.nets[n];
+    TileCoord src = p.tile(net.source);
     std::set<TileCoord> targets;
     for (CoreId t : net.targets) targets.insert(p.tile(t));
     int si = dev.index(src);
-    bool circuit = o.allowCircuit && cOut[si] + ceilDiv(pOut[si], flowsPerChannel) < dev.resources(src).dmaOut;
+    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut);
     for (TileCoord t : targets) {
       int ti = dev.index(t);
-      circuit = circuit && cIn[ti] + ceilDiv(pIn[ti], flowsPerChannel) < dev.resources(t).dmaIn;
+      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn);
     }
     if (!circuit && !o.allowPacket) continue;
     bool packet = !circuit;
+    if (packet) {  // the packet flow must still fit the DMA channels left
+      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, flowsPerChannel) <= dev.resources(src).dmaOut;
+      for (TileCoord t : targets) {
+        int ti = dev.index(t);
+        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, flowsPerChannel) <= dev.resources(t).dmaIn;
+      }
+      if (!fits) continue;
+    }
     // Bounding box of the net grown by the model's margin (the MIP start must fit the model).
     int c0 = src.col, c1 = src.col, r0 = src.row, r1 = src.row;
     for (TileCoord t : targets)
@@ -379,7 +410,15 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       return finish("infeasible");
     }
     milp::SolveOptions so;
-    so.timeLimitSeconds = config.timeLimitSeconds;
+    if (config.timeLimitSeconds > 0) {  // one budget for every solve of this routing
+      double left =
+          config.timeLimitSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (left <= 0) {
+        res.reasons.push_back("the time limit ran out while growing the routing region");
+        return finish("time-out");
+      }
+      so.timeLimitSeconds = left;
+    }
     so.relativeGap = config.relativeGap;
     so.log = config.solverLog;
     so.phase = "milp routing";
@@ -390,11 +429,15 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     if (!config.lpPath.empty()) model.write(config.lpPath);
     milp::SolveResult sr = milp::solve(model, so, ctx);
     ++res.solves;
+    res.startAccepted = sr.startAccepted;
     res.milpStatus = sr.status;
     res.bound = sr.bound;
     if (sr.status == milp::Status::Infeasible) {
       if (config.growRegion && !builder.fullRegion()) {
-        opts.margin = std::max(device.columns(), device.rows());
+        // Grow the region step by step: over the whole of a large array the model can have a
+        // million variables (CRONet on xcve2802), while a margin of a tile or two usually fits.
+        const int whole = std::max(device.columns(), device.rows());
+        opts.margin = std::min(whole, opts.margin <= 0 ? 1 : 2 * opts.margin);
         continue;
       }
       res.reasons.clear();

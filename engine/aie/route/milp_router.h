@@ -9,7 +9,8 @@
 //
 // Steps: (1) a fast pre-check of obvious resource bounds (DMA channels, memory, locks) that
 // names the tile and resource; (2) the routing MILP (route/routing_model.h) over each net's
-// bounding box grown by `model.margin`, retried over the whole array if that is infeasible;
+// bounding box grown by `model.margin`, retried with margins 1, 2, 4, ... up to the whole array
+// while that is infeasible;
 // (3) the independent routing check, adding lazy arbiter rows if a solution overuses a
 // switch's arbiters; (4) when the MILP is infeasible, an elastic re-solve whose slacks name
 // the binding resources. Safe to call from several threads; cheap to call many times.
@@ -25,9 +26,9 @@ namespace ts::aie {
 
 struct MilpRouterConfig {
   RoutingModelOptions model;      ///< formulation weights (eq. 8) and switches
-  double timeLimitSeconds = 60;   ///< per MILP solve; the RunContext's limit also applies
+  double timeLimitSeconds = 60;   ///< for all MILP solves of one routing; the RunContext's limit also applies
   double relativeGap = 1e-4;      ///< accept solutions this close to the bound
-  bool growRegion = true;         ///< retry over the whole array when the region is infeasible
+  bool growRegion = true;         ///< retry with a wider region (up to the whole array) when infeasible
   bool preCheck = true;           ///< resource bounds before building the MILP
   bool explainInfeasible = true;  ///< elastic re-solve to name binding resources
   bool greedyStart = true;        ///< MIP start from a sequential shortest-path routing
@@ -51,6 +52,7 @@ struct MilpRouterResult {
   int variables = 0, rows = 0, integers = 0;  ///< size of the last model solved
   int solves = 0;                             ///< MILP solves (region growth, lazy rows)
   bool fullRegion = false;                    ///< the last model covered the whole array
+  bool startAccepted = false;                 ///< the greedy routing was a feasible MIP start
 };
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,

@@ -33,8 +33,10 @@ int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
          std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
 }
 
-/// Bytes of a shared buffer set that bank i of k holds: an even split, remainder to the first.
-int64_t bankShare(int64_t bytes, int k, int i) {
+/// Bytes of a shared buffer set that bank i of k is charged: an even split (remainder to the
+/// first), or, when `whole`, the whole set in every candidate so any bank the router picks fits.
+int64_t bankShare(int64_t bytes, int k, int i, bool whole) {
+  if (whole) return bytes;
   return bytes / k + (i == 0 ? bytes % k : 0);
 }
 
@@ -81,7 +83,8 @@ void BbCost::applyNet(NetId n, int sign) {
   const NetState& ns = netState_[n];
   if (ns.banks > 0) {
     const int64_t bytes = model_.sharedBytes(n);
-    for (int i = 0; i < ns.banks; ++i) touchTile(ns.bank[size_t(i)]).memory += sign * bankShare(bytes, ns.banks, i);
+    for (int i = 0; i < ns.banks; ++i)
+      touchTile(ns.bank[size_t(i)]).memory += sign * bankShare(bytes, ns.banks, i, config_.wholeSharedBuffers);
     if (bytes > 0) touchTile(ns.bank[0]).locks += sign * kLocksPerBuffer;
     return;
   }
@@ -301,7 +304,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     }
     if (!banks.empty()) {
       const int k = int(banks.size());
-      for (int i = 0; i < k; ++i) memory[size_t(banks[size_t(i)])] += bankShare(m.sharedBytes(n), k, i);
+      for (int i = 0; i < k; ++i)
+        memory[size_t(banks[size_t(i)])] += bankShare(m.sharedBytes(n), k, i, config.wholeSharedBuffers);
       if (m.sharedBytes(n) > 0) locks[size_t(banks[0])] += kLocksPerBuffer;
       continue;
     }

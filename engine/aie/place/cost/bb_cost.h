@@ -8,9 +8,10 @@
 //    than channels is left to packet switching).
 //  - buffer memory: kernel memory and link buffers at their core; a streaming net holds
 //    depth x bytes at each endpoint; a shared-memory net one buffer set (largest depth x bytes)
-//    in a memory all its endpoints reach. The router picks that memory; the cost splits the
-//    set evenly over the candidates, which keeps the estimate smooth and independent of the
-//    order nets are looked at (the locks go to the source's first candidate).
+//    in a memory all its endpoints reach. The router picks that memory, so by default every
+//    candidate is charged the whole set (an even split let SA return placements the router
+//    then found short of memory); either way the estimate does not depend on the order nets
+//    are looked at (the locks go to the source's first candidate).
 //  - locks: two (one producer/consumer pair) per buffer set, as object FIFOs use them.
 //  - cascades whose ends are not cascade neighbours.
 // All terms are kept as integers in micro-units, so incremental updates equal a recomputation
@@ -30,6 +31,10 @@ struct BbCostConfig {
   double memoryPenalty = 100.0;   ///< per KiB of buffer memory over a tile's capacity
   double lockPenalty = 100.0;     ///< per lock over a tile's capacity
   double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
+  /// Charge a shared-memory net's whole buffer set to every memory that could hold it (false:
+  /// an even split). Pessimistic, but a placement without memory overuse then fits whichever
+  /// memory the router picks.
+  bool wholeSharedBuffers = true;
 };
 
 class BbCost : public PlacementCost {
