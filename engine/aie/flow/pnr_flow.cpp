@@ -14,6 +14,16 @@ double since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// The flow's route time limit also becomes the router's own `time_limit` (unless set), so
+// `--route-time-limit 300` lets the MILP search 300 s rather than its 60 s default.
+core::ParamValues routerParamsWithLimit(const RouterInfo& router, const PnrFlowConfig& config) {
+  core::ParamValues values = config.routerParams;
+  if (config.routeTimeLimitSeconds <= 0 || values.count("time_limit")) return values;
+  for (const core::ParamSpec& spec : router.params())
+    if (spec.key == "time_limit") values["time_limit"] = std::to_string(config.routeTimeLimitSeconds);
+  return values;
+}
+
 }  // namespace
 
 PnrResult runPnr(const Design& design, const Device& device, const Placement& start, const PnrFlowConfig& config,
@@ -46,7 +56,8 @@ PnrResult runPnr(const Design& design, const Device& device, const Placement& st
   std::unique_ptr<core::RunContext> own;
   if (config.routeTimeLimitSeconds > 0)
     own = std::make_unique<core::RunContext>(ctx.seed(), config.routeTimeLimitSeconds, ctx.cancelToken(), ctx.sink());
-  RouteOutcome routed = router->run(design, device, r.placement, config.routerParams, own ? *own : ctx);
+  RouteOutcome routed =
+      router->run(design, device, r.placement, routerParamsWithLimit(*router, config), own ? *own : ctx);
   r.routeSeconds = since(t1);
   r.routing = routed.routing;
   r.routerStats = routed.stats;
