@@ -26,7 +26,12 @@ namespace fs = std::filesystem;
 
 std::string resolveSet(const std::string& set, const aie::Device& device) {
   if (set != "auto") return set;
-  if (aie::table1Supported(device)) return "table1";
+  std::string why;
+  if (aie::table1Supported(device, &why)) return "table1";
+  // The ML designs stream through memory tiles; say so rather than fail inside a generator.
+  if (device.countTiles(aie::TileKind::Mem) == 0)
+    throw core::Error("no benchmark suite fits " + device.name() + ": the Table I suite: " + why +
+                      "; the ML suite (MLP, CRONet) needs memory tiles (e.g. --device xcve2802)");
   return "ml";
 }
 

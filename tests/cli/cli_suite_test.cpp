@@ -128,3 +128,12 @@ TEST(CliSuite, HelpHasExamples) {
     EXPECT_NE(r.out.find("xample"), std::string::npos) << cmd << ": " << r.out;
   }
 }
+
+TEST(CliSuite, DeviceWithoutASuiteIsExitCodeTwoWithTheReason) {
+  std::string dir = ts::test::cliOutputDir("suite_none");
+  auto r = runCli("-q suite generate --device xcvc1902 --out " + dir + "/s");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("no benchmark suite fits xcvc1902"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("needs memory tiles"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/s/index.json"));
+}
