@@ -147,21 +147,10 @@ bool AieDocument::saveAs(const QString& path, QString* error) {
 
 bool AieDocument::exportPlacement(const QString& path, QString* error) const {
   if (!loaded_) return false;
-  std::string e = ext(path);
   return guarded(error, [&] {
-    const auto& d = loaded_->design;
-    if (e == "yaml" || e == "yml") {
-      aie::savePlacementYaml(path.toStdString(), d, state_.placement);
-    } else if (e == "csv") {
-      core::writeFileAtomically(path.toStdString(), aie::placementToCsv(d, state_.placement));
-    } else if (e == "json") {
-      bool failed = !state_.placement.complete();
-      core::writeFileAtomically(path.toStdString(),
-                                aie::npflowPlacedJson(d, state_.placement, state_.routing ? graph_.get() : nullptr,
-                                                      state_.routing.get(), failed));
-    } else {
-      throw core::Error(path.toStdString() + ": unknown placement format '." + e + "' (use .yaml, .csv or .json)");
-    }
+    const bool routed = state_.routing != nullptr;
+    aie::savePlacementFile(path.toStdString(), loaded_->design, state_.placement, routed ? graph_.get() : nullptr,
+                           state_.routing.get(), !state_.placement.complete());
   });
 }
 

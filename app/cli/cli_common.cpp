@@ -1,6 +1,7 @@
 #include "app/cli/cli_common.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -18,6 +19,25 @@ void writeJson(const std::string& path, const nlohmann::json& value) {
     return;
   }
   core::writeFileAtomically(path, text);
+}
+
+namespace {
+// The token of the live InterruptStop; the handler only does an atomic store through it.
+core::CancelToken* interruptTarget = nullptr;
+
+extern "C" void onInterrupt(int) {
+  if (core::CancelToken* t = interruptTarget) t->requestStop();
+}
+}  // namespace
+
+InterruptStop::InterruptStop() : token_(std::make_shared<core::CancelToken>()) {
+  interruptTarget = token_.get();
+  previous_ = std::signal(SIGINT, onInterrupt);
+}
+
+InterruptStop::~InterruptStop() {
+  std::signal(SIGINT, previous_);
+  interruptTarget = nullptr;
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -37,6 +38,22 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global);
 
 /// Writes JSON (2-space indent) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);
+
+/// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then
+/// returns its best so far) instead of killing the process; the previous SIGINT handler comes
+/// back on destruction. One at a time.
+class InterruptStop {
+ public:
+  InterruptStop();
+  ~InterruptStop();
+  InterruptStop(const InterruptStop&) = delete;
+  InterruptStop& operator=(const InterruptStop&) = delete;
+  const std::shared_ptr<core::CancelToken>& token() const { return token_; }
+
+ private:
+  std::shared_ptr<core::CancelToken> token_;
+  void (*previous_)(int);
+};
 
 /// Progress on stderr: a status line at most twice a second, built from QoR samples;
 /// silent when quiet.

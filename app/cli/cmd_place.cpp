@@ -1,11 +1,11 @@
 // tilestudio-cli place: run one AIE placer (any in the registry) on a design and write the
 // placement, with an optional JSON report (figures, the placer's cost terms and the estimated
 // runtime of the placement). Ctrl-C stops an anytime placer and keeps its best placement.
-#include <csignal>
 #include <iostream>
 
 #include "app/cli/cli_common.h"
 #include "app/cli/route_report.h"
+#include "app/cli/start_placement.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/placement_yaml.h"
@@ -15,19 +15,6 @@
 #include "engine/core/error.h"
 
 namespace ts::cli {
-
-namespace {
-
-std::shared_ptr<core::CancelToken>& interruptToken() {
-  static std::shared_ptr<core::CancelToken> token;
-  return token;
-}
-
-extern "C" void onInterrupt(int) {
-  if (auto& t = interruptToken()) t->requestStop();  // an atomic store: safe in a handler
-}
-
-}  // namespace
 
 void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = app.add_subcommand("place", "Place an AIE design with one of the placers");
@@ -49,7 +36,7 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
                   "placement in the design file)");
   cmd->add_option("--set", o->settings, "Placer setting key=value (repeatable); see --list-settings");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
-  cmd->add_option("-o,--out", o->out, "Where to write the placement (.yaml or .csv)");
+  cmd->add_option("-o,--out", o->out, "Where to write the placement (.yaml, .csv or np-flow .json)");
   cmd->add_option("--report", o->report, "Write a JSON report (figures, cost terms, runtime estimate); - = stdout");
   auto* list = cmd->add_flag("--list-settings", "List the chosen placer's settings and exit");
   cmd->footer(
@@ -75,27 +62,19 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     for (const auto& s : o->settings) core::parseParamAssignment(s, values);
     if (!o->cost.empty()) values["cost"] = o->cost;
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
-    aie::Placement start = aie::Placement::fromDesignPins(loaded.design);
-    if (!o->from.empty()) {
-      aie::applyPlacementFile(loaded, o->from);
-      start = loaded.placement;
-    } else if (o->placer == "manual") {
-      start = loaded.placement;  // the placement written in the design file itself
-    }
+    aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
     ConsoleProgress progress("place " + o->placer, global.quiet);
-    interruptToken() = std::make_shared<core::CancelToken>();
-    auto previous = std::signal(SIGINT, onInterrupt);
-    core::RunContext ctx(o->seed, o->timeLimit, interruptToken(), &progress);
-    aie::PlaceOutcome outcome = placer->run(loaded.design, loaded.device, start, values, ctx);
-    std::signal(SIGINT, previous);
+    aie::PlaceOutcome outcome;
+    {
+      InterruptStop interrupt;
+      core::RunContext ctx(o->seed, o->timeLimit, interrupt.token(), &progress);
+      outcome = placer->run(loaded.design, loaded.device, start, values, ctx);
+    }
     progress.finish();
 
     const auto& d = loaded.design;
-    if (o->out.size() > 4 && o->out.substr(o->out.size() - 4) == ".csv")
-      core::writeFileAtomically(o->out, aie::placementToCsv(d, outcome.placement));
-    else
-      aie::savePlacementYaml(o->out, d, outcome.placement);
+    aie::savePlacementFile(o->out, d, outcome.placement);
 
     nlohmann::json stats = nlohmann::json::object();
     for (const auto& [k, v] : outcome.stats) stats[k] = v;

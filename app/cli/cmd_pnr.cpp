@@ -1,15 +1,16 @@
 // tilestudio-cli pnr: place and route an AIE design in one go (runPnr: placer, placement check,
 // router, routing check, QoR) and write the placed design plus a JSON report with the QoR
-// metrics and the estimated runtime. Ctrl-C stops an anytime placer; its best placement is
-// still routed.
+// metrics and the estimated runtime. Ctrl-C stops the run: an anytime placer's best placement
+// is still written (status "cancelled", exit 1), but it is not routed.
 #include <algorithm>
-#include <csignal>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 #include "app/cli/cli_common.h"
 #include "app/cli/route_report.h"
+#include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
@@ -25,25 +26,11 @@ namespace {
 
 using nlohmann::json;
 
-std::shared_ptr<core::CancelToken>& pnrInterrupt() {
-  static std::shared_ptr<core::CancelToken> token;
-  return token;
-}
-
-extern "C" void onPnrInterrupt(int) {
-  if (auto& t = pnrInterrupt()) t->requestStop();  // an atomic store: safe in a handler
-}
-
-enum class OutKind { Yaml, Json, Csv };
-
-OutKind outKind(const std::string& path) {
-  auto ends = [&](const std::string& ext) {
-    return path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
-  };
-  if (ends(".yaml") || ends(".yml")) return OutKind::Yaml;
-  if (ends(".json")) return OutKind::Json;
-  if (ends(".csv")) return OutKind::Csv;
-  throw core::Error("pnr: --out must end in .yaml, .yml, .json (np-flow placed netlist) or .csv, got '" + path + "'");
+// Checked before any work: a wrong extension is bad input, not a lost run.
+void requirePlacementExtension(const std::string& path) {
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".yaml" && ext != ".yml" && ext != ".json" && ext != ".csv")
+    throw core::Error("pnr: --out must end in .yaml, .yml, .json (np-flow placed netlist) or .csv, got '" + path + "'");
 }
 
 json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
@@ -104,7 +91,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli pnr d.yaml --placer milp --from d.placed.yaml --time-limit 600 --out d.csv "
       "--report r.json");
   cmd->callback([o, &global] {
-    const OutKind kind = outKind(o->out);
+    requirePlacementExtension(o->out);
     if (!aie::findPlacer(o->placer))
       throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
     if (!aie::findRouter(o->router))
@@ -125,45 +112,25 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
 
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
     const aie::Design& d = loaded.design;
-    aie::Placement start = aie::Placement::fromDesignPins(d);
-    // Cores the file itself fixes (np-flow nodes placed by the flow) stay fixed.
-    for (aie::CoreId c = 0; c < d.coreCount() && c < loaded.placement.size(); ++c)
-      if (loaded.placement.pinned(c) && loaded.placement.placed(c)) {
-        start.place(c, loaded.placement.tile(c));
-        start.setPinned(c, true);
-      }
-    if (!o->from.empty()) {
-      aie::applyPlacementFile(loaded, o->from);
-      start = loaded.placement;
-    } else if (o->placer == "manual") {
-      start = loaded.placement;  // the placement written in the design file itself
-    }
+    aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
     ConsoleProgress progress("pnr " + o->placer + "+" + o->router, global.quiet);
-    pnrInterrupt() = std::make_shared<core::CancelToken>();
-    auto previous = std::signal(SIGINT, onPnrInterrupt);
-    core::RunContext ctx(o->seed, o->timeLimit, pnrInterrupt(), &progress);
-    aie::PnrResult r = aie::runPnr(d, loaded.device, start, cfg, ctx);
-    std::signal(SIGINT, previous);
+    aie::PnrResult r;
+    bool interrupted = false;
+    {
+      InterruptStop interrupt;
+      core::RunContext ctx(o->seed, o->timeLimit, interrupt.token(), &progress);
+      r = aie::runPnr(d, loaded.device, start, cfg, ctx);
+      interrupted = interrupt.token()->stopRequested();
+    }
     progress.finish();
-    if (pnrInterrupt()->stopRequested()) aie::waitForAbandonedSolves();  // no solver thread outlives main
+    if (interrupted) aie::waitForAbandonedSolves();  // no solver thread outlives main
 
     aie::RrGraph graph(loaded.device);
     const bool complete = r.placement.size() == d.coreCount() && r.placement.complete();
-    if (complete) {
-      switch (kind) {
-        case OutKind::Yaml:
-          aie::savePlacementYaml(o->out, d, r.placement);
-          break;
-        case OutKind::Csv:
-          core::writeFileAtomically(o->out, aie::placementToCsv(d, r.placement));
-          break;
-        case OutKind::Json:
-          core::writeFileAtomically(o->out, r.success ? aie::npflowPlacedJson(d, r.placement, &graph, &r.routing)
-                                                      : aie::npflowPlacedJson(d, r.placement, nullptr, nullptr, true));
-          break;
-      }
-    }
+    if (complete)  // a failed run's np-flow JSON carries routing_cost 1e9 for the flow to read
+      aie::savePlacementFile(o->out, d, r.placement, r.success ? &graph : nullptr, r.success ? &r.routing : nullptr,
+                             !r.success);
 
     json report{
         {"design", d.name},

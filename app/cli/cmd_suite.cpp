@@ -53,7 +53,7 @@ void printSummary(const std::vector<aie::SuiteEntry>& entries, const aie::Device
 void writeOne(const aie::GeneratedDesign& gen, const std::string& out, const std::string& placementOut, bool embed) {
   if (!placementOut.empty()) {
     aie::saveDesignYaml(out, gen.design);
-    aie::savePlacementYaml(placementOut, gen.design, gen.placement);
+    aie::savePlacementFile(placementOut, gen.design, gen.placement);
   } else {
     aie::saveDesignYaml(out, gen.design, embed ? &gen.placement : nullptr);
   }

@@ -1,5 +1,7 @@
 // Round trips of the AIE file formats: design YAML, placement YAML/CSV, np-flow JSON.
 #include <gtest/gtest.h>
+
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "engine/aie/device_library.h"
@@ -9,6 +11,7 @@
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/rr_graph.h"
 #include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
 #include "test_util.h"
 
 using namespace ts::aie;
@@ -117,6 +120,24 @@ TEST(PlacementYaml, RoundTripAndCsv) {
   std::string dir = ts::test::outputDir("placement_csv");
   ts::core::writeFileAtomically(dir + "/p.csv", placementToCsv(f.design, *f.placement));
   EXPECT_EQ(loadPlacementFile(dir + "/p.csv", f.design), *f.placement);
+}
+
+TEST(PlacementFile, SavedByExtensionAndReadBack) {
+  DesignFile f = parseDesignYaml(kPipeline, "pipe.yaml");
+  std::string dir = ts::test::outputDir("placement_save");
+  for (const char* name : {"p.yaml", "p.yml", "p.csv", "p.json"}) {
+    const std::string path = dir + "/" + name;
+    savePlacementFile(path, f.design, *f.placement);
+    Placement back = loadPlacementFile(path, f.design);
+    for (CoreId c = 0; c < f.design.coreCount(); ++c) {
+      ASSERT_EQ(back.placed(c), f.placement->placed(c)) << name << " core " << c;
+      if (back.placed(c)) {
+        EXPECT_EQ(back.tile(c), f.placement->tile(c)) << name << " core " << c;
+      }
+    }
+  }
+  EXPECT_THROW(savePlacementFile(dir + "/p.txt", f.design, *f.placement), ts::core::Error);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/p.txt"));
 }
 
 TEST(Npflow, NetlistRoundTrip) {

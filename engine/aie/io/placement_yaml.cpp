@@ -5,6 +5,7 @@
 
 #include "engine/aie/io/npflow_json.h"
 #include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
 
 namespace ts::aie {
 
@@ -120,6 +121,19 @@ Placement loadPlacementFile(const std::string& path, const Design& design) {
   if (ext == ".json") return readNpflowPlacement(core::readFile(path), path, design);
   if (ext == ".csv") return parsePlacementCsv(core::readFile(path), path, design);
   return loadPlacementYaml(path, design);
+}
+
+void savePlacementFile(const std::string& path, const Design& design, const Placement& placement, const RrGraph* graph,
+                       const Routing* routing, bool failed) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml")
+    savePlacementYaml(path, design, placement);
+  else if (ext == ".csv")
+    core::writeFileAtomically(path, placementToCsv(design, placement));
+  else if (ext == ".json")
+    core::writeFileAtomically(path, npflowPlacedJson(design, placement, graph, routing, failed));
+  else
+    throw core::Error(path + ": unknown placement format '" + ext + "' (use .yaml, .yml, .csv or .json)");
 }
 
 }  // namespace ts::aie

@@ -12,6 +12,8 @@
 #include "engine/aie/design.h"
 #include "engine/aie/io/yaml_util.h"
 #include "engine/aie/placement.h"
+#include "engine/aie/routing.h"
+#include "engine/aie/rr_graph.h"
 
 namespace ts::aie {
 
@@ -25,6 +27,12 @@ std::string placementToCsv(const Design& design, const Placement& placement);
 
 /// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist) or .csv.
 Placement loadPlacementFile(const std::string& path, const Design& design);
+
+/// Writes a placement by extension, atomically: .yaml/.yml, .csv, or .json (np-flow placed
+/// netlist, with routing_info when `graph` and `routing` are given; routing_cost 1e9 when
+/// `failed`). Any other extension is an Error naming the path.
+void savePlacementFile(const std::string& path, const Design& design, const Placement& placement,
+                       const RrGraph* graph = nullptr, const Routing* routing = nullptr, bool failed = false);
 
 namespace yamlio {
 /// Reads a `placement:` mapping (shared by placement files and design files).
