@@ -28,8 +28,10 @@ QString kib(int64_t bytes) {
 AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent), doc_(document) {
   setAcceptDrops(true);
   setMinimumSize(200, 150);
+  setSceneCaching(true);
   painter_.setScene(&scene_);
   connect(doc_, &AieDocument::opened, this, [this] {
+    scene_.setDesign(nullptr, nullptr);  // a new design: new core labels
     live_.reset();
     scene_.selectedCores.clear();
     scene_.selectedTile = QPoint(-1, -1);
@@ -49,12 +51,12 @@ AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent
 
 void AieCanvas::setLayers(const AieLayers& layers) {
   scene_.layers = layers;
-  scheduleRepaint();
+  invalidateScene();
 }
 
 void AieCanvas::setHeatMap(HeatMap heat) {
   scene_.heat = heat;
-  scheduleRepaint();
+  invalidateScene();
 }
 
 void AieCanvas::rebuildScene() {
@@ -63,12 +65,12 @@ void AieCanvas::rebuildScene() {
     fresh.layers = scene_.layers;
     fresh.heat = scene_.heat;
     scene_ = std::move(fresh);
-    scheduleRepaint();
+    invalidateScene();
     return;
   }
   const bool live = live_ && live_->placement.size() == doc_->design().coreCount();
-  scene_.design = &doc_->design();
-  scene_.device = &doc_->device();
+  if (scene_.design != &doc_->design() || scene_.device != &doc_->device())
+    scene_.setDesign(&doc_->design(), &doc_->device());
   scene_.placement = live ? &live_->placement : &doc_->placement();
   scene_.routing = live ? live_->routing.get() : doc_->routing().get();
   scene_.graph = scene_.routing ? doc_->rrGraph().get() : nullptr;
@@ -76,7 +78,7 @@ void AieCanvas::rebuildScene() {
   scene_.selectedCores.resize(size_t(doc_->design().coreCount()), 0);
   scene_.indexPlacement();
   updateHighlights();
-  scheduleRepaint();
+  invalidateScene();
 }
 
 void AieCanvas::updateHighlights() {
@@ -281,7 +283,8 @@ void AieCanvas::paintDecorations(QPainter& p) {
   const aie::LogicalCore& core = scene_.design->cores[preview_.core];
   QRectF ghost = view().toScreen(scene_.coreWorldRect(preview_.tile, 0, 1));
   p.setOpacity(0.6);
-  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), q(core.name), false, detail() == Detail::Glyphs);
+  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), scene_.coreLabels[size_t(preview_.core)], false,
+                            detail() == Detail::Glyphs);
   p.setOpacity(1.0);
   QString text = preview_.check.allowed ? preview_.check.summary() : preview_.check.reason;
   QFont f = AiePainter::font(12);

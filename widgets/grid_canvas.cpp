@@ -133,9 +133,43 @@ void GridCanvas::scheduleRepaint() {
   if (!repaintTimer_.isActive()) repaintTimer_.start();
 }
 
+void GridCanvas::setSceneCaching(bool on) {
+  caching_ = on;
+  cache_ = QImage();
+  invalidateScene();
+}
+
+void GridCanvas::invalidateScene() {
+  cacheValid_ = false;
+  scheduleRepaint();
+}
+
 void GridCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
-  scenePainter().paint(painter, view_, QRectF(rect()));
+  const QRectF area(rect());
+  if (!caching_) {
+    ++sceneRedraws_;
+    scenePainter().paint(painter, view_, area);
+  } else {
+    const qreal dpr = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size()) * dpr).toSize();
+    if (cache_.size() != pixels || cache_.devicePixelRatio() != dpr) {
+      cache_ = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+      cache_.setDevicePixelRatio(dpr);
+      cacheValid_ = false;
+    }
+    if (!cacheValid_ || cacheView_.scale != view_.scale || cacheView_.offset != view_.offset) {
+      QPainter base(&cache_);
+      scenePainter().paintBase(base, view_, area);
+      cacheView_ = view_;
+      cacheValid_ = true;
+      ++sceneRedraws_;
+    }
+    painter.setCompositionMode(QPainter::CompositionMode_Source);  // opaque: a plain copy
+    painter.drawImage(QPointF(0, 0), cache_);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    scenePainter().paintOverlay(painter, view_, area);
+  }
   paintDecorations(painter);
   if (gesture_ == Gesture::Rubber) {
     painter.setPen(QPen(QColor(30, 90, 200), 1, Qt::DashLine));

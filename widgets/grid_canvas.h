@@ -44,6 +44,15 @@ class GridCanvas : public QWidget {
 
   virtual const ScenePainter& scenePainter() const = 0;
 
+  /// Keep the scene's base layer as an image so that a repaint with an unchanged scene and view
+  /// is one copy plus the overlay. A canvas that turns this on calls invalidateScene() whenever
+  /// what paintBase() draws changes (view and size changes are tracked here).
+  void setSceneCaching(bool on);
+  /// The base layer must be redrawn on the next paint.
+  void invalidateScene();
+  /// Base-layer redraws so far (tests, benchmarks).
+  int sceneRedraws() const { return sceneRedraws_; }
+
  public slots:
   void zoomIn();
   void zoomOut();
@@ -101,6 +110,11 @@ class GridCanvas : public QWidget {
   QRect rubber_;
   QPoint lastCell_{-1, -1};
   QTimer repaintTimer_;
+  bool caching_ = false;
+  bool cacheValid_ = false;
+  QImage cache_;
+  ViewTransform cacheView_;
+  int sceneRedraws_ = 0;
 };
 
 }  // namespace ts::ui

@@ -1,0 +1,141 @@
+// The AIE canvas's paint: a cached base layer (a redraw of an unchanged scene is a copy, a
+// selection is drawn over the copy), core labels that keep cores apart, net direction and a
+// legend before routing.
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tests/widgets/widget_test_util.h"
+#include "widgets/aie_painter.h"
+#include "widgets/core_labels.h"
+
+using namespace ts;
+using namespace ts::ui;
+
+class CanvasPaintTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void unchangedSceneIsNotRedrawn() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(800, 600), doc, canvas, &error), qPrintable(error));
+    canvas->repaint();
+    const int base = canvas->sceneRedraws();
+    for (int i = 0; i < 5; ++i) canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base);
+
+    // A selection is overlay only: no base redraw, and the outline shows on screen.
+    aie::CoreId c = doc->design().findCore("filter");
+    QVERIFY(c >= 0);
+    canvas->setSelectedCores({c});
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base);
+    QImage shot = canvas->grab().toImage();
+    QRectF r = canvas->view().toScreen(canvas->scene().coreWorldRect(c));
+    QPoint edge = QPointF(r.left() - 1, r.center().y()).toPoint();  // nets run vertically here
+    bool outlined = false;
+    for (int dx = -2; dx <= 2; ++dx)
+      outlined = outlined || (shot.pixel(edge + QPoint(dx, 0)) | 0xff000000u) == AiePalette::selection().rgb();
+    if (!outlined) shot.save(test::outputPath("selection_overlay.png"));
+    QVERIFY2(outlined,
+             qPrintable(QString("%1,%2 %3").arg(edge.x()).arg(edge.y()).arg(QColor(shot.pixel(edge)).name())));
+
+    // A move changes the scene: the base is drawn again, and the core is on its new tile.
+    canvas->clearSelection();
+    aie::TileCoord to{3, 4};
+    QVERIFY(doc->moveCore(c, to));
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base + 1);
+    shot = canvas->grab().toImage();
+    QPointF centre = canvas->view().toScreen(canvas->scene().coreWorldRect(c).center());
+    QCOMPARE(QColor(shot.pixel(centre.toPoint())).rgb(), AiePalette::core(aie::CoreKind::Compute).rgb());
+
+    // Zooming redraws the base once.
+    canvas->zoomIn();
+    canvas->repaint();
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base + 2);
+  }
+
+  void labelsKeepCoresApart() {
+    std::vector<std::string> names = {"t1_conv3d_2_3",    "t2_conv3d_2_3", "t1_maxpool3d_2_3", "b2_conv2d_0_3",
+                                      "b3_maxpool2d_0_3", "in_shim",       "out_shim"};
+    std::vector<QStringList> labels = distinctLabels(names);
+    QCOMPARE(int(labels.size()), int(names.size()));
+    for (size_t i = 0; i < names.size(); ++i) QCOMPARE(labels[i].front(), QString::fromStdString(names[i]));
+    // Every candidate names one core only.
+    QHash<QString, int> owner;
+    for (size_t i = 0; i < labels.size(); ++i)
+      for (const QString& l : labels[i]) {
+        QVERIFY2(!owner.contains(l) || owner[l] == int(i), qPrintable(l));
+        owner[l] = int(i);
+      }
+    // The short forms drop what all share and keep what differs.
+    QVERIFY(labels[3].contains("conv2d_0_3"));
+    QVERIFY(labels[3].contains("c2d_0_3"));
+    QVERIFY(labels[0].contains("t1_c3d_2_3"));
+    // Fitting takes the longest that fits, and cuts in the middle when none does.
+    QFontMetricsF fm(AiePainter::font(10));
+    auto advance = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
+    QCOMPARE(fitLabel(labels[3], advance, fm, 1000), QString("b2_conv2d_0_3"));
+    QCOMPARE(fitLabel(labels[3], advance, fm, fm.horizontalAdvance("c2d_0_3") + 0.5), QString("c2d_0_3"));
+    QString cut = fitLabel(labels[0], advance, fm, fm.horizontalAdvance("t1_c3d"));
+    QVERIFY2(cut.startsWith("t1") && cut.contains(QChar(0x2026)), qPrintable(cut));
+  }
+
+  void legendBeforeRouting() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(900, 700), doc, canvas, &error), qPrintable(error));
+    QVERIFY(!doc->routing());
+    QVERIFY(canvas->scenePainter().footerHeight() > 0);  // pictures reserve room for it
+    AieLayers noLegend = canvas->layers();
+    noLegend.legend = false;
+    canvas->setLayers(noLegend);
+    QCOMPARE(canvas->scenePainter().footerHeight(), 0.0);
+  }
+
+  void flylinesPointFromSourceToTarget() {
+    // One net between two cores three tiles apart on a row: nothing else is drawn near it.
+    QTemporaryDir dir;
+    QString path = dir.filePath("two.yaml");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "design: two\ndevice: npu2\ncores:\n  - {name: src, kind: compute}\n  - {name: dst, kind: compute}\n"
+        "nets:\n  - {name: n, source: src, targets: [dst], bytes: 64, depth: 2}\n"
+        "placement:\n  src: [0, 3]\n  dst: [3, 3]\n");
+    f.close();
+    AieDocument doc;
+    QString error;
+    QVERIFY2(doc.open(path, &error), qPrintable(error));
+    AieCanvas canvas(&doc);
+    canvas.resize(900, 700);
+    AieLayers onlyNets;
+    for (const std::string& name : AieLayers::layerNames()) *onlyNets.byName(name) = false;
+    onlyNets.nets = true;
+    canvas.setLayers(onlyNets);
+    QImage shot = canvas.renderVisible();
+    QPointF a = canvas.view().toScreen(canvas.scene().coreWorldRect(0).center());
+    QPointF b = canvas.view().toScreen(canvas.scene().coreWorldRect(1).center());
+    auto inked = [&](double t) {
+      QPointF at = a + (b - a) * t;
+      int n = 0;
+      for (int dy = -12; dy <= 12; ++dy)
+        for (int dx = -12; dx <= 12; ++dx)
+          n += QColor(shot.pixel((at + QPointF(dx, dy)).toPoint())) != AiePalette::background();
+      return n;
+    };
+    // The arrowhead sits past the middle, towards the target.
+    QVERIFY2(inked(0.62) > inked(0.38) + 20, qPrintable(QString("%1 vs %2").arg(inked(0.62)).arg(inked(0.38))));
+    QVERIFY(inked(0.38) > 10);  // the line itself
+  }
+};
+
+QTEST_MAIN(CanvasPaintTest)
+#include "canvas_paint_test.moc"
