@@ -63,6 +63,9 @@ class AieDocument : public QObject {
   bool modified() const { return !undo_.isClean(); }
   /// Marks the current state as saved (after save, or for a fresh design).
   void markSaved() { undo_.setClean(); }
+  /// Drops the unsaved edits ("Discard" at the unsaved-changes prompt): back to the state last
+  /// saved or opened, so that nothing discarded can be saved later. The edits stay redoable.
+  void discardChanges();
 
   const aie::Design& design() const { return loaded_->design; }
   const aie::Device& device() const { return loaded_->device; }
@@ -87,7 +90,11 @@ class AieDocument : public QObject {
 
  signals:
   void opened();
+  /// Written to `path` (Save, Save As); the document stays open.
+  void saved(const QString& path);
   void changed();
+  /// A manual edit was made (move, swap, unplace, pin): one line for the log.
+  void edited(const QString& text);
   void modifiedChanged(bool modified);
 
  private:

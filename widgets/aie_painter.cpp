@@ -365,7 +365,7 @@ void AiePainter::paintFlylines(QPainter& p, const Frame& f, bool hi) const {
   QVector<QLineF> lines;
   QPainterPath arrows;
   for (aie::NetId n = 0; n < d.netCount(); ++n) {
-    if (hi && !highlighted(n)) continue;
+    if ((hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
     const aie::Net& net = d.nets[n];
     if (!pl.placed(net.source)) continue;
     QPointF a = centre(net.source);
@@ -395,7 +395,7 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
   QPainterPath arrows[kTypes];
   for (aie::NetId n = 0; n < int(routing.nets.size()); ++n) {
     const aie::NetRoute& r = routing.nets[n];
-    if (!r.routed || (hi && !highlighted(n))) continue;
+    if (!r.routed || (hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
     int type = int(r.type);
     double offset = ((n % 7) - 3) * lane;
     for (int e : r.edges) {
@@ -472,15 +472,18 @@ void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill,
   p.drawRoundedRect(r, radius, radius);
   double lock = pinned ? std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0) : 0;
   if (showName && r.width() >= 14 && r.height() >= 10 && !labels.isEmpty()) {
-    int size = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
-    const TextStyle& style = textStyle(size);
-    // The name sits in the upper part; the glyph's centre stays plain fill.
-    double width = r.width() - 5 - (pinned ? lock + 2 : 0);
-    QString text = fitLabel(
-        labels, [&style](const QString& t) { return style.width(t); }, style.metrics, width);
-    if (!text.isEmpty()) {
+    // The name sits in the upper part; the glyph's centre stays plain fill. A longer, clearer
+    // label may be drawn up to a third smaller (not below 7 px) before a shorter one is used.
+    const int maxSize = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
+    const int minSize = std::max(7, int(std::ceil(maxSize * 0.67)));
+    const double width = r.width() - 5 - (pinned ? lock + 2 : 0);
+    FittedLabel label = fitLabel(
+        labels, width, minSize, maxSize, [](const QString& t, int size) { return textStyle(size).width(t); },
+        [](const QString& t, int size, double w) { return textStyle(size).metrics.elidedText(t, Qt::ElideMiddle, w); });
+    if (!label.text.isEmpty()) {
+      const TextStyle& style = textStyle(label.pixelSize);
       p.setPen(Qt::white);
-      style.draw(p, QPointF(r.left() + 2.5, r.top() + 1 + style.metrics.ascent()), text);
+      style.draw(p, QPointF(r.left() + 2.5, r.top() + 1 + style.metrics.ascent()), label.text);
     }
   }
   if (pinned) drawPadlock(p, QRectF(r.right() - lock - 2, r.top() + 2, lock, lock * 1.05), Qt::white);
@@ -500,6 +503,13 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
       for (size_t i = 0; i < list.size(); ++i) {
         CoreId c = list[i];
         QRectF r = f.px(scene_->coreWorldRect(t, int(i), int(list.size())));
+        if (scene_->coreDimmed(c)) {
+          // Same in every compared run: a faint outline keeps the context.
+          p.setPen(QPen(AiePalette::core(d.cores[c].kind).lighter(160), 1));
+          p.setBrush(Qt::NoBrush);
+          p.drawRect(r);
+          continue;
+        }
         if (f.detail <= Detail::Borders) {
           p.fillRect(r, AiePalette::core(d.cores[c].kind));
         } else {

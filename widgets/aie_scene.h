@@ -57,6 +57,12 @@ struct AieScene {
   int hoverCore = -1;
   QPoint selectedTile{-1, -1};  ///< (col, row) in device coordinates
 
+  /// "Differences only" (compare window): cores and nets that are the same in every compared run
+  /// are drawn faint (cores) or left out (nets). Empty: nothing is dimmed.
+  std::vector<char> dimCores, dimNets;
+  bool coreDimmed(aie::CoreId c) const { return c >= 0 && c < int(dimCores.size()) && dimCores[size_t(c)]; }
+  bool netDimmed(aie::NetId n) const { return n >= 0 && n < int(dimNets.size()) && dimNets[size_t(n)]; }
+
   /// Cores on each tile (Device::index), rebuilt by indexPlacement().
   std::vector<std::vector<aie::CoreId>> tileCores;
   /// Label candidates per core (distinctLabels), set by setDesign().

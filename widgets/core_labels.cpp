@@ -106,13 +106,20 @@ std::vector<QStringList> distinctLabels(const std::vector<std::string>& names) {
   return out;
 }
 
-QString fitLabel(const QStringList& candidates, const std::function<double(const QString&)>& advance,
-                 const QFontMetricsF& metrics, double width) {
-  if (candidates.isEmpty() || width <= 0) return {};
-  for (const QString& c : candidates)
-    if (advance(c) <= width) return c;
-  QString cut = metrics.elidedText(candidates.back(), Qt::ElideMiddle, width);
-  return cut == QStringLiteral("…") ? QString() : cut;
+FittedLabel fitLabel(const QStringList& candidates, double width, int minSize, int maxSize,
+                     const std::function<double(const QString&, int)>& advance,
+                     const std::function<QString(const QString&, int, double)>& elide) {
+  if (candidates.isEmpty() || width <= 0 || maxSize < minSize) return {};
+  for (const QString& c : candidates) {
+    double full = advance(c, maxSize);
+    if (full <= width) return {c, maxSize};
+    // Text width grows about linearly with the font size.
+    for (int size = std::min(maxSize - 1, int(maxSize * width / full)); size >= minSize; --size)
+      if (advance(c, size) <= width) return {c, size};
+  }
+  QString cut = elide(candidates.back(), minSize, width);
+  if (cut.isEmpty() || cut == QStringLiteral("…")) return {};
+  return {cut, minSize};
 }
 
 }  // namespace ts::ui

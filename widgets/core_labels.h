@@ -5,7 +5,6 @@
 // the design: the full name; the shortest run of trailing name parts that no other core ends
 // with ("conv2d_0_3"); and the same two with long letter runs cut to their first letter
 // ("b2_c2d_0_3", "c2d_0_3"). The painter draws the longest candidate that fits.
-#include <QFontMetricsF>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -17,11 +16,17 @@ namespace ts::ui {
 /// Candidates per name, longest first, duplicates removed; every list starts with the name.
 std::vector<QStringList> distinctLabels(const std::vector<std::string>& names);
 
-/// The longest candidate that fits `width`; when none does, the shortest cut in the middle, so
-/// that both its first part (what a unique tail starts with) and its end stay ("t2…0_3").
-/// Empty when not even that fits.
-/// `advance` measures a text (the painter passes its cached widths).
-QString fitLabel(const QStringList& candidates, const std::function<double(const QString&)>& advance,
-                 const QFontMetricsF& metrics, double width);
+struct FittedLabel {
+  QString text;  ///< empty: nothing fits
+  int pixelSize = 0;
+};
+
+/// The longest candidate that fits `width` at a font size from `maxSize` down to `minSize`
+/// (at the largest size it fits). When none does, the shortest is cut in the middle at
+/// `minSize`, so that both its first part (what a unique tail starts with) and its end stay
+/// ("t2…0_3"). `advance(text, size)` measures, `elide(text, size, width)` cuts.
+FittedLabel fitLabel(const QStringList& candidates, double width, int minSize, int maxSize,
+                     const std::function<double(const QString&, int)>& advance,
+                     const std::function<QString(const QString&, int, double)>& elide);
 
 }  // namespace ts::ui

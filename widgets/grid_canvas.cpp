@@ -70,14 +70,34 @@ QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   return out;
 }
 
+GridCanvas::PictureLayout GridCanvas::pictureLayout(const ScenePainter& sp, bool wholeGrid,
+                                                    double pixelsPerTile) const {
+  if (wholeGrid) {
+    WholeSceneLayout l = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
+    return {l.view, l.size};
+  }
+  // The visible part of the grid, at the chosen tile size rather than the screen's zoom.
+  QRectF world = visibleWorldRect().intersected(worldRect());
+  if (world.isEmpty()) world = worldRect();
+  constexpr double kMaxSide = 16000;
+  double scale = std::min(pixelsPerTile, kMaxSide / std::max(world.width(), world.height()));
+  PictureLayout l;
+  l.view.scale = scale;
+  l.view.offset = -world.topLeft() * scale;
+  l.size = QSize(int(std::ceil(world.width() * scale)), int(std::ceil(world.height() * scale)));
+  return l;
+}
+
+QSize GridCanvas::exportSize(bool wholeGrid, double pixelsPerTile) const {
+  QSize size;
+  withExportPainter([&](const ScenePainter& sp) { size = pictureLayout(sp, wholeGrid, pixelsPerTile).size; });
+  return size;
+}
+
 void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile) const {
   withExportPainter([&](const ScenePainter& sp) {
-    if (wholeGrid) {
-      WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-      saveScene(sp, layout.view, layout.size, path, QFileInfo(path).completeBaseName());
-    } else {
-      saveScene(sp, view_, size(), path, QFileInfo(path).completeBaseName());
-    }
+    PictureLayout l = pictureLayout(sp, wholeGrid, pixelsPerTile);
+    saveScene(sp, l.view, l.size, path, QFileInfo(path).completeBaseName());
   });
 }
 

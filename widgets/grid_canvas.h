@@ -37,8 +37,11 @@ class GridCanvas : public QWidget {
 
   /// The widget's current view as an image, without transient decorations.
   QImage renderVisible() const;
-  /// Whole grid (or only the visible part) to .png/.svg; throws core::Error on failure.
+  /// Whole grid (or only the part visible now) to .png/.svg at `pixelsPerTile`, whatever the
+  /// current zoom; throws core::Error on failure.
   void exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile = 48) const;
+  /// Size of that picture in pixels.
+  QSize exportSize(bool wholeGrid, double pixelsPerTile) const;
   /// Whole grid as an image, as exportPicture draws it.
   QImage renderWhole(double pixelsPerTile = 48) const;
 
@@ -99,6 +102,11 @@ class GridCanvas : public QWidget {
  private:
   enum class Gesture { None, Press, Pan, Rubber, ItemDrag };
   QRectF worldRect() const { return QRectF(0, 0, columns_, rows_); }
+  struct PictureLayout {
+    ViewTransform view;
+    QSize size;
+  };
+  PictureLayout pictureLayout(const ScenePainter& scene, bool wholeGrid, double pixelsPerTile) const;
   void updateCursorCell(const QPointF& pixel);
 
   int columns_ = 1, rows_ = 1;

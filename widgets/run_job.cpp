@@ -62,6 +62,7 @@ void RunJob::start() {
   if (started_) return;
   started_ = true;
   startTime_ = Clock::now();
+  startedAt_ = QDateTime::currentDateTime();
   worker_ = std::thread([this] {
     RunOutput out;
     try {
@@ -77,6 +78,11 @@ void RunJob::start() {
     }
     output_ = std::move(out);
     endTime_ = Clock::now();
+    {
+      std::lock_guard<std::mutex> lock(pauseMutex_);
+      if (pausedNow_) pausedTotal_ += endTime_ - pauseStart_;
+      pausedNow_ = false;
+    }
     ended_.store(true);
     QMetaObject::invokeMethod(
         this, [this] { finish(); }, Qt::QueuedConnection);
@@ -90,18 +96,36 @@ void RunJob::finish() {
 
 void RunJob::requestStop() {
   if (!stopRequested_.exchange(true)) stopTime_ = Clock::now();
+  setPaused(false);
   cancel_->requestStop();
-  cancel_->setPaused(false);
 }
 
 void RunJob::setPaused(bool paused) {
+  {
+    std::lock_guard<std::mutex> lock(pauseMutex_);
+    if (paused != pausedNow_ && started_ && !ended_.load()) {
+      Clock::time_point now = Clock::now();
+      if (paused)
+        pauseStart_ = now;
+      else
+        pausedTotal_ += now - pauseStart_;
+      pausedNow_ = paused;
+    }
+  }
   cancel_->setPaused(paused);
+}
+
+double RunJob::pausedSeconds() const {
+  std::lock_guard<std::mutex> lock(pauseMutex_);
+  Clock::duration total = pausedTotal_;
+  if (pausedNow_) total += Clock::now() - pauseStart_;
+  return std::chrono::duration<double>(total).count();
 }
 
 double RunJob::elapsedSeconds() const {
   if (!started_) return 0;
   auto end = ended_.load() ? endTime_ : Clock::now();
-  return std::chrono::duration<double>(end - startTime_).count();
+  return std::max(0.0, std::chrono::duration<double>(end - startTime_).count() - pausedSeconds());
 }
 
 double RunJob::stopLatencySeconds() const {

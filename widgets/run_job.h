@@ -3,6 +3,7 @@
 // worker thread and are forwarded to the GUI thread as queued signals; snapshots are not
 // queued at all: the job keeps only the newest and says "there is one" once until it is taken,
 // so a slow viewer never falls behind.
+#include <QDateTime>
 #include <QMetaType>
 #include <QObject>
 #include <QString>
@@ -38,8 +39,15 @@ class RunJob : public QObject {
   bool running() const { return started_ && !ended_.load(); }
   /// True once the algorithm has returned (the finished() signal may still be queued).
   bool ended() const { return ended_.load(); }
-  /// Seconds from start() until now or until the algorithm returned.
+  /// Running seconds from start() until now or until the algorithm returned, not counting
+  /// the time spent paused (the run's clock stops while it is paused).
   double elapsedSeconds() const;
+  /// Wall-clock time of start().
+  QDateTime startedAt() const { return startedAt_; }
+  /// Seconds spent paused so far.
+  double pausedSeconds() const;
+  /// True once requestStop() was called (by the user or the studio).
+  bool stopRequested() const { return stopRequested_.load(); }
   /// Seconds from requestStop() until the algorithm returned (-1 when not stopped).
   double stopLatencySeconds() const;
 
@@ -71,8 +79,13 @@ class RunJob : public QObject {
   std::unique_ptr<Sink> sink_;
   std::thread worker_;
   bool started_ = false;
+  QDateTime startedAt_;
   std::atomic<bool> ended_{false};
   Clock::time_point startTime_, endTime_, stopTime_;
+  mutable std::mutex pauseMutex_;
+  bool pausedNow_ = false;
+  Clock::time_point pauseStart_;
+  Clock::duration pausedTotal_{};
   std::atomic<bool> stopRequested_{false};
   RunOutput output_;
 

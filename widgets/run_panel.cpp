@@ -30,7 +30,17 @@ QString q(const std::string& s) {
 
 RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* charts, QWidget* parent)
     : QWidget(parent), doc_(document), canvas_(canvas), charts_(charts), algorithms_(runAlgorithms()) {
-  auto* top = new QVBoxLayout(this);
+  // The choice and settings scroll, so that the dock stays small (a result never makes the
+  // window taller) while the buttons and the result with Keep/Discard stay in view.
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* page = new QScrollArea(this);
+  page->setWidgetResizable(true);
+  page->setFrameShape(QFrame::NoFrame);
+  auto* content = new QWidget(page);
+  page->setWidget(content);
+  outer->addWidget(page, 1);
+  auto* top = new QVBoxLayout(content);
   auto* chooser = new QFormLayout();
   algorithm_ = new QComboBox(this);
   for (const RunAlgorithm& a : algorithms_) {
@@ -69,6 +79,9 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
   defaults_ = new QPushButton(tr("Defaults"), settings);
   settingsLayout->addWidget(defaults_, 0, Qt::AlignRight);
   top->addWidget(settings, 1);
+  auto* fixed = new QVBoxLayout();
+  fixed->setContentsMargins(6, 0, 6, 4);
+  outer->addLayout(fixed);
 
   auto* buttons = new QHBoxLayout();
   start_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Start"), this);
@@ -78,18 +91,19 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
   buttons->addWidget(start_);
   buttons->addWidget(pause_);
   buttons->addWidget(stop_);
-  top->addLayout(buttons);
+  fixed->addLayout(buttons);
   progress_ = new QProgressBar(this);
   progress_->setTextVisible(true);
-  top->addWidget(progress_);
+  fixed->addWidget(progress_);
   status_ = new QLabel(tr("Idle"), this);
   status_->setWordWrap(true);
-  top->addWidget(status_);
+  fixed->addWidget(status_);
 
   resultBox_ = new QGroupBox(tr("Result"), this);
   auto* resultLayout = new QVBoxLayout(resultBox_);
   result_ = new QLabel(resultBox_);
   result_->setWordWrap(true);
+  result_->setTextFormat(Qt::RichText);
   result_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   resultLayout->addWidget(result_);
   auto* keepRow = new QHBoxLayout();
@@ -100,7 +114,7 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
   keepRow->addWidget(discard_);
   resultLayout->addLayout(keepRow);
   resultBox_->hide();
-  top->addWidget(resultBox_);
+  fixed->addWidget(resultBox_);
 
   connect(algorithm_, qOverload<int>(&QComboBox::currentIndexChanged), this, &RunPanel::algorithmChanged);
   connect(defaults_, &QPushButton::clicked, form_, &ParamForm::resetDefaults);
@@ -122,6 +136,8 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
       emit logMessage(tr("Stopped the run of the previous design"));
     }
     discardResult();
+    charts_->clear();  // nothing of the previous design's runs stays on screen
+    series_.clear();
     updateControls();
   });
 
@@ -154,6 +170,18 @@ void RunPanel::setSeed(uint64_t seed) {
 }
 void RunPanel::setTimeLimit(double seconds) {
   timeLimit_->setValue(seconds);
+}
+
+bool RunPanel::configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                         double timeLimit) {
+  if (job_ && job_->running()) return false;
+  if (!selectAlgorithm(algorithmId)) return false;
+  algorithmChanged();
+  form_->resetDefaults();
+  form_->setValues(settings);
+  setSeed(seed);
+  setTimeLimit(timeLimit);
+  return true;
 }
 
 void RunPanel::algorithmChanged() {
@@ -201,6 +229,8 @@ bool RunPanel::start() {
   core::ParamValues values = form_->values();
   job_ = std::make_unique<RunJob>(a, std::move(in), values, uint64_t(seed_->value()), timeLimit_->value());
   connect(job_.get(), &RunJob::sampleReady, charts_, &QorChartPanel::addSample);
+  series_.clear();
+  connect(job_.get(), &RunJob::sampleReady, this, [this](const core::QorSample& s) { series_.add(s); });
   connect(job_.get(), &RunJob::snapshotReady, this, &RunPanel::onSnapshotReady);
   connect(job_.get(), &RunJob::logMessage, this, [this](int, const QString& text) { emit logMessage(text); });
   connect(job_.get(), &RunJob::finished, this, &RunPanel::onFinished);
@@ -265,19 +295,35 @@ void RunPanel::onFinished() {
   tickTimer_.stop();
   charts_->flush();
   const RunOutput& out = job_->output();
+  const RunInputs& in = job_->inputs();
   resultPending_ = true;
   auto snap = std::make_shared<const aie::PlacementSnapshot>(out.placement, out.routing);
   canvas_->showSnapshot(snap);
-  QString summary =
-      tr("%1: %2 after %3 s").arg(q(job_->algorithm().label()), q(out.status)).arg(job_->elapsedSeconds(), 0, 'f', 2);
-  QString text = summary;
-  for (const auto& r : out.reasons) text += "\n• " + q(r);
-  if (!out.pinsRespected) text += tr("\nThe result moved pinned cores; it cannot be kept.");
+  // Before/after figures of this run (the start is the job's own copy of the document's state).
+  const aie::RrGraph* graph = doc_->rrGraph().get();
+  AieUsage usageBefore =
+      computeAieUsage(in.design, in.device, in.placement, in.routing.get(), in.routing ? graph : nullptr);
+  AieUsage usageAfter =
+      computeAieUsage(in.design, in.device, out.placement, out.routing.get(), out.routing ? graph : nullptr);
+  before_ = aieFigures(in.design, in.device, in.placement, in.routing.get(), graph, usageBefore);
+  after_ = aieFigures(in.design, in.device, out.placement, out.routing.get(), graph, usageAfter);
+  const bool stopped = job_->stopRequested();
+  QString ran = QStringLiteral("%1 s").arg(job_->elapsedSeconds(), 0, 'f', 2);
+  if (job_->pausedSeconds() > 0.005) ran += tr(" (pauses of %1 s not counted)").arg(job_->pausedSeconds(), 0, 'f', 1);
+  QString summary = stopped ? tr("%1: stopped after %2 (%3)").arg(q(job_->algorithm().label()), ran, q(out.status))
+                            : tr("%1: %2 after %3").arg(q(job_->algorithm().label()), q(out.status), ran);
+  QString text = summary.toHtmlEscaped();
+  for (const auto& r : out.reasons) text += "<br>• " + q(r).toHtmlEscaped();
+  if (!out.pinsRespected) text += tr("<br><b>The result moved pinned cores; it cannot be kept.</b>");
+  text += aieFiguresComparisonHtml(before_, after_);
   result_->setText(text);
-  status_->setText(out.success ? tr("Finished") : tr("Finished without success"));
-  emit logMessage(text);
+  status_->setText(stopped ? tr("Stopped") : out.success ? tr("Finished") : tr("Finished without success"));
+  emit logMessage(summary + " · " + aieFiguresSummary(after_));
+  for (const auto& r : out.reasons) emit logMessage("  " + q(r));
   updateControls();
   emit finished(out.success, summary);
+  emit runEnded();
+  emit previewChanged(tr("run result (not kept): ") + aieFiguresSummary(after_), &job_->output().placement);
 }
 
 bool RunPanel::keepResult() {
@@ -286,7 +332,7 @@ bool RunPanel::keepResult() {
   if (!out.pinsRespected) return false;
   if (doc_->placement() != job_->inputs().placement) {
     // Pins or moves made while it ran would be lost, and a routing would not match.
-    result_->setText(result_->text() + tr("\nThe placement changed during the run; run again to use it."));
+    result_->setText(result_->text() + tr("<br><b>The placement changed during the run; run again to use it.</b>"));
     keep_->setEnabled(false);
     return false;
   }
@@ -294,6 +340,7 @@ bool RunPanel::keepResult() {
   canvas_->showSnapshot(nullptr);
   doc_->setState({out.placement, out.routing}, tr("Keep %1 result").arg(q(job_->algorithm().label())));
   emit logMessage(tr("Kept the result of %1").arg(q(job_->algorithm().label())));
+  emit previewChanged({}, nullptr);
   updateControls();
   return true;
 }
@@ -302,7 +349,10 @@ void RunPanel::discardResult() {
   bool had = resultPending_;
   resultPending_ = false;
   canvas_->showSnapshot(nullptr);
-  if (had) emit logMessage(tr("Discarded the run result"));
+  if (had) {
+    emit logMessage(tr("Discarded the run result"));
+    emit previewChanged({}, nullptr);
+  }
   updateControls();
 }
 

@@ -8,6 +8,8 @@
 #include <QWidget>
 #include <memory>
 
+#include "widgets/aie_figures.h"
+#include "widgets/history/series_recorder.h"
 #include "widgets/run_catalog.h"
 
 class QComboBox;
@@ -39,6 +41,13 @@ class RunPanel : public QWidget {
   ParamForm* form() const { return form_; }
   void setSeed(uint64_t seed);
   void setTimeLimit(double seconds);
+  /// Sets algorithm, settings, seed and time limit at once (re-running a run of the history).
+  bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed, double timeLimit);
+  /// The current/last run's chart series (for its history record).
+  const SeriesRecorder& series() const { return series_; }
+  /// Figures of the run's start and of its result (valid while hasResult()).
+  const AieFigures& figuresBefore() const { return before_; }
+  const AieFigures& figuresAfter() const { return after_; }
   RunJob* job() const { return job_.get(); }
   bool hasResult() const { return resultPending_; }
   /// Canvas refreshes made from snapshots during the current/last run.
@@ -60,7 +69,12 @@ class RunPanel : public QWidget {
  signals:
   void started();
   void finished(bool success, const QString& summary);
+  /// After finished(): the job's result is ready to be recorded (job() is still valid).
+  void runEnded();
   void logMessage(const QString& text);
+  /// The canvas shows a result that is not kept yet: its one-line figures and placement (for
+  /// the status bar and the design tree); empty text and null when it no longer does.
+  void previewChanged(const QString& text, const aie::Placement* placement);
 
  private:
   void algorithmChanged();
@@ -79,6 +93,8 @@ class RunPanel : public QWidget {
   bool snapshotWaiting_ = false;
   int snapshotRedraws_ = 0;
   QTimer snapshotTimer_, tickTimer_;
+  SeriesRecorder series_;
+  AieFigures before_, after_;
 
   QComboBox* algorithm_;
   QLabel* description_;

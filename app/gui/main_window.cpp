@@ -24,8 +24,12 @@
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/compare/compare_controller.h"
 #include "widgets/design_browser.h"
+#include "widgets/history/aie_history.h"
+#include "widgets/history/history_dock.h"
 #include "widgets/inspector_view.h"
+#include "widgets/picture_export_dialog.h"
 #include "widgets/problem_list.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_catalog.h"
@@ -90,13 +94,20 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
   });
   connect(doc_, &ui::AieDocument::changed, this, &MainWindow::updateStatus);
   connect(doc_, &ui::AieDocument::opened, this, &MainWindow::updateTitle);
+  connect(doc_, &ui::AieDocument::saved, this, &MainWindow::updateTitle);
   connect(doc_, &ui::AieDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &ui::AieDocument::edited, this, &MainWindow::log);
   connect(browser_, &ui::DesignBrowser::coresActivated, canvas_,
           [this](const std::vector<aie::CoreId>& c) { canvas_->setSelectedCores(c); });
   connect(browser_, &ui::DesignBrowser::netActivated, this,
           [this](aie::NetId n) { inspector_->follow(QStringLiteral("net:%1").arg(n)); });
   connect(browser_, &ui::DesignBrowser::tileActivated, this, [this](aie::TileCoord t) { canvas_->selectTile(t); });
   connect(runPanel_, &ui::RunPanel::logMessage, this, &MainWindow::log);
+  connect(runPanel_, &ui::RunPanel::previewChanged, this, &MainWindow::showPreview);
+  connect(history_, &ui::AieHistory::logMessage, this, &MainWindow::log);
+  connect(history_, &ui::AieHistory::previewChanged, this, &MainWindow::showPreview);
+  connect(history_, &ui::AieHistory::compareRequested, compare_, &ui::AieCompareController::open);
+  connect(history_->history(), &ui::RunHistory::added, historyDock_, [this] { historyDock_->parentWidget()->raise(); });
   connect(runPanel_, &ui::RunPanel::started, this, [this] {
     charts_->parentWidget()->show();
     runPanel_->parentWidget()->raise();
@@ -108,6 +119,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     restoreGeometry(s.value("window/geometry").toByteArray());
     restoredState_ = restoreState(s.value("window/state").toByteArray());
     lastDir_ = s.value("window/lastDir").toString();
+    exportDir_ = s.value("window/exportDir").toString();
+    exportTileSize_ = s.value("window/exportTileSize", 0.0).toDouble();
     runPanel_->restoreSettings();
     for (QAction* a : layerActions_) a->setChecked(s.value("layers/" + a->data().toString(), a->isChecked()).toBool());
     QString heat = s.value("layers/heat", "none").toString();
@@ -152,12 +165,18 @@ void MainWindow::createDocks() {
   log_->setReadOnly(true);
   log_->setMaximumBlockCount(5000);
   auto* logDock = dock(tr("Log"), "logDock", log_, Qt::BottomDockWidgetArea);
+  historyDock_ = new ui::HistoryDock(this);
+  auto* historyDock = dock(tr("Runs"), "historyDock", historyDock_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(logDock, historyDock);
+  logDock->raise();
+  history_ = new ui::AieHistory(doc_, canvas_, runPanel_, historyDock_, persistent_, this);
+  compare_ = new ui::AieCompareController(history_, this, persistent_);
   // Sizes need a laid-out window; a restored state overrides them.
   QTimer::singleShot(0, this, [=] {
     if (restoredState_) return;
     resizeDocks({browserDock, inspectorDock}, {280, 400}, Qt::Horizontal);
     resizeDocks({inspectorDock, chartDock}, {height() / 2, height() / 2}, Qt::Vertical);
-    resizeDocks({logDock}, {110}, Qt::Vertical);
+    resizeDocks({logDock}, {150}, Qt::Vertical);
   });
 }
 
@@ -169,9 +188,8 @@ void MainWindow::createActions() {
     return a;
   };
   openAct_ = act(tr("&Open Design…"), QKeySequence::Open, [this] {
-    if (!maybeSave()) return;
     QString path = QFileDialog::getOpenFileName(this, tr("Open design"), lastDir_, tr(kDesignFilter));
-    if (!path.isEmpty()) openDesign(path);
+    if (!path.isEmpty()) openDesignAsked(path);
   });
   openAct_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
   openPlacementAct_ = act(tr("Open &Placement…"), QKeySequence(), [this] {
@@ -193,7 +211,8 @@ void MainWindow::createActions() {
   undoAct_->setShortcut(QKeySequence::Undo);
   undoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
   redoAct_ = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
-  redoAct_->setShortcut(QKeySequence::Redo);
+  // Ctrl+Shift+Z (the platform's redo) and Ctrl+Y, which users of other tools press.
+  redoAct_->setShortcuts({QKeySequence(QKeySequence::Redo), QKeySequence(tr("Ctrl+Y"))});
   redoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
   pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")),
                 [this] { doc_->setPinned(canvas_->selectedCores(), true); });
@@ -220,6 +239,9 @@ void MainWindow::createActions() {
   stopAct_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
   keepAct_ = act(tr("&Keep Result"), QKeySequence(), [this] { runPanel_->keepResult(); });
   discardAct_ = act(tr("&Discard Result"), QKeySequence(), [this] { runPanel_->discardResult(); });
+  compareAct_ =
+      act(tr("&Compare Runs…"), QKeySequence(tr("Ctrl+K")), [this] { compare_->open(historyDock_->selectedRuns()); });
+  compareAct_->setToolTip(tr("Runs side by side: the runs selected in the Runs dock, and runs launched there"));
 }
 
 void MainWindow::createMenus() {
@@ -297,7 +319,8 @@ void MainWindow::createMenus() {
   QMenu* algos = run->addMenu(tr("&Algorithm"));
   auto* algoGroup = new QActionGroup(this);
   for (const ui::RunAlgorithm& a : ui::runAlgorithms()) {
-    auto* item = algos->addAction(QString::fromStdString(a.label()));
+    // "Place & route: ..." must show its ampersand, not make a mnemonic of it.
+    auto* item = algos->addAction(QString::fromStdString(a.label()).replace('&', QStringLiteral("&&")));
     item->setCheckable(true);
     item->setToolTip(QString::fromStdString(a.description));
     item->setData(QString::fromStdString(a.id()));
@@ -318,6 +341,8 @@ void MainWindow::createMenus() {
   run->addSeparator();
   run->addAction(keepAct_);
   run->addAction(discardAct_);
+  run->addSeparator();
+  run->addAction(compareAct_);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Mouse and Keys"), this, [this] {
@@ -327,7 +352,7 @@ void MainWindow::createMenus() {
            "Click: select · Ctrl+click: add to selection · drag on empty space: rubber band\n"
            "Drag a core: move it (swap if the tile is taken); green = legal, red = problem\n"
            "Drag a core from Design > Unplaced onto a tile to place it\n"
-           "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z / Ctrl+Shift+Z: undo / redo\n"
+           "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z: undo · Ctrl+Shift+Z or Ctrl+Y: redo\n"
            "F5 start · F6 pause/resume · Shift+F5 stop the selected algorithm"));
   });
   help->addAction(tr("&About TileStudio"), this, [this] {
@@ -487,44 +512,51 @@ bool MainWindow::saveAs() {
   return true;
 }
 
+QString MainWindow::exportPath(const QString& fileName) const {
+  QString dir = exportDir_.isEmpty() ? QFileInfo(doc_->filePath()).absolutePath() : exportDir_;
+  return dir + "/" + fileName;
+}
+
+void MainWindow::rememberExport(const QString& path) {
+  exportDir_ = QFileInfo(path).absolutePath();
+  log(tr("Exported %1").arg(path));
+}
+
 void MainWindow::exportPlacement() {
   if (!doc_->isOpen()) return;
-  QFileInfo fi(doc_->filePath());
   QString path = QFileDialog::getSaveFileName(
-      this, tr("Export placement"), fi.absolutePath() + "/" + fi.completeBaseName() + ".placement.yaml",
+      this, tr("Export placement"), exportPath(QFileInfo(doc_->filePath()).completeBaseName() + ".placement.yaml"),
       tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv)"));
   if (path.isEmpty()) return;
   QString why;
   if (!doc_->exportPlacement(path, &why))
     showError(tr("Cannot export placement"), why);
   else
-    log(tr("Exported placement to %1").arg(path));
+    rememberExport(path);
 }
 
 void MainWindow::exportQor() {
   if (!doc_->isOpen()) return;
-  QFileInfo fi(doc_->filePath());
-  QString path =
-      QFileDialog::getSaveFileName(this, tr("Export QoR report"),
-                                   fi.absolutePath() + "/" + fi.completeBaseName() + ".qor.json", tr("JSON (*.json)"));
+  QString path = QFileDialog::getSaveFileName(this, tr("Export QoR report"),
+                                              exportPath(QFileInfo(doc_->filePath()).completeBaseName() + ".qor.json"),
+                                              tr("JSON (*.json)"));
   if (path.isEmpty()) return;
   QString why;
   if (!doc_->exportQorReport(path, &why))
     showError(tr("Cannot export QoR report"), why);
   else
-    log(tr("Exported QoR report to %1").arg(path));
+    rememberExport(path);
 }
 
 void MainWindow::exportPicture(bool whole) {
   if (!doc_->isOpen()) return;
-  QFileInfo fi(doc_->filePath());
-  QString path = QFileDialog::getSaveFileName(
-      this, whole ? tr("Export picture of the array") : tr("Export picture of the view"),
-      fi.absolutePath() + "/" + fi.completeBaseName() + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
-  if (path.isEmpty()) return;
+  ui::PictureExportDialog dialog(canvas_, whole, exportPath(QFileInfo(doc_->filePath()).completeBaseName() + ".png"),
+                                 exportTileSize_, this);
+  if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
+  exportTileSize_ = dialog.pixelsPerTile();
   try {
-    canvas_->exportPicture(path, whole);
-    log(tr("Exported picture to %1").arg(path));
+    canvas_->exportPicture(dialog.path(), dialog.whole(), dialog.pixelsPerTile());
+    rememberExport(dialog.path());
   } catch (const std::exception& e) {
     showError(tr("Cannot export picture"), QString::fromUtf8(e.what()));
   }
@@ -558,6 +590,10 @@ void MainWindow::updateStatus() {
     qorLabel_->clear();
     return;
   }
+  if (!previewText_.isEmpty()) {
+    qorLabel_->setText(previewText_);
+    return;
+  }
   const ui::AieUsage& u = doc_->usage();
   qorLabel_->setText(tr("placed %1/%2 · %3 %4 · problems %5 · warnings %6")
                          .arg(doc_->placement().placedCount())
@@ -583,23 +619,37 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
   QStringList list = persistent_ ? QSettings().value("recentFiles").toStringList() : QStringList();
   for (const QString& path : list) {
-    recentMenu_
-        ->addAction(QFileInfo(path).fileName(), this,
-                    [this, path] {
-                      if (maybeSave()) openDesign(path);
-                    })
-        ->setToolTip(path);
+    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openDesignAsked(path); })->setToolTip(path);
   }
   recentMenu_->setEnabled(!list.isEmpty());
 }
 
 bool MainWindow::maybeSave() {
   if (!doc_->isOpen() || !doc_->modified()) return true;
-  auto answer =
-      QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(doc_->title()),
-                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                  tr("%1 has unsaved changes. Save them?").arg(doc_->title()),
+                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  // Return must never overwrite the design: the safe answer is the default.
+  box.setDefaultButton(QMessageBox::Cancel);
+  box.setEscapeButton(QMessageBox::Cancel);
+  auto answer = box.exec();
   if (answer == QMessageBox::Save) return save();
-  return answer == QMessageBox::Discard;
+  if (answer != QMessageBox::Discard) return false;
+  // Discarded for good: whatever is opened next (a design, a kernel graph), these edits can
+  // no longer be saved over the file.
+  doc_->discardChanges();
+  log(tr("Discarded the unsaved changes of %1").arg(doc_->title()));
+  return true;
+}
+
+bool MainWindow::openDesignAsked(const QString& path) {
+  return maybeSave() && openDesign(path);
+}
+
+void MainWindow::showPreview(const QString& text, const aie::Placement* placement) {
+  previewText_ = text;
+  browser_->setPreviewPlacement(placement);
+  updateStatus();
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
@@ -612,6 +662,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     s.setValue("window/geometry", saveGeometry());
     s.setValue("window/state", saveState());
     s.setValue("window/lastDir", lastDir_);
+    s.setValue("window/exportDir", exportDir_);
+    s.setValue("window/exportTileSize", exportTileSize_);
     for (QAction* a : layerActions_) s.setValue("layers/" + a->data().toString(), a->isChecked());
     if (heatGroup_->checkedAction()) s.setValue("layers/heat", heatGroup_->checkedAction()->data());
     runPanel_->saveSettings();

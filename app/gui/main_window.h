@@ -4,6 +4,8 @@
 // layout, recent files, layers and run settings kept with QSettings.
 #include <QMainWindow>
 
+#include "engine/aie/placement.h"
+
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -17,6 +19,9 @@ class AieDocument;
 class DesignBrowser;
 class InspectorView;
 class ProblemList;
+class AieCompareController;
+class AieHistory;
+class HistoryDock;
 class QorChartPanel;
 class RunPanel;
 class WseCanvas;
@@ -41,6 +46,10 @@ class MainWindow : public QMainWindow {
   ui::AieCanvas* canvas() const { return canvas_; }
   ui::RunPanel* runPanel() const { return runPanel_; }
   ui::WseCanvas* wseCanvas() const { return wseCanvas_; }
+  ui::AieHistory* runHistory() const { return history_; }
+  ui::AieCompareController* compare() const { return compare_; }
+  /// File > Open's path after the file dialog: the unsaved-changes prompt, then openDesign.
+  bool openDesignAsked(const QString& path);
   /// True while the WSE view (not the AIE canvas) is in the middle.
   bool showingWse() const;
   void log(const QString& text);
@@ -60,7 +69,15 @@ class MainWindow : public QMainWindow {
   void updateStatus();
   void updateRecentMenu();
   void addRecent(const QString& path);
+  /// Asks about unsaved changes (Cancel is the default). Save saves; Discard drops the edits for
+  /// good (they can never be saved over the file afterwards); false on Cancel.
   bool maybeSave();
+  /// A run result or a run of the history is drawn on the canvas but not applied (text and
+  /// placement for the status bar and design tree), or no longer (empty, null).
+  void showPreview(const QString& text, const aie::Placement* placement);
+  /// A folder the export dialogs start in: the last one exported to, else the design's.
+  QString exportPath(const QString& fileName) const;
+  void rememberExport(const QString& path);
   bool save();
   bool saveAs();
   void exportPlacement();
@@ -82,6 +99,11 @@ class MainWindow : public QMainWindow {
   ui::QorChartPanel* charts_ = nullptr;
   ui::RunPanel* runPanel_ = nullptr;
   QPlainTextEdit* log_ = nullptr;
+  ui::HistoryDock* historyDock_ = nullptr;
+  ui::AieHistory* history_ = nullptr;
+  ui::AieCompareController* compare_ = nullptr;
+  QString previewText_;
+  double exportTileSize_ = 0;
   QMenu* recentMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
   QLabel *cursorLabel_, *zoomLabel_, *qorLabel_;
@@ -91,8 +113,8 @@ class MainWindow : public QMainWindow {
   QAction *exportPlacementAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
   QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *unplaceAct_, *selectAllAct_, *clearSelAct_;
   QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_;
-  QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_;
-  QString lastDir_;
+  QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_, *compareAct_;
+  QString lastDir_, exportDir_;
   bool restoredState_ = false;
 };
 

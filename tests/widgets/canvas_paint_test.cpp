@@ -61,6 +61,31 @@ class CanvasPaintTest : public QObject {
     QCOMPARE(canvas->sceneRedraws(), base + 2);
   }
 
+  void fittedViewFollowsResizes() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(600, 400), doc, canvas, &error), qPrintable(error));
+    auto fitted = [&] {
+      ViewTransform want =
+          ViewTransform::fitting(QRectF(0, 0, canvas->gridColumns(), canvas->gridRows()), QSizeF(canvas->size()), 12);
+      return std::abs(canvas->pixelsPerTile() - want.scale) < 1e-6 && canvas->view().offset == want.offset;
+    };
+    QVERIFY(fitted());
+    canvas->resize(1000, 800);
+    QTRY_VERIFY(fitted());
+    // A view the user zoomed stays as it is...
+    canvas->zoomIn();
+    double zoomed = canvas->pixelsPerTile();
+    canvas->resize(900, 700);
+    QTest::qWait(20);
+    QCOMPARE(canvas->pixelsPerTile(), zoomed);
+    // ...until they fit again.
+    canvas->fitAll();
+    canvas->resize(700, 500);
+    QTRY_VERIFY(fitted());
+  }
+
   void labelsKeepCoresApart() {
     std::vector<std::string> names = {"t1_conv3d_2_3",    "t2_conv3d_2_3", "t1_maxpool3d_2_3", "b2_conv2d_0_3",
                                       "b3_maxpool2d_0_3", "in_shim",       "out_shim"};
@@ -78,13 +103,24 @@ class CanvasPaintTest : public QObject {
     QVERIFY(labels[3].contains("conv2d_0_3"));
     QVERIFY(labels[3].contains("c2d_0_3"));
     QVERIFY(labels[0].contains("t1_c3d_2_3"));
-    // Fitting takes the longest that fits, and cuts in the middle when none does.
-    QFontMetricsF fm(AiePainter::font(10));
-    auto advance = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
-    QCOMPARE(fitLabel(labels[3], advance, fm, 1000), QString("b2_conv2d_0_3"));
-    QCOMPARE(fitLabel(labels[3], advance, fm, fm.horizontalAdvance("c2d_0_3") + 0.5), QString("c2d_0_3"));
-    QString cut = fitLabel(labels[0], advance, fm, fm.horizontalAdvance("t1_c3d"));
-    QVERIFY2(cut.startsWith("t1") && cut.contains(QChar(0x2026)), qPrintable(cut));
+    // Fitting takes the longest that fits (a little smaller if need be), and cuts in the
+    // middle when none does.
+    auto advance = [](const QString& t, int size) {
+      return QFontMetricsF(AiePainter::font(size)).horizontalAdvance(t);
+    };
+    auto elide = [](const QString& t, int size, double w) {
+      return QFontMetricsF(AiePainter::font(size)).elidedText(t, Qt::ElideMiddle, w);
+    };
+    FittedLabel all = fitLabel(labels[3], 1000, 8, 10, advance, elide);
+    QCOMPARE(all.text, QString("b2_conv2d_0_3"));
+    QCOMPARE(all.pixelSize, 10);
+    FittedLabel smaller = fitLabel(labels[3], advance("b2_conv2d_0_3", 9) + 0.5, 8, 10, advance, elide);
+    QCOMPARE(smaller.text, QString("b2_conv2d_0_3"));
+    QCOMPARE(smaller.pixelSize, 9);
+    FittedLabel tail = fitLabel(labels[3], advance("c2d_0_3", 10) + 0.5, 10, 10, advance, elide);
+    QCOMPARE(tail.text, QString("c2d_0_3"));
+    FittedLabel cut = fitLabel(labels[0], advance("t1_c3d", 10), 10, 10, advance, elide);
+    QVERIFY2(cut.text.startsWith("t1") && cut.text.contains(QChar(0x2026)), qPrintable(cut.text));
   }
 
   void legendBeforeRouting() {
