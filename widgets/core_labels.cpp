@@ -42,9 +42,10 @@ QString tail(const Split& s, int first) {
   return out;
 }
 
-/// Runs of four or more letters become their first letter: "maxpool2d" -> "m2d".
+/// Words of three or more letters become their first letter: "maxpool2d" -> "m2d",
+/// "memC0" -> "mC0", "MaxPool" -> "MP".
 QString abbreviate(const QString& name) {
-  static const QRegularExpression letters(QStringLiteral("[A-Za-z]{4,}"));
+  static const QRegularExpression letters(QStringLiteral("[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{3,}"));
   QString out = name;
   auto it = letters.globalMatch(name);
   int removed = 0;

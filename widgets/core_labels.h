@@ -3,7 +3,7 @@
 // a few characters, and cutting names at the end ("b2_conv2d_0_3" -> "b2_c…") makes every core
 // of a layer look the same. Each core gets candidates from longest to shortest, each unique in
 // the design: the full name; the shortest run of trailing name parts that no other core ends
-// with ("conv2d_0_3"); and the same two with long letter runs cut to their first letter
+// with ("conv2d_0_3"); and the same two with words of 3+ letters cut to their first letter
 // ("b2_c2d_0_3", "c2d_0_3"). The painter draws the longest candidate that fits.
 #include <QString>
 #include <QStringList>

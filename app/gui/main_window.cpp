@@ -211,8 +211,12 @@ void MainWindow::createActions() {
   undoAct_->setShortcut(QKeySequence::Undo);
   undoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
   redoAct_ = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
-  // Ctrl+Shift+Z (the platform's redo) and Ctrl+Y, which users of other tools press.
-  redoAct_->setShortcuts({QKeySequence(QKeySequence::Redo), QKeySequence(tr("Ctrl+Y"))});
+  // The platform's redo keys plus both that users of other tools press (each once: a key bound
+  // twice is ambiguous and does nothing).
+  QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+  for (const QKeySequence& k : {QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y"))})
+    if (!redoKeys.contains(k)) redoKeys << k;
+  redoAct_->setShortcuts(redoKeys);
   redoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
   pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")),
                 [this] { doc_->setPinned(canvas_->selectedCores(), true); });

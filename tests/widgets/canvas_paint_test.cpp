@@ -1,6 +1,7 @@
 // The AIE canvas's paint: a cached base layer (a redraw of an unchanged scene is a copy, a
 // selection is drawn over the copy), core labels that keep cores apart, net direction and a
 // legend before routing.
+#include <QPaintEngine>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -8,9 +9,61 @@
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_painter.h"
 #include "widgets/core_labels.h"
+#include "widgets/image_export.h"
 
 using namespace ts;
 using namespace ts::ui;
+
+namespace {
+
+/// A paint device that keeps the texts drawn on it (what a picture says, not how it looks).
+class TextRecorder : public QPaintDevice {
+ public:
+  explicit TextRecorder(const QSize& size) : size_(size) {}
+  QPaintEngine* paintEngine() const override { return &engine_; }
+  QStringList texts() const { return engine_.texts; }
+
+ protected:
+  int metric(PaintDeviceMetric m) const override {
+    switch (m) {
+      case PdmWidth:
+        return size_.width();
+      case PdmHeight:
+        return size_.height();
+      case PdmDpiX:
+      case PdmDpiY:
+      case PdmPhysicalDpiX:
+      case PdmPhysicalDpiY:
+        return 96;
+      case PdmDepth:
+        return 32;
+      case PdmDevicePixelRatio:
+        return 1;
+      case PdmDevicePixelRatioScaled:
+        return 1 * devicePixelRatioFScale();
+      default:
+        return 1000;
+    }
+  }
+
+ private:
+  struct Engine : QPaintEngine {
+    Engine() : QPaintEngine(QPaintEngine::AllFeatures) {}
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState&) override {}
+    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+    void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+    void drawPath(const QPainterPath&) override {}
+    void drawTextItem(const QPointF&, const QTextItem& item) override { texts << item.text(); }
+    Type type() const override { return QPaintEngine::User; }
+    QStringList texts;
+  };
+  QSize size_;
+  mutable Engine engine_;
+};
+
+}  // namespace
 
 class CanvasPaintTest : public QObject {
   Q_OBJECT
@@ -84,6 +137,70 @@ class CanvasPaintTest : public QObject {
     canvas->fitAll();
     canvas->resize(700, 500);
     QTRY_VERIFY(fitted());
+  }
+
+  void picturesNameCoresOfEveryKind() {
+    // The exported picture at the dialog's default tile size names compute cores, memory-tile
+    // buffers and shim endpoints alike (several share a memory or shim tile).
+    AieDocument doc;
+    QString error;
+    QVERIFY2(doc.open(QStringLiteral(TS_SOURCE_DIR) + "/samples/gemm_npu2.yaml", &error), qPrintable(error));
+    AieCanvas canvas(&doc);
+    canvas.resize(800, 600);
+    QSize size = canvas.exportSize(true, 64);
+    TextRecorder recorder(size);
+    {
+      QPainter p(&recorder);
+      AieScene scene = canvas.exportScene();
+      AiePainter painter(&scene);
+      WholeSceneLayout l = wholeSceneLayout(painter, 64, kExportMargin);
+      painter.paint(p, l.view, QRectF(QPointF(0, 0), QSizeF(l.size)));
+    }
+    const QStringList texts = recorder.texts();
+    int named[3] = {0, 0, 0}, total[3] = {0, 0, 0};
+    for (aie::CoreId c = 0; c < doc.design().coreCount(); ++c) {
+      int kind = int(doc.design().cores[size_t(c)].kind);
+      ++total[kind];
+      for (const QString& label : canvas.scene().coreLabels[size_t(c)])
+        if (texts.contains(label)) {
+          ++named[kind];
+          break;
+        }
+    }
+    for (int kind = 0; kind < 3; ++kind) {
+      QVERIFY(total[kind] > 0);
+      QVERIFY2(named[kind] == total[kind],
+               qPrintable(QString("kind %1: %2 of %3 named").arg(kind).arg(named[kind]).arg(total[kind])));
+    }
+  }
+
+  void dragLabelIsNeverClipped() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(700, 500), doc, canvas, &error), qPrintable(error));
+    aie::CoreId gray = doc->design().findCore("gray");
+    const aie::Device& dev = doc->device();
+    canvas->zoomBy(1.6, QPointF(350, 250));
+    int checked = 0;
+    for (int col = 0; col < dev.columns(); ++col)
+      for (int row = 0; row < dev.rows(); ++row) {
+        aie::TileCoord t{col, row};
+        if (!canvas->visibleWorldRect().intersects(canvas->scene().tileWorldRect(t))) continue;
+        canvas->previewDrop(gray, t);
+        QRectF box = canvas->previewLabelRect();
+        if (box.isEmpty()) continue;  // its own tile: no preview
+        QVERIFY2(QRectF(canvas->rect()).contains(box), qPrintable(QString("tile %1,%2: %3,%4 %5x%6")
+                                                                      .arg(col)
+                                                                      .arg(row)
+                                                                      .arg(box.x())
+                                                                      .arg(box.y())
+                                                                      .arg(box.width())
+                                                                      .arg(box.height())));
+        ++checked;
+      }
+    canvas->clearPreview();
+    QVERIFY(checked > 10);
   }
 
   void labelsKeepCoresApart() {

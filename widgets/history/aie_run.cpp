@@ -55,7 +55,10 @@ AieRunPayload::AieRunPayload(const aie::Design& design, const aie::Device& devic
 const std::vector<MetricColumn>& aieMetricColumns() {
   using B = MetricColumn::Better;
   static const std::vector<MetricColumn> columns = {
-      {"success", "success", "placed and routed legally (checked)", B::Higher, 0},
+      {"success", "success",
+       "the run reached its goal, checked: a legal placement (placers), a legal routing (routers), both (place & "
+       "route)",
+       B::Higher, 0},
       {"route_length", "route length", "inter-switch link hops (estimate when not routed); lower is better", B::Lower,
        0},
       {"buffers_kib", "buffers KiB", "net buffer memory; lower is better", B::Lower, 1},

@@ -101,7 +101,8 @@ RunRecord recordFromJson(const nlohmann::json& j) {
     r.pausedSeconds = j.value("paused_seconds", 0.0);
     r.started = QDateTime::fromString(QString::fromStdString(j.value("started", std::string())), Qt::ISODateWithMs);
     r.colour = j.value("colour", r.id - 1);
-    for (const auto& [term, points] : j.value("series", nlohmann::json::object()).items()) {
+    const nlohmann::json series = j.value("series", nlohmann::json::object());
+    for (const auto& [term, points] : series.items()) {
       QVector<QPointF> v;
       v.reserve(int(points.size()));
       for (const auto& p : points) v.append(QPointF(p.at(0).get<double>(), p.at(1).get<double>()));
