@@ -11,6 +11,8 @@
 #include "app/gui/main_window.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/compare/compare_controller.h"
+#include "widgets/compare/compare_window.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
 #include "widgets/run_panel.h"
@@ -77,7 +79,15 @@ int main(int argc, char** argv) {
                               "N");
   QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt});
+  QCommandLineOption compareOpt("compare",
+                                "Open the compare window and launch these runs, comma-separated: SA+BB, SA+BBCG, "
+                                "LSMO, sequential or a placer's name (with --screenshot: the compare window's "
+                                "picture once they have ended)",
+                                "runs");
+  QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
+  QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
+  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt,
+                     compareOpt, parallelOpt, limitOpt});
   parser.process(app);
 
   const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
@@ -125,6 +135,49 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &window, [&window] { window.runPanel()->start(); });
   }
 
+  ts::ui::CompareWindow* compare = nullptr;
+  if (parser.isSet(compareOpt)) {
+    if (!window.document()->isOpen() || window.showingWse()) return fail("--compare needs an AIE design file");
+    compare = window.compare()->open({});
+    compare->setParallel(parser.isSet(parallelOpt));
+    if (parser.isSet(shotOpt)) compare->resize(window.size());
+    const std::vector<ts::ui::LaunchPreset> presets = compare->support()->presets();
+    for (const QString& name : parser.value(compareOpt).split(',', Qt::SkipEmptyParts)) {
+      auto it = std::find_if(presets.begin(), presets.end(), [&](const ts::ui::LaunchPreset& p) {
+        return p.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+      });
+      if (it == presets.end()) {
+        QStringList known;
+        for (const auto& p : presets) known << p.name;
+        return fail("--compare: unknown run '" + name + "' (known: " + known.join(", ") + ")");
+      }
+      if (!compare->launch(*it, 1, parser.value(limitOpt).toDouble())) return fail("--compare: cannot launch " + name);
+    }
+  }
+
+  if (parser.isSet(shotOpt) && compare) {
+    // The compare window's picture once every launched run has ended.
+    const QString out = parser.value(shotOpt);
+    int code = 0;
+    QTimer poll;
+    poll.setInterval(250);
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+      if (compare->runningCount() + compare->queuedCount() > 0) return;
+      poll.stop();
+      QTimer::singleShot(std::max(500, int(parser.value(delayOpt).toDouble() * 1000)), &window, [&] {
+        try {
+          ts::ui::savePng(compare->grab().toImage(), out);
+          std::printf("wrote %s\n", out.toLocal8Bit().constData());
+        } catch (const std::exception& e) {
+          code = fail(QString::fromUtf8(e.what()));
+        }
+        app.quit();
+      });
+    });
+    poll.start();
+    app.exec();
+    return code;
+  }
   if (parser.isSet(shotOpt)) {
     const QString out = parser.value(shotOpt);
     int code = 0;

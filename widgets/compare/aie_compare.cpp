@@ -19,6 +19,10 @@ AieRunView::AieRunView(AieDocument* document, QWidget* parent) : RunView(parent)
   layout->setContentsMargins(0, 0, 0, 0);
   canvas_ = new AieCanvas(document, this);
   canvas_->setEditable(false);
+  // Small canvases side by side: the legend (same colours as the main canvas) would cover them.
+  AieLayers layers = canvas_->layers();
+  layers.legend = false;
+  canvas_->setLayers(layers);
   canvas_->setMinimumSize(160, 90);
   layout->addWidget(canvas_);
   connect(canvas_, &AieCanvas::selectionChanged, this, &RunView::selectionChanged);

@@ -65,6 +65,9 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   bottom->setStretchFactor(1, 2);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
+  // Most of the height for the canvases; the table and chart below.
+  split->setSizes({650, 300});
+  bottom->setSizes({1000, 400});
   setCentralWidget(split);
 
   // Launching runs from here.
@@ -100,6 +103,7 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   launchLayout->addWidget(parallel_);
   launch_ = new QPushButton(tr("Launch"), launchBox);
   launchLayout->addWidget(launch_);
+  launchBox->setMaximumWidth(240);
   auto* dock = new QDockWidget(tr("Launch"), this);
   dock->setObjectName("compareLaunchDock");
   dock->setWidget(launchBox);
@@ -226,6 +230,7 @@ bool CompareWindow::addRun(int recordId) {
   Pane& pane = addPane(r->id, r->title());
   pane.record = *r;
   pane.view->showResult(*r->payload);
+  updateHeader(pane);
   refreshDifferences();
   refreshTable();
   refreshChart();
@@ -313,11 +318,17 @@ void CompareWindow::taskFinished(Pane& pane, int recordId) {
     if (r->payload) pane.view->showResult(*r->payload);
   }
   if (task) task->deleteLater();
+  updateHeader(pane);
   refreshDifferences();
   refreshTable();
   refreshChart();
   startQueued();
   emit runFinished(recordId);
+}
+
+void CompareWindow::updateHeader(Pane& p) {
+  p.state->setText(p.record ? stateText(p) + QStringLiteral(" · %1 s").arg(p.record->seconds, 0, 'f', 2)
+                            : stateText(p));
 }
 
 QString CompareWindow::stateText(const Pane& p) const {
@@ -326,13 +337,13 @@ QString CompareWindow::stateText(const Pane& p) const {
     return tr("running %1 s").arg(p.task->seconds(), 0, 'f', 1);
   }
   if (!p.record) return tr("not recorded");
-  return p.record->endText() + QStringLiteral(" · %1 s").arg(p.record->seconds, 0, 'f', 2);
+  return p.record->endText();
 }
 
 void CompareWindow::tick() {
   bool any = false;
   for (auto& p : panes_) {
-    p->state->setText(stateText(*p));
+    updateHeader(*p);
     if (!p->task || !p->task->running()) continue;
     any = true;
     if (auto snap = p->task->takeSnapshot()) p->view->showLive(snap);

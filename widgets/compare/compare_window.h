@@ -89,6 +89,7 @@ class CompareWindow : public QMainWindow {
   void exportCsv();
   void launchChecked();
   QString stateText(const Pane& pane) const;
+  void updateHeader(Pane& pane);
 
   std::unique_ptr<CompareSupport> support_;
   bool persistent_;

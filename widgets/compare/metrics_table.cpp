@@ -33,7 +33,8 @@ MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
 
 void MetricsTable::setMetricColumns(const std::vector<MetricColumn>& columns) {
   columns_ = columns;
-  columns_.push_back({kSecondsKey, tr("wall time s"), tr("running time of the run, pauses excluded; lower is better"),
+  columns_.push_back({kSecondsKey, tr("wall s"),
+                      tr("wall time of the run in seconds, pauses excluded; lower is better"),
                       MetricColumn::Better::Lower, 2});
   fill();
 }

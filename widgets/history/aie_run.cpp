@@ -1,6 +1,7 @@
 #include "widgets/history/aie_run.h"
 
 #include <QCryptographicHash>
+#include <cmath>
 
 #include "engine/core/error.h"
 #include "widgets/run_job.h"
@@ -62,13 +63,13 @@ const std::vector<MetricColumn>& aieMetricColumns() {
       {"route_length", "route length", "inter-switch link hops (estimate when not routed); lower is better", B::Lower,
        0},
       {"buffers_kib", "buffers KiB", "net buffer memory; lower is better", B::Lower, 1},
-      {"shared_nets", "shared mem.", "nets through shared memory (no DMA, no stream); higher is better", B::Higher, 0},
+      {"shared_nets", "shared", "nets through shared memory (no DMA, no stream); higher is better", B::Higher, 0},
       {"circuit_nets", "circuit", "circuit-switched stream nets", B::None, 0},
       {"packet_nets", "packet", "packet-switched stream nets", B::None, 0},
-      {"dma_channels", "DMA ch.", "DMA channels used; lower is better", B::Lower, 0},
+      {"dma_channels", "DMA", "DMA channels used; lower is better", B::Lower, 0},
       {"max_link_use", "max link", "most used stream link: used / available channels; lower is better", B::Lower, 2},
-      {"runtime_us", "est. runtime µs", "estimated runtime of the design (model, not measured); lower is better",
-       B::Lower, 1},
+      {"runtime_us", "runtime µs", "estimated runtime of the design (model, not measured); lower is better", B::Lower,
+       1},
       {"milp_gap", "MILP gap", "relative gap of the MILP's incumbent to its bound; lower is better", B::Lower, 3},
   };
   return columns;
@@ -211,12 +212,27 @@ RunRecord aieRunRecord(const RunJob& job, std::shared_ptr<const aie::RrGraph> gr
   r.pausedSeconds = job.pausedSeconds();
   r.started = job.startedAt();
   r.series = series.decimated();
-  double gap = AieFigures::kNone;
-  for (const auto& [k, v] : out.stats)
-    if (k == "gap" || k == "route.gap") gap = v;
-  r.payload =
-      std::make_shared<AieRunPayload>(in.design, in.device, graph, out.placement, out.routing, out.success, gap);
+  r.payload = std::make_shared<AieRunPayload>(in.design, in.device, graph, out.placement, out.routing, out.success,
+                                              milpGap(out.stats));
   return r;
+}
+
+double milpGap(const std::vector<std::pair<std::string, double>>& stats) {
+  // An MILP placer reports its gap; the MILP router (alone or in a flow, "route.") its
+  // objective and bound.
+  auto stat = [&](const std::string& key) {
+    for (const auto& [k, v] : stats)
+      if (k == key) return v;
+    return AieFigures::kNone;
+  };
+  double gap = stat("gap");
+  if (AieFigures::has(gap) && std::isfinite(gap)) return std::max(0.0, gap);
+  for (const std::string prefix : {"", "route."}) {
+    double objective = stat(prefix + "objective"), bound = stat(prefix + "bound");
+    if (!std::isfinite(objective) || !std::isfinite(bound) || std::abs(objective) < 1e-12) continue;
+    return std::max(0.0, (objective - bound) / std::abs(objective));
+  }
+  return AieFigures::kNone;
 }
 
 int aieStartRun(const std::vector<RunRecord>& records, const aie::Placement& placement) {

@@ -73,6 +73,10 @@ nlohmann::json aieDocumentIdentity(const aie::Design& design, const aie::Device&
 RunRecord aieRunRecord(const RunJob& job, std::shared_ptr<const aie::RrGraph> graph, int id, int startRun,
                        const QString& name, const SeriesRecorder& series);
 
+/// The relative MILP gap of a run from its figures: an MILP placer's "gap", else the MILP
+/// router's objective and bound (also as a flow's "route." figures); NaN when there is none.
+double milpGap(const std::vector<std::pair<std::string, double>>& stats);
+
 /// The id of the newest run whose result is `placement` (the start of a new run), or 0.
 int aieStartRun(const std::vector<RunRecord>& records, const aie::Placement& placement);
 
