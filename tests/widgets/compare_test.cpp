@@ -9,6 +9,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "tests/widgets/history_fixture.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/compare/aie_compare.h"
 #include "widgets/compare/compare_window.h"
@@ -31,28 +32,17 @@ class CompareTest : public QObject {
 
  private:
   QTemporaryDir dir_;
-  std::unique_ptr<AieDocument> doc_;
-  std::unique_ptr<AieCanvas> canvas_;
-  std::unique_ptr<QorChartPanel> charts_;
-  std::unique_ptr<RunPanel> panel_;
-  std::unique_ptr<HistoryDock> dock_;
-  std::unique_ptr<AieHistory> history_;
+  test::HistoryFixture f_;
   std::vector<int> runs_;
 
   int run(const QString& algorithm, const core::ParamValues& settings) {
-    int before = history_->history()->count();
-    if (!panel_->selectAlgorithm(algorithm)) return -1;
-    panel_->form()->resetDefaults();
-    panel_->form()->setValues(settings);
-    panel_->setTimeLimit(30);
-    if (!panel_->start()) return -2;
-    if (!QTest::qWaitFor([&] { return history_->history()->count() == before + 1; }, 60000)) return -3;
-    panel_->discardResult();
-    return history_->history()->records().back().id;
+    int id = f_.run(algorithm, settings);
+    f_.panel->discardResult();
+    return id;
   }
 
   std::unique_ptr<CompareWindow> window() {
-    auto w = std::make_unique<CompareWindow>(std::make_unique<AieCompareSupport>(history_.get()), nullptr, false);
+    auto w = std::make_unique<CompareWindow>(std::make_unique<AieCompareSupport>(f_.history.get()), nullptr, false);
     w->resize(1400, 900);
     for (int id : runs_) w->addRun(id);
     w->show();
@@ -65,28 +55,15 @@ class CompareTest : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QString design = dir_.filePath("edge.yaml");
     QVERIFY(QFile::copy(test::dataPath("edge_npu2.yaml"), design));
-    doc_ = std::make_unique<AieDocument>();
     QString error;
-    QVERIFY2(doc_->open(design, &error), qPrintable(error));
-    canvas_ = std::make_unique<AieCanvas>(doc_.get());
-    charts_ = std::make_unique<QorChartPanel>();
-    panel_ = std::make_unique<RunPanel>(doc_.get(), canvas_.get(), charts_.get());
-    dock_ = std::make_unique<HistoryDock>();
-    history_ = std::make_unique<AieHistory>(doc_.get(), canvas_.get(), panel_.get(), dock_.get(), false);
+    QVERIFY2(f_.open(design, false, &error), qPrintable(error));
     // Three runs that place differently: unrouted sequential, and SA+BB / SA+BBCG flows.
     runs_ = {run("place/sequential", {}), run("flow/sa+milp", {{"place.cost", "bb"}}),
              run("flow/sa+milp", {{"place.cost", "bbcg"}, {"place.random_start", "true"}})};
     for (int id : runs_) QVERIFY2(id > 0, qPrintable(QString::number(id)));
   }
 
-  void cleanupTestCase() {
-    history_.reset();
-    dock_.reset();
-    panel_.reset();
-    charts_.reset();
-    canvas_.reset();
-    doc_.reset();
-  }
+  void cleanupTestCase() { f_.close(); }
 
   void threeRunsKeepEqualZoom() {
     auto w = window();
@@ -111,13 +88,13 @@ class CompareTest : public QObject {
   void selectionIsSynchronised() {
     auto w = window();
     QVERIFY(w);
-    aie::CoreId filter = doc_->design().findCore("filter");
+    aie::CoreId filter = f_.doc->design().findCore("filter");
     auto* first = static_cast<AieRunView*>(w->view(0));
     first->aieCanvas()->setSelectedCores({filter});
     for (int i = 0; i < 3; ++i) QCOMPARE(w->view(i)->selection(), std::vector<int>{filter});
     // Clicking a core in another pane selects it everywhere.
     auto* third = static_cast<AieRunView*>(w->view(2));
-    aie::CoreId gray = doc_->design().findCore("gray");
+    aie::CoreId gray = f_.doc->design().findCore("gray");
     QPointF at = third->aieCanvas()->view().toScreen(third->aieCanvas()->scene().coreWorldRect(gray).center());
     test::click(third->aieCanvas(), at.toPoint());
     for (int i = 0; i < 3; ++i) QCOMPARE(w->view(i)->selection(), std::vector<int>{gray});
@@ -132,10 +109,10 @@ class CompareTest : public QObject {
       const RunRecord* record = w->paneRecord(row);
       QVERIFY(record);
       // The QoR report of the same state, written by File > Export > QoR Report.
-      QVERIFY(history_->apply(record->id));
+      QVERIFY(f_.history->apply(record->id));
       QString path = dir_.filePath(QString("qor%1.json").arg(row));
       QString error;
-      QVERIFY2(doc_->exportQorReport(path, &error), qPrintable(error));
+      QVERIFY2(f_.doc->exportQorReport(path, &error), qPrintable(error));
       QFile f(path);
       QVERIFY(f.open(QIODevice::ReadOnly));
       nlohmann::json report = nlohmann::json::parse(f.readAll().toStdString());
@@ -162,7 +139,7 @@ class CompareTest : public QObject {
       if (report.contains("runtime_estimate"))
         QVERIFY(std::abs(value("runtime_us") - report["runtime_estimate"]["microseconds"].get<double>()) < 1e-9);
       QCOMPARE(value("seconds"), record->seconds);
-      doc_->undoStack()->undo();
+      f_.doc->undoStack()->undo();
     }
     // The best route length is marked, and it is the smallest.
     std::vector<int> best = table->bestRows("route_length");
@@ -203,7 +180,7 @@ class CompareTest : public QObject {
     auto w = window();
     QVERIFY(w);
     const RunDifferences& d = w->differences();
-    QCOMPARE(int(d.sameItems.size()), doc_->design().coreCount());
+    QCOMPARE(int(d.sameItems.size()), f_.doc->design().coreCount());
     QVERIFY(d.differentItems > 0);
     w->setDifferencesOnly(true);
     auto* view = static_cast<AieRunView*>(w->view(0));
@@ -217,7 +194,7 @@ class CompareTest : public QObject {
     QVERIFY(w);
     // SA that does not converge within the test: it ends only when cancelled.
     LaunchPreset slow{"slow SA", "place/sa", {{"inner_num", "100000"}, {"random_start", "true"}}, {}};
-    int recorded = history_->history()->count();
+    int recorded = f_.history->history()->count();
     w->setParallel(false);
     RunTask* a = w->launch(slow, 1, 0);
     RunTask* b = w->launch(slow, 2, 0);
@@ -232,9 +209,9 @@ class CompareTest : public QObject {
     QTest::qWait(200);
     w->cancel(idA);
     w->cancel(idB);
-    QVERIFY(QTest::qWaitFor([&] { return history_->history()->count() == recorded + 2; }, 10000));
-    QCOMPARE(int(history_->history()->find(idA)->end), int(RunEnd::Stopped));
-    QCOMPARE(int(history_->history()->find(idB)->end), int(RunEnd::Stopped));
+    QVERIFY(QTest::qWaitFor([&] { return f_.history->history()->count() == recorded + 2; }, 10000));
+    QCOMPARE(int(f_.history->history()->find(idA)->end), int(RunEnd::Stopped));
+    QCOMPARE(int(f_.history->history()->find(idB)->end), int(RunEnd::Stopped));
     QCOMPARE(w->runningCount(), 0);
     QCOMPARE(w->paneCount(), 5);
     QVERIFY(w->paneRecord(3) && w->paneRecord(4));
@@ -247,7 +224,7 @@ class CompareTest : public QObject {
     QCOMPARE(w->paneCount(), 6);
     w->cancel(c->runId());
     QVERIFY(QTest::qWaitFor([&] { return w->runningCount() == 0; }, 10000));
-    for (int id : {idA, idB}) history_->remove({id});
+    for (int id : {idA, idB}) f_.history->remove({id});
   }
 };
 

@@ -9,6 +9,7 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include "tests/widgets/history_fixture.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/history/aie_run.h"
@@ -27,45 +28,15 @@ class HistoryTest : public QObject {
  private:
   QTemporaryDir dir_;
   QString design_;
-  std::unique_ptr<AieDocument> doc_;
-  std::unique_ptr<AieCanvas> canvas_;
-  std::unique_ptr<QorChartPanel> charts_;
-  std::unique_ptr<RunPanel> panel_;
-  std::unique_ptr<HistoryDock> dock_;
-  std::unique_ptr<AieHistory> history_;
+  test::HistoryFixture f_;
 
   void build() {
-    doc_ = std::make_unique<AieDocument>();
     QString error;
-    QVERIFY2(doc_->open(design_, &error), qPrintable(error));
-    canvas_ = std::make_unique<AieCanvas>(doc_.get());
-    canvas_->resize(600, 400);
-    charts_ = std::make_unique<QorChartPanel>();
-    panel_ = std::make_unique<RunPanel>(doc_.get(), canvas_.get(), charts_.get());
-    dock_ = std::make_unique<HistoryDock>();
-    history_ = std::make_unique<AieHistory>(doc_.get(), canvas_.get(), panel_.get(), dock_.get());
+    QVERIFY2(f_.open(design_, true, &error), qPrintable(error));
   }
-
-  void teardown() {
-    history_.reset();
-    dock_.reset();
-    panel_.reset();
-    charts_.reset();
-    canvas_.reset();
-    doc_.reset();
-  }
-
-  /// Runs `algorithm` from the run panel to its end; returns the id it got in the history.
+  void teardown() { f_.close(); }
   int run(const QString& algorithm, const core::ParamValues& settings = {}, uint64_t seed = 1) {
-    int before = history_->history()->count();
-    if (!panel_->selectAlgorithm(algorithm)) return -1;
-    panel_->form()->resetDefaults();
-    panel_->form()->setValues(settings);
-    panel_->setSeed(seed);
-    panel_->setTimeLimit(30);
-    if (!panel_->start()) return -2;
-    if (!QTest::qWaitFor([&] { return history_->history()->count() == before + 1; }, 60000)) return -3;
-    return history_->history()->records().back().id;
+    return f_.run(algorithm, settings, seed);
   }
 
  private slots:
@@ -88,9 +59,9 @@ class HistoryTest : public QObject {
     QVERIFY2(placed > 0, qPrintable(QString::number(placed)));
     int routed = run("flow/sa+milp", {{"place.cost", "bb"}}, 3);
     QVERIFY2(routed > 0, qPrintable(QString::number(routed)));
-    QCOMPARE(history_->history()->count(), 2);
-    const RunRecord first = *history_->history()->find(placed);
-    const RunRecord second = *history_->history()->find(routed);
+    QCOMPARE(f_.history->history()->count(), 2);
+    const RunRecord first = *f_.history->history()->find(placed);
+    const RunRecord second = *f_.history->history()->find(routed);
     QCOMPARE(first.algorithm, QString("place/sequential"));
     QCOMPARE(first.startRun, 0);  // from the design's own placement: "manual"
     QCOMPARE(second.seed, uint64_t(3));
@@ -106,8 +77,8 @@ class HistoryTest : public QObject {
     // The design opened again (a new session): the same runs come back.
     teardown();
     build();
-    QCOMPARE(history_->history()->count(), 2);
-    const RunRecord* again = history_->history()->find(routed);
+    QCOMPARE(f_.history->history()->count(), 2);
+    const RunRecord* again = f_.history->history()->find(routed);
     QVERIFY(again);
     QCOMPARE(again->algorithmLabel, second.algorithmLabel);
     QCOMPARE(again->settings, second.settings);
@@ -127,49 +98,49 @@ class HistoryTest : public QObject {
     }
     QCOMPARE(reread->figures().routeLength, payload->figures().routeLength);
     // New runs continue the numbering.
-    QCOMPARE(history_->history()->nextId(), routed + 1);
+    QCOMPARE(f_.history->history()->nextId(), routed + 1);
   }
 
   void applyIsUndoableAndStartsTheNextRunsLineage() {
     int id = run("place/sequential");
     QVERIFY(id > 0);
-    auto* payload = dynamic_cast<const AieRunPayload*>(history_->history()->find(id)->payload.get());
-    aie::Placement before = doc_->placement();
+    auto* payload = dynamic_cast<const AieRunPayload*>(f_.history->history()->find(id)->payload.get());
+    aie::Placement before = f_.doc->placement();
     QVERIFY(!(before == payload->placement()));
-    QVERIFY(history_->apply(id));
-    QVERIFY(doc_->placement() == payload->placement());
-    QVERIFY(doc_->modified());
-    doc_->undoStack()->undo();
-    QVERIFY(doc_->placement() == before);
-    doc_->undoStack()->redo();
+    QVERIFY(f_.history->apply(id));
+    QVERIFY(f_.doc->placement() == payload->placement());
+    QVERIFY(f_.doc->modified());
+    f_.doc->undoStack()->undo();
+    QVERIFY(f_.doc->placement() == before);
+    f_.doc->undoStack()->redo();
     // A run started now starts from run `id`.
     int next = run("place/sequential");
-    QCOMPARE(history_->history()->find(next)->startRun, id);
+    QCOMPARE(f_.history->history()->find(next)->startRun, id);
   }
 
   void showDrawsTheRunWithoutChangingTheDesign() {
     int id = run("place/sequential");
     QVERIFY(id > 0);
-    panel_->discardResult();
-    aie::Placement before = doc_->placement();
-    QSignalSpy preview(history_.get(), &AieHistory::previewChanged);
-    QVERIFY(history_->show(id));
-    QVERIFY(canvas_->showingSnapshot());
-    QVERIFY(doc_->placement() == before);
+    f_.panel->discardResult();
+    aie::Placement before = f_.doc->placement();
+    QSignalSpy preview(f_.history.get(), &AieHistory::previewChanged);
+    QVERIFY(f_.history->show(id));
+    QVERIFY(f_.canvas->showingSnapshot());
+    QVERIFY(f_.doc->placement() == before);
     QCOMPARE(preview.count(), 1);
     QVERIFY(preview.front().front().toString().contains(QString("#%1").arg(id)));
-    history_->showDesign();
-    QVERIFY(!canvas_->showingSnapshot());
+    f_.history->showDesign();
+    QVERIFY(!f_.canvas->showingSnapshot());
   }
 
   void rerunRepeatsTheSettings() {
     int id = run("flow/sa+milp", {{"place.cost", "bb"}}, 5);
     QVERIFY(id > 0);
-    QVERIFY(panel_->selectAlgorithm("place/sequential"));
-    panel_->setSeed(1);
-    QVERIFY(history_->rerun(id));
-    QVERIFY(QTest::qWaitFor([&] { return history_->history()->count() == 2; }, 60000));
-    const RunRecord& again = history_->history()->records().back();
+    QVERIFY(f_.panel->selectAlgorithm("place/sequential"));
+    f_.panel->setSeed(1);
+    QVERIFY(f_.history->rerun(id));
+    QVERIFY(QTest::qWaitFor([&] { return f_.history->history()->count() == 2; }, 60000));
+    const RunRecord& again = f_.history->history()->records().back();
     QCOMPARE(again.algorithm, QString("flow/sa+milp"));
     QCOMPARE(again.seed, uint64_t(5));
     QCOMPARE(again.settings.at("place.cost"), std::string("bb"));
@@ -179,33 +150,33 @@ class HistoryTest : public QObject {
     int a = run("place/sequential");
     int b = run("place/sequential");
     QVERIFY(a > 0 && b > 0);
-    history_->remove({a});
-    QCOMPARE(history_->history()->count(), 1);
+    f_.history->remove({a});
+    QCOMPARE(f_.history->history()->count(), 1);
     QFile f(RunHistory::sidecarPath(design_));
     QVERIFY(f.open(QIODevice::ReadOnly));
     nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString());
     QCOMPARE(int(j["runs"].size()), 1);
     QCOMPARE(j["runs"][0]["id"].get<int>(), b);
     f.close();
-    history_->remove({b});
+    f_.history->remove({b});
     QVERIFY(!QFile::exists(RunHistory::sidecarPath(design_)));  // no runs, no file
   }
 
   void stoppedRunIsRecordedAsStoppedAndPausesAreNotCounted() {
-    QVERIFY(panel_->selectAlgorithm("place/sa"));
+    QVERIFY(f_.panel->selectAlgorithm("place/sa"));
     // Long enough to pause and stop: never converges in this test.
-    panel_->form()->setValues({{"inner_num", "100000"}, {"random_start", "true"}});
-    panel_->setTimeLimit(0);
-    QVERIFY(panel_->start());
+    f_.panel->form()->setValues({{"inner_num", "100000"}, {"random_start", "true"}});
+    f_.panel->setTimeLimit(0);
+    QVERIFY(f_.panel->start());
     QTest::qWait(150);
-    panel_->setPaused(true);
+    f_.panel->setPaused(true);
     QTest::qWait(600);
-    QVERIFY(panel_->job()->pausedSeconds() >= 0.5);
-    panel_->setPaused(false);
+    QVERIFY(f_.panel->job()->pausedSeconds() >= 0.5);
+    f_.panel->setPaused(false);
     QTest::qWait(100);
-    panel_->stop();
-    QVERIFY(QTest::qWaitFor([&] { return history_->history()->count() == 1; }, 10000));
-    const RunRecord& r = history_->history()->records().back();
+    f_.panel->stop();
+    QVERIFY(QTest::qWaitFor([&] { return f_.history->history()->count() == 1; }, 10000));
+    const RunRecord& r = f_.history->history()->records().back();
     QCOMPARE(int(r.end), int(RunEnd::Stopped));
     QVERIFY2(r.pausedSeconds >= 0.5, qPrintable(QString::number(r.pausedSeconds)));
     // Wall time of the run was at least 0.85 s; without the pause it ran about 0.25 s.
@@ -220,10 +191,10 @@ class HistoryTest : public QObject {
     f.write("{ this is not json");
     f.close();
     build();
-    QSignalSpy log(history_.get(), &AieHistory::logMessage);
+    QSignalSpy log(f_.history.get(), &AieHistory::logMessage);
     QString error;
-    QVERIFY(doc_->open(design_, &error));
-    QCOMPARE(history_->history()->count(), 0);
+    QVERIFY(f_.doc->open(design_, &error));
+    QCOMPARE(f_.history->history()->count(), 0);
     bool reported = false;
     for (const auto& args : log) reported = reported || args.front().toString().contains("cannot read");
     QVERIFY(reported);
@@ -235,7 +206,7 @@ class HistoryTest : public QObject {
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(QByteArray::fromStdString(other.dump()));
     f.close();
-    QVERIFY(doc_->open(design_, &error));
+    QVERIFY(f_.doc->open(design_, &error));
     QVERIFY(QFile::exists(RunHistory::sidecarPath(design_) + ".old"));
     QFile::remove(RunHistory::sidecarPath(design_) + ".old");
   }
