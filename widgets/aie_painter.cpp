@@ -3,7 +3,9 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QLinearGradient>
+#include <QPaintEngine>
 #include <QPainterPath>
+#include <QPixmap>
 #include <QStaticText>
 #include <algorithm>
 #include <cmath>
@@ -92,6 +94,15 @@ struct TextStyle {
     return *laid.insert(s, l);
   }
   double width(const QString& s) const { return layout(s).width; }
+  /// `s` cut in the middle to `w` pixels (remembered per text and width).
+  QString elide(const QString& s, double w) const {
+    QString key = s + QChar(0) + QString::number(int(w * 4));
+    auto it = elided.find(key);
+    if (it != elided.end()) return *it;
+    if (elided.size() > 50000) elided.clear();
+    return *elided.insert(key, metrics.elidedText(s, Qt::ElideMiddle, w));
+  }
+  mutable QHash<QString, QString> elided;
   /// Draws `s` with its baseline's left end at `baseline`.
   void draw(QPainter& p, const QPointF& baseline, const QString& s) const {
     if (p.font() != font) p.setFont(font);
@@ -104,7 +115,7 @@ const TextStyle& textStyle(int pixelSize) {
   auto it = cache.find(pixelSize);
   if (it == cache.end()) {
     QFont f = AiePainter::font(pixelSize);
-    it = cache.emplace(pixelSize, TextStyle{f, QFontMetricsF(f), {}}).first;
+    it = cache.emplace(pixelSize, TextStyle{f, QFontMetricsF(f), {}, {}}).first;
   }
   return it->second;
 }
@@ -231,6 +242,9 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
   const TextStyle& coordStyle = textStyle(int(std::lround(std::clamp(f.cell * 0.12, 7.0, 11.0))));
   if (scene_->layers.coordinates) p.setFont(coordStyle.font);
   bool coords = scene_->layers.coordinates && f.detail == Detail::Glyphs && f.cell >= 30;
+  // Axis-aligned rectangles need no antialiasing (crisp edges, a third of the cost of a frame).
+  const bool antialiased = p.testRenderHint(QPainter::Antialiasing);
+  p.setRenderHint(QPainter::Antialiasing, false);
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileCoord t{col, row};
@@ -262,6 +276,7 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
       }
     }
   }
+  p.setRenderHint(QPainter::Antialiasing, antialiased);
 }
 
 void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
@@ -313,7 +328,7 @@ void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
 
 namespace {
 
-/// A filled arrowhead with its tip at `tip`, pointing along `dir`.
+/// A filled arrowhead with its tip at `tip`, pointing along `dir` (legend).
 void addArrowhead(QPainterPath& path, const QPointF& tip, const QPointF& dir, double size) {
   double len = std::hypot(dir.x(), dir.y());
   if (len < 1e-9) return;
@@ -325,13 +340,23 @@ void addArrowhead(QPainterPath& path, const QPointF& tip, const QPointF& dir, do
   path.closeSubpath();
 }
 
+/// An open arrowhead (a chevron of two lines) with its tip at `tip`, pointing along `dir`: it
+/// joins the lines' batch, where filling hundreds of small triangles cost as much as the lines.
+void addChevron(QVector<QLineF>& lines, const QPointF& tip, const QPointF& dir, double size) {
+  double len = std::hypot(dir.x(), dir.y());
+  if (len < 1e-9) return;
+  QPointF u = dir / len, n(-u.y(), u.x());
+  QPointF back = tip - u * size;
+  lines.append(QLineF(tip, back + n * (size * 0.55)));
+  lines.append(QLineF(tip, back - n * (size * 0.55)));
+}
+
 /// A flyline from `a` to `b`: a slight bow, different per net, keeps nets between the same
 /// tiles apart. The bow is a quadratic curve cut into a few straight pieces: Qt strokes a batch
 /// of lines one by one (fast), while stroking one path of hundreds of crossing curves builds and
 /// fills their whole outline (about ten times slower on CRONet). With `arrow` > 0 an arrowhead
 /// past the middle shows the direction.
-void addFlyline(QVector<QLineF>& lines, QPainterPath* arrows, const QPointF& a, const QPointF& b, int net, double cell,
-                double arrow) {
+void addFlyline(QVector<QLineF>& lines, const QPointF& a, const QPointF& b, int net, double cell, double arrow) {
   QPointF d = b - a;
   double len = std::hypot(d.x(), d.y());
   if (len < 1) return;
@@ -345,10 +370,10 @@ void addFlyline(QVector<QLineF>& lines, QPainterPath* arrows, const QPointF& a, 
     lines.append(QLineF(from, to));
     from = to;
   }
-  if (arrows && arrow > 0 && len > 3 * arrow) {
+  if (arrow > 0 && len > 3 * arrow) {
     const double t = 0.62;
     QPointF tangent = 2 * (1 - t) * (mid - a) + 2 * t * (b - mid);
-    addArrowhead(*arrows, at(t), tangent, arrow);
+    addChevron(lines, at(t), tangent, arrow);
   }
 }
 
@@ -357,13 +382,16 @@ void addFlyline(QVector<QLineF>& lines, QPainterPath* arrows, const QPointF& a, 
 void AiePainter::paintFlylines(QPainter& p, const Frame& f, bool hi) const {
   const aie::Design& d = *scene_->design;
   const aie::Placement& pl = *scene_->placement;
-  const double width = hi ? std::clamp(f.cell * 0.045, 1.5, 3.5) : std::clamp(f.cell * 0.03, 1.0, 2.5);
+  // Up to 60 px per tile plain flylines are 1 px wide: Qt draws those with its fast cosmetic
+  // line stroker (wider ones are filled polygons, three times the cost on CRONet).
+  const double width = hi            ? std::clamp(f.cell * 0.045, 1.5, 3.5)
+                       : f.cell < 60 ? 1.0
+                                     : std::clamp(f.cell * 0.025, 1.0, 2.5);
   const double arrow = f.detail >= Detail::Grid ? std::clamp(f.cell * 0.14, 5.0, 11.0) : 0;
   const QRectF visible = f.pixels.adjusted(-2, -2, 2, 2);
   auto centre = [&](CoreId c) { return f.view.toScreen(scene_->coreWorldRect(c).center()); };
-  // One batch of lines and one path of arrowheads per colour.
+  // One batch of lines (arrowheads included) per colour.
   QVector<QLineF> lines;
-  QPainterPath arrows;
   for (aie::NetId n = 0; n < d.netCount(); ++n) {
     if ((hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
     const aie::Net& net = d.nets[n];
@@ -373,14 +401,13 @@ void AiePainter::paintFlylines(QPainter& p, const Frame& f, bool hi) const {
       if (!pl.placed(t)) continue;
       QPointF b = centre(t);
       if (!visible.intersects(QRectF(a, b).normalized().adjusted(-f.cell, -f.cell, f.cell, f.cell))) continue;
-      addFlyline(lines, &arrows, a, b, n, f.cell, arrow);
+      addFlyline(lines, a, b, n, f.cell, arrow);
     }
   }
   QColor colour = hi ? AiePalette::highlight() : AiePalette::flyline();
   // Flat caps: round ones turn every line into a curved outline (three times slower).
   p.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
   p.drawLines(lines);
-  p.fillPath(arrows, colour);
 }
 
 void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
@@ -391,8 +418,7 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
   const double arrow = f.detail == Detail::Glyphs ? std::clamp(f.cell * 0.1, 4.0, 9.0) : 0;
   // One batch of lines per interconnect type (see addFlyline for why not one path).
   constexpr int kTypes = 4;
-  QVector<QLineF> lines[kTypes];
-  QPainterPath arrows[kTypes];
+  QVector<QLineF> lines[kTypes], heads[kTypes];
   for (aie::NetId n = 0; n < int(routing.nets.size()); ++n) {
     const aie::NetRoute& r = routing.nets[n];
     if (!r.routed || (hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
@@ -413,7 +439,7 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
       QPointF normal = len > 0 ? QPointF(-dir.y() / len, dir.x() / len) * offset : QPointF();
       lines[type].append(QLineF(pa + normal, pb + normal));
       // Data flows from `from` to `to`: an arrowhead a little past the middle of the hop.
-      if (arrow > 0) addArrowhead(arrows[type], pa + normal + dir * 0.62, dir, arrow);
+      if (arrow > 0) addChevron(heads[type], pa + normal + dir * 0.62, dir, arrow);
     }
   }
   for (int type = 0; type < kTypes; ++type) {
@@ -423,7 +449,8 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
     if (aie::Interconnect(type) == aie::Interconnect::SharedMemory) pen.setStyle(Qt::DashLine);
     p.setPen(pen);
     p.drawLines(lines[type]);
-    p.fillPath(arrows[type], c);
+    p.setPen(QPen(c, width, Qt::SolidLine, Qt::FlatCap));  // arrowheads never dashed
+    p.drawLines(heads[type]);
   }
 }
 
@@ -464,12 +491,54 @@ void AiePainter::drawPadlock(QPainter& p, const QRectF& r, const QColor& colour)
   p.restore();
 }
 
-void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
-                               bool showName) {
+namespace {
+
+void paintGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
   double radius = std::min(r.width(), r.height()) * 0.12;
   p.setPen(QPen(fill.darker(140), 1));
   p.setBrush(fill);
   p.drawRoundedRect(r, radius, radius);
+}
+
+/// The rounded body of a glyph. On raster devices (screen, PNG) a body of a given size and
+/// colour is drawn once into a pixmap and copied after that: filling an antialiased rounded
+/// rectangle cost more than everything else about a core. Vector pictures (SVG) get the shape.
+void drawGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
+  const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
+                      p.transform().isIdentity() && r.width() < 400 && r.height() < 400;
+  if (!raster) {
+    paintGlyphBody(p, r, fill);
+    return;
+  }
+  thread_local QHash<QString, QPixmap> cache;
+  // Sub-pixel position matters to antialiasing: key on the quarter pixel.
+  const QPointF at(std::floor(r.x()), std::floor(r.y()));
+  const QPointF phase = (r.topLeft() - at) * 4;
+  QString key = QStringLiteral("%1,%2,%3,%4,%5")
+                    .arg(qRound(r.width() * 4))
+                    .arg(qRound(r.height() * 4))
+                    .arg(fill.rgba())
+                    .arg(qRound(phase.x()))
+                    .arg(qRound(phase.y()));
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    if (cache.size() > 4000) cache.clear();
+    QPixmap pm(int(std::ceil(r.width() + r.x() - at.x())) + 2, int(std::ceil(r.height() + r.y() - at.y())) + 2);
+    pm.fill(Qt::transparent);
+    QPainter q(&pm);
+    q.setRenderHint(QPainter::Antialiasing, p.testRenderHint(QPainter::Antialiasing));
+    paintGlyphBody(q, r.translated(-at), fill);
+    q.end();
+    it = cache.insert(key, pm);
+  }
+  p.drawPixmap(at, *it);
+}
+
+}  // namespace
+
+void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
+                               bool showName) {
+  drawGlyphBody(p, r, fill);
   double lock = pinned ? std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0) : 0;
   if (showName && r.width() >= 14 && r.height() >= 10 && !labels.isEmpty()) {
     // The name sits in the upper part; the glyph's centre stays plain fill. A longer, clearer
@@ -479,7 +548,7 @@ void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill,
     const double width = r.width() - 5 - (pinned ? lock + 2 : 0);
     FittedLabel label = fitLabel(
         labels, width, minSize, maxSize, [](const QString& t, int size) { return textStyle(size).width(t); },
-        [](const QString& t, int size, double w) { return textStyle(size).metrics.elidedText(t, Qt::ElideMiddle, w); });
+        [](const QString& t, int size, double w) { return textStyle(size).elide(t, w); });
     if (!label.text.isEmpty()) {
       const TextStyle& style = textStyle(label.pixelSize);
       p.setPen(Qt::white);
