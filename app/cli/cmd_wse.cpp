@@ -12,6 +12,7 @@
 #include "engine/wse/graph_generator.h"
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
+#include "engine/wse/io/qor_json.h"
 #include "engine/wse/placers.h"
 
 namespace ts::cli {
@@ -83,7 +84,7 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
     for (const auto& [name, value] : r.stats) report["stats"][name] = value;
     if (r.found) {
       wse::writePaint(o->out, g, r.layout);
-      report["evaluation"] = wseEvaluationJson(g, r.evaluation);
+      report["evaluation"] = wse::evaluationJson(g, r.evaluation);
       PublishedWseResult pub;
       if (publishedCuPokerResult(g, pub)) report["ratio_to_cupoker"] = r.evaluation.score / pub.score;
       std::cout << g.test << ": MT " << r.evaluation.mt << "  WL " << r.evaluation.wl << "  AC " << r.evaluation.ac
@@ -116,7 +117,7 @@ void addEval(CLI::App& wse, GlobalOptions& global) {
     wse::KernelGraph g = wse::readKgraph(o->graph);
     wse::Evaluation ev = wse::evaluatePaint(g, wse::readPaint(o->solution, g));
     if (o->json) {
-      nlohmann::json j = wseEvaluationJson(g, ev);
+      nlohmann::json j = wse::evaluationJson(g, ev);
       j["graph"] = o->graph;
       j["solution"] = o->solution;
       j["test"] = g.test;
