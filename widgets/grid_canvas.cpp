@@ -65,18 +65,14 @@ QImage GridCanvas::renderVisible() const {
 
 QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   QImage out;
-  withExportPainter([&](const ScenePainter& sp) {
-    WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-    out = renderScene(sp, layout.view, layout.size);
-  });
+  withExportPainter([&](const ScenePainter& sp) { out = renderWholeScene(sp, pixelsPerTile); });
   return out;
 }
 
 void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile) const {
   withExportPainter([&](const ScenePainter& sp) {
     if (wholeGrid) {
-      WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-      saveScene(sp, layout.view, layout.size, path, QFileInfo(path).completeBaseName());
+      saveWholeScene(sp, path, pixelsPerTile);
     } else {
       saveScene(sp, view_, size(), path, QFileInfo(path).completeBaseName());
     }

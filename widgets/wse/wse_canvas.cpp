@@ -29,6 +29,7 @@ WseCanvas::WseCanvas(WseDocument* document, QWidget* parent) : GridCanvas(parent
     rebind();
   });
   rebind();
+  if (doc_->isOpen()) setGridSize(doc_->graph().width, doc_->graph().height);
 }
 
 WseCanvas::~WseCanvas() = default;

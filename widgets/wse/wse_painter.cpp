@@ -300,6 +300,7 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
   for (const Label& l : labels) {
     QRectF box(0, 0, fm.horizontalAdvance(l.text) + 8, fm.height() + 2);
     box.moveCenter(l.at);
+    box.moveLeft(std::clamp(box.left(), f.pixels.left() + 2, std::max(f.pixels.left() + 2, f.pixels.right() - box.width() - 2)));
     p.setPen(WsePalette::adapterMismatch());
     p.setBrush(QColor(255, 255, 255, 230));
     p.drawRoundedRect(box, 3, 3);
