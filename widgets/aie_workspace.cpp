@@ -105,12 +105,13 @@ QString AieWorkspace::cursorText(const QPoint& cell) const {
 }
 
 QString AieWorkspace::mouseHelp() const {
-  return tr("Wheel: zoom about the cursor · middle/right drag or arrow keys: pan · F or Ctrl+0: fit\n"
-            "Click: select · Ctrl+click: add to selection · drag on empty space: rubber band\n"
-            "Drag a core: move it (swap if the tile is taken); green = legal, red = problem\n"
-            "Drag a core from Design > Unplaced onto a tile to place it\n"
-            "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z / Ctrl+Shift+Z: undo / redo\n"
-            "F5 start · F6 pause/resume · Shift+F5 stop the selected algorithm");
+  return tr(
+      "Wheel: zoom about the cursor · middle/right drag or arrow keys: pan · F or Ctrl+0: fit\n"
+      "Click: select · Ctrl+click: add to selection · drag on empty space: rubber band\n"
+      "Drag a core: move it (swap if the tile is taken); green = legal, red = problem\n"
+      "Drag a core from Design > Unplaced onto a tile to place it\n"
+      "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z / Ctrl+Shift+Z: undo / redo\n"
+      "F5 start · F6 pause/resume · Shift+F5 stop the selected algorithm");
 }
 
 bool AieWorkspace::hasSelection() const {
@@ -155,29 +156,28 @@ void AieWorkspace::buildMenus() {
   unplace_->setEnabled(false);
   connect(unplace_, &QAction::triggered, this, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
 
-  layers_ = std::make_unique<LayerMenu>(
-      QStringLiteral("layers/"),
-      LayerMenu::Entries{{"tiles", tr("Tiles")},
-                         {"grid", tr("Tile borders")},
-                         {"coordinates", tr("Coordinates")},
-                         {"cores", tr("Cores")},
-                         {"names", tr("Core names")},
-                         {"nets", tr("Nets (flylines)")},
-                         {"routes", tr("Routes")},
-                         {"badges", tr("DMA and memory badges")},
-                         {"violations", tr("Violations")},
-                         {"legend", tr("Legend")}},
-      tr("&Heat Map"),
-      LayerMenu::Entries{{"none", tr("None")},
-                         {"dma", tr("DMA channel use")},
-                         {"memory", tr("Memory use")},
-                         {"links", tr("Stream link use")}});
+  layers_ = std::make_unique<LayerMenu>(QStringLiteral("layers/"),
+                                        LayerMenu::Entries{{"tiles", tr("Tiles")},
+                                                           {"grid", tr("Tile borders")},
+                                                           {"coordinates", tr("Coordinates")},
+                                                           {"cores", tr("Cores")},
+                                                           {"names", tr("Core names")},
+                                                           {"nets", tr("Nets (flylines)")},
+                                                           {"routes", tr("Routes")},
+                                                           {"badges", tr("DMA and memory badges")},
+                                                           {"violations", tr("Violations")},
+                                                           {"legend", tr("Legend")}},
+                                        tr("&Heat Map"),
+                                        LayerMenu::Entries{{"none", tr("None")},
+                                                           {"dma", tr("DMA channel use")},
+                                                           {"memory", tr("Memory use")},
+                                                           {"links", tr("Stream link use")}});
   connect(layers_.get(), &LayerMenu::changed, this, &AieWorkspace::applyLayers);
 
   std::vector<AlgorithmEntry> entries;
   for (const RunAlgorithm& a : runAlgorithms())
-    entries.push_back({QString::fromStdString(a.id()), QString::fromStdString(a.label()),
-                       QString::fromStdString(a.description)});
+    entries.push_back(
+        {QString::fromStdString(a.id()), QString::fromStdString(a.label()), QString::fromStdString(a.description)});
   algorithms_ = makeAlgorithmMenu(
       entries, [this] { return run_->algorithmId(); }, [this](const QString& id) { run_->selectAlgorithm(id); });
 }

@@ -62,8 +62,7 @@ void LayerMenu::save() const {
   s.setValue(prefix_ + "heat", QString::fromStdString(choice()));
 }
 
-std::unique_ptr<QMenu> makeAlgorithmMenu(const std::vector<AlgorithmEntry>& entries,
-                                         std::function<QString()> current,
+std::unique_ptr<QMenu> makeAlgorithmMenu(const std::vector<AlgorithmEntry>& entries, std::function<QString()> current,
                                          std::function<void(const QString&)> select) {
   auto menu = std::make_unique<QMenu>(QMenu::tr("&Algorithm"));
   auto* group = new QActionGroup(menu.get());

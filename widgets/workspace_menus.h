@@ -40,7 +40,7 @@ struct AlgorithmEntry {
 };
 
 /// Run > Algorithm: `select(id)` when one is picked; `current()` ticks the entry on opening.
-std::unique_ptr<QMenu> makeAlgorithmMenu(const std::vector<AlgorithmEntry>& entries,
-                                         std::function<QString()> current, std::function<void(const QString&)> select);
+std::unique_ptr<QMenu> makeAlgorithmMenu(const std::vector<AlgorithmEntry>& entries, std::function<QString()> current,
+                                         std::function<void(const QString&)> select);
 
 }  // namespace ts::ui

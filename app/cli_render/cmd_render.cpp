@@ -56,9 +56,8 @@ void timeRedraws(const ui::ScenePainter& painter, double pixelsPerTile, int repe
   ui::WholeSceneLayout layout = ui::wholeSceneLayout(painter, pixelsPerTile, ui::kExportMargin);
   ui::PaintTiming t =
       ui::timeRepeated(repeat, [&] { QImage image = ui::renderScene(painter, layout.view, layout.size); });
-  std::cout << "paint: median " << t.wallMs << " ms wall, " << t.cpuMs << " ms CPU over " << t.runs
-            << " full redraws (" << layout.size.width() << "x" << layout.size.height() << " px, "
-            << layout.view.scale << " px/tile)\n";
+  std::cout << "paint: median " << t.wallMs << " ms wall, " << t.cpuMs << " ms CPU over " << t.runs << " full redraws ("
+            << layout.size.width() << "x" << layout.size.height() << " px, " << layout.view.scale << " px/tile)\n";
 }
 
 struct RenderOptions {
@@ -76,8 +75,10 @@ void renderKernelGraph(const RenderOptions& o) {
   QString paint = o.placement.empty() ? ui::sidePaintPath(kgraph) : QString::fromStdString(o.placement);
   wse::KernelGraph graph = wse::readKgraph(o.design);
   if (paint.isEmpty())
-    throw core::Error(o.design + ": no layout to draw; give --placement FILE.paint (or make one: tilestudio-cli wse "
-                                 "place " + o.design + " --out FILE.paint)");
+    throw core::Error(o.design +
+                      ": no layout to draw; give --placement FILE.paint (or make one: tilestudio-cli wse "
+                      "place " +
+                      o.design + " --out FILE.paint)");
   wse::Layout layout = wse::layoutFromPaint(graph, wse::readPaint(paint.toStdString(), graph), nullptr);
   auto qt = makeOffscreenApp();
   ui::WseRender render(graph, layout,
@@ -100,8 +101,9 @@ void renderKernelGraph(const RenderOptions& o) {
 }  // namespace
 
 void addRenderCommand(CLI::App& app, GlobalOptions& global) {
-  auto* cmd = app.add_subcommand("render", "Draw an AIE design and its placement, or a WSE kernel graph and its "
-                                            "layout, as PNG or SVG");
+  auto* cmd = app.add_subcommand("render",
+                                 "Draw an AIE design and its placement, or a WSE kernel graph and its "
+                                 "layout, as PNG or SVG");
   auto o = std::make_shared<RenderOptions>();
   cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json) or WSE kernel graph (.kgraph)")
       ->required();
@@ -119,7 +121,8 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   for (const auto& [key, label] : ui::WseLayers::all()) wseLayers += (wseLayers.empty() ? "" : ", ") + key;
   cmd->add_option("--hide", o->hide,
                   "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
-                  "routes, badges, violations, legend (AIE); " + wseLayers + " (WSE)");
+                  "routes, badges, violations, legend (AIE); " +
+                      wseLayers + " (WSE)");
   cmd->add_option("--route", o->router,
                   "Route the placement first with this router (" + aie::routerNames() + ") to draw routes");
   cmd->add_option("--time-limit", o->timeLimit, "Seconds the router may take with --route (0 = none)")

@@ -85,8 +85,8 @@ int main(int argc, char** argv) {
                             "id");
   QCommandLineOption keepOpt("keep", "With --run: keep the result when the run ends (--delay counts from then)");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions(
-      {placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt, keepOpt, delayOpt});
+  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
+                     keepOpt, delayOpt});
   parser.process(app);
 
   const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
     QString error;
     bool ok = true;
     QWidget* canvas = window.wse()->handles(args.first()) ? static_cast<QWidget*>(window.wseCanvas())
-                                                           : static_cast<QWidget*>(window.canvas());
+                                                          : static_cast<QWidget*>(window.canvas());
     double ms = ts::ui::msUntilPainted(canvas, [&] { ok = window.openDesign(args.first(), &error, true); });
     if (!ok) return fail(error);
     std::printf("first frame %.1f ms after opening %s\n", ms, args.first().toLocal8Bit().constData());

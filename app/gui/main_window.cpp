@@ -96,7 +96,13 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
   log(tr("TileStudio ready. Open a design or a WSE kernel graph with File > Open (Ctrl+O)."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The documents go after this window's members (a modified one still says so on its way out).
+  for (ui::Workspace* w : {static_cast<ui::Workspace*>(aie_), static_cast<ui::Workspace*>(wse_)}) {
+    w->disconnect(this);
+    w->document()->disconnect(this);
+  }
+}
 
 ui::AieDocument* MainWindow::document() const {
   return aie_->aieDocument();
@@ -178,7 +184,8 @@ void MainWindow::createActions() {
   });
   openAct_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
   openPlacementAct_ = act(tr("Open &Placement / Layout…"), QKeySequence(), [this] {
-    QString path = QFileDialog::getOpenFileName(this, tr("Open placement or layout"), lastDir_, current_->solutionFilter());
+    QString path =
+        QFileDialog::getOpenFileName(this, tr("Open placement or layout"), lastDir_, current_->solutionFilter());
     if (!path.isEmpty()) openPlacement(path);
   });
   saveAct_ = act(tr("&Save"), QKeySequence::Save, [this] { save(); });
@@ -199,7 +206,8 @@ void MainWindow::createActions() {
   redoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
   pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")), [this] { current_->setSelectionPinned(true); });
   pinAct_->setIcon(QIcon(":/icons/pin.svg"));
-  unpinAct_ = act(tr("U&npin Selection"), QKeySequence(tr("Ctrl+Shift+P")), [this] { current_->setSelectionPinned(false); });
+  unpinAct_ =
+      act(tr("U&npin Selection"), QKeySequence(tr("Ctrl+Shift+P")), [this] { current_->setSelectionPinned(false); });
   selectAllAct_ = act(tr("Select &All"), QKeySequence::SelectAll, [this] { current_->selectAll(); });
   clearSelAct_ = act(tr("Clear Selection"), QKeySequence(), [this] { current_->clearSelection(); });
 
@@ -208,7 +216,8 @@ void MainWindow::createActions() {
   zoomOutAct_ = act(tr("Zoom &Out"), QKeySequence::ZoomOut, [canvas] { canvas()->zoomOut(); });
   fitAct_ = act(tr("&Fit"), QKeySequence(tr("Ctrl+0")), [canvas] { canvas()->fitAll(); });
   fitAct_->setIcon(QIcon(":/icons/fit.svg"));
-  zoomSelAct_ = act(tr("Zoom to &Selection"), QKeySequence(tr("Ctrl+Shift+0")), [canvas] { canvas()->zoomToSelection(); });
+  zoomSelAct_ =
+      act(tr("Zoom to &Selection"), QKeySequence(tr("Ctrl+Shift+0")), [canvas] { canvas()->zoomToSelection(); });
 
   startAct_ = act(tr("&Start"), QKeySequence(tr("F5")), [this] { current_->startRun(); });
   startAct_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
@@ -285,9 +294,9 @@ void MainWindow::createMenus() {
 
   QToolBar* tb = addToolBar(tr("Main"));
   tb->setObjectName("mainToolbar");
-  for (QAction* a : {openAct_, saveAct_, static_cast<QAction*>(nullptr), undoAct_, redoAct_, pinAct_,
-                     static_cast<QAction*>(nullptr), fitAct_, static_cast<QAction*>(nullptr), startAct_, pauseAct_,
-                     stopAct_}) {
+  for (QAction* a :
+       {openAct_, saveAct_, static_cast<QAction*>(nullptr), undoAct_, redoAct_, pinAct_, static_cast<QAction*>(nullptr),
+        fitAct_, static_cast<QAction*>(nullptr), startAct_, pauseAct_, stopAct_}) {
     if (a)
       tb->addAction(a);
     else
@@ -450,7 +459,8 @@ void MainWindow::exportPicture(bool whole) {
 
 void MainWindow::updateTitle() {
   ui::Document* d = current_->document();
-  setWindowTitle(d->isOpen() ? d->title() + (d->modified() ? " *" : "") + " — TileStudio" : QStringLiteral("TileStudio"));
+  setWindowTitle(d->isOpen() ? d->title() + (d->modified() ? " *" : "") + " — TileStudio"
+                             : QStringLiteral("TileStudio"));
   updateActions();
   updateStatus();
 }

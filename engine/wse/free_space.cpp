@@ -71,13 +71,15 @@ bool FreeSpace::nearestFree(int width, int height, int x, int y, int& outX, int&
 
 namespace {
 
-/// Nearest free place for kernel k in either orientation (the current one wins ties).
-bool placeNearest(const KernelGraph& graph, const FreeSpace& space, PlacedKernel& k, int index) {
+/// Nearest free place for kernel k in its orientation or, when `turn`, either (the current one
+/// wins ties).
+bool placeNearest(const KernelGraph& graph, const FreeSpace& space, PlacedKernel& k, int index, bool turn) {
   const KernelSpec& spec = graph.kernels[size_t(index)].spec;
   bool found = false;
   long bestDist = 0;
   PlacedKernel best = k;
   for (bool rotated : {k.rotated, !k.rotated}) {
+    if (rotated != k.rotated && !turn) break;
     PlacedKernel trial = k;
     trial.rotated = rotated;
     Box b = kernelBox(spec, trial);
@@ -122,7 +124,7 @@ int arrangeAroundPins(const KernelGraph& graph, Layout& layout) {
   int homeless = 0;
   for (int i : displaced) {
     PlacedKernel& k = layout.kernels[size_t(i)];
-    if (placeNearest(graph, space, k, i))
+    if (placeNearest(graph, space, k, i, true))
       space.occupy(kernelBox(graph.kernels[size_t(i)].spec, k));
     else
       ++homeless;
@@ -135,7 +137,7 @@ bool moveToNearestFree(const KernelGraph& graph, Layout& layout, int k) {
   for (int i = 0; i < graph.kernelCount(); ++i)
     if (i != k && layout.kernels[size_t(i)].placed)
       space.occupy(kernelBox(graph.kernels[size_t(i)].spec, layout.kernels[size_t(i)]));
-  return placeNearest(graph, space, layout.kernels[size_t(k)], k);
+  return placeNearest(graph, space, layout.kernels[size_t(k)], k, false);
 }
 
 }  // namespace ts::wse

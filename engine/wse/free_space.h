@@ -37,9 +37,9 @@ class FreeSpace {
 /// without overlap).
 int arrangeAroundPins(const KernelGraph& graph, Layout& layout);
 
-/// Moves kernel `k` (its shape already set in `layout`) to the free place nearest its corner,
-/// in its current orientation or the other one, with every other placed kernel as an obstacle.
-/// False (layout unchanged) when there is none.
+/// Moves kernel `k` (its shape and orientation already set in `layout`) to the free place
+/// nearest its corner, with every other placed kernel as an obstacle. False (layout unchanged)
+/// when there is none.
 bool moveToNearestFree(const KernelGraph& graph, Layout& layout, int k);
 
 }  // namespace ts::wse

@@ -5,8 +5,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QDragEnterEvent>
-#include <QMimeData>
 #include <QImage>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QProcess>
 #include <QString>

@@ -50,7 +50,8 @@ class WseViewTest : public QObject {
     auto area = [&](int i) { return canvas_->kernelRect(i).width() * canvas_->kernelRect(i).height(); };
     for (int k = 0; k < doc_->graph().kernelCount(); ++k) {
       QRectF r = canvas_->kernelRect(k);
-      QVERIFY2(!r.isEmpty() && fabric.adjusted(-1, -1, 1, 1).contains(r), doc_->graph().kernels[size_t(k)].name.c_str());
+      QVERIFY2(!r.isEmpty() && fabric.adjusted(-1, -1, 1, 1).contains(r),
+               doc_->graph().kernels[size_t(k)].name.c_str());
       auto type = doc_->graph().kernels[size_t(k)].spec.type;
       auto it = largest.find(type);
       if (it == largest.end() || area(k) > area(it->second)) largest[type] = k;
@@ -109,9 +110,10 @@ class WseViewTest : public QObject {
     const QString kgraph = test::wseSample("resnet50_coarse.kgraph");
     const QString cliPng = test::outputPath("wse_cli.png"), guiPng = test::outputPath("wse_gui.png");
     QString err;
-    QCOMPARE(test::runProgram(TS_CLI_PATH, {"render", kgraph, "--px-per-tile", "2", "--heat", "memory", "--hide",
-                                            "grid,names", "--out", cliPng},
-                              &err),
+    QCOMPARE(test::runProgram(
+                 TS_CLI_PATH,
+                 {"render", kgraph, "--px-per-tile", "2", "--heat", "memory", "--hide", "grid,names", "--out", cliPng},
+                 &err),
              0);
     ui::WseLayers layers = canvas_->layers();
     layers.heat = ui::WseHeat::Memory;
@@ -161,8 +163,9 @@ class WseViewTest : public QObject {
     QString out = test::outputPath("studio_wse.png");
     QFile::remove(out);
     QString err;
-    QCOMPARE(test::runProgram(TS_GUI_PATH, {test::wseSample("resnet50_coarse.kgraph"), "--select", "k3",
-                                            "--screenshot", out, "--size", "1200x800"},
+    QCOMPARE(test::runProgram(TS_GUI_PATH,
+                              {test::wseSample("resnet50_coarse.kgraph"), "--select", "k3", "--screenshot", out,
+                               "--size", "1200x800"},
                               &err),
              0);
     QImage shot(out);

@@ -145,8 +145,9 @@ bool WseCanvas::dropKernel(int k, int x, int y) {
   }
   QString why;
   bool ok = doc_->moveKernel(k, x, y, &why);
-  emit editMessage(ok ? tr("Moved %1 to (%2, %3)").arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name)).arg(x).arg(y)
-                      : tr("Move refused: %1").arg(why));
+  emit editMessage(
+      ok ? tr("Moved %1 to (%2, %3)").arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name)).arg(x).arg(y)
+         : tr("Move refused: %1").arg(why));
   return ok;
 }
 

@@ -29,6 +29,7 @@ class WseCanvas : public GridCanvas {
   void setLayers(const WseLayers& layers);
   /// A note drawn over the fabric (e.g. "Placing with CU.POKer…"); empty = none.
   void setMessage(const QString& message);
+  const QString& message() const { return painter_.message(); }
 
   std::vector<int> selectedKernels() const;
   void setSelectedKernels(const std::vector<int>& kernels);

@@ -13,8 +13,8 @@ QString wseNumber(double v) {
 QString wseChange(double before, double after) {
   if (std::abs(after - before) < 1e-9) return wseNumber(after);
   double d = after - before;
-  return QStringLiteral("%1 → %2 (%3%4)").arg(wseNumber(before), wseNumber(after), d > 0 ? "+" : "−",
-                                             wseNumber(std::abs(d)));
+  return QStringLiteral("%1 → %2 (%3%4)")
+      .arg(wseNumber(before), wseNumber(after), d > 0 ? "+" : "−", wseNumber(std::abs(d)));
 }
 
 QString wseQorSummary(const wse::Evaluation& e) {
@@ -73,8 +73,9 @@ QString wseKernelHtml(const wse::KernelGraph& g, const wse::Layout& layout, int 
     QString n = QString::fromStdString(g.kernels[size_t(i)].name).toHtmlEscaped();
     return links ? QStringLiteral("<a href=\"kernel:%1\">%2</a>").arg(i).arg(n) : n;
   };
-  QString s = QStringLiteral("<b>%1</b> (%2)").arg(QString::fromStdString(kernel.name).toHtmlEscaped(),
-                                                  QString::fromStdString(wse::toString(kernel.spec.type)));
+  QString s = QStringLiteral("<b>%1</b> (%2)")
+                  .arg(QString::fromStdString(kernel.name).toHtmlEscaped(),
+                       QString::fromStdString(wse::toString(kernel.spec.type)));
   s += QStringLiteral("<br>formal: %1").arg(wseFormalArgs(kernel.spec));
   if (!p.placed) return s + QStringLiteral("<br><i>not placed</i>");
   const bool wellFormed = p.args.c.size() == size_t(kernel.spec.convCount()) && p.args.k.size() == p.args.c.size();
@@ -82,21 +83,27 @@ QString wseKernelHtml(const wse::KernelGraph& g, const wse::Layout& layout, int 
   if (!wellFormed) return s + QStringLiteral("<br><i>arguments do not fit the kernel type</i>");
   wse::Perf perf = wse::kernelPerf(kernel.spec, p.args);
   wse::Box box = wse::kernelBox(kernel.spec, p);
-  s += QStringLiteral("<br>shape %1 (h × w) at (%2, %3) %4").arg(wseShape(box)).arg(p.x).arg(p.y).arg(p.rotated ? "R90" : "R0");
+  s += QStringLiteral("<br>shape %1 (h × w) at (%2, %3) %4")
+           .arg(wseShape(box))
+           .arg(p.x)
+           .arg(p.y)
+           .arg(p.rotated ? "R90" : "R0");
   double mt = wse::layoutMaxTime(g, layout);
   s += QStringLiteral("<br>time %1").arg(wseNumber(perf.time));
   if (mt > 0) s += QStringLiteral(" (%1% of MT)").arg(100 * perf.time / mt, 0, 'f', 1);
   QString memory = QStringLiteral("memory %1 / %2 limit").arg(wseNumber(perf.memory), wseNumber(g.memlimit));
-  s += "<br>" + (perf.memory > g.memlimit ? QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(memory) : memory);
+  s += "<br>" +
+       (perf.memory > g.memlimit ? QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(memory) : memory);
   if (p.pinned) s += QStringLiteral("<br>🔒 pinned");
   QStringList adapters;
   auto edge = [&](int from, int to, int other, const QString& arrow) {
     const wse::PlacedKernel& o = layout.kernels[size_t(other)];
     if (!o.placed) return;
     QString m = wseAdapterMismatch(layout.kernels[size_t(from)].args, layout.kernels[size_t(to)].args);
-    adapters << QStringLiteral("%1 %2: %3").arg(arrow, name(other),
-                                              m.isEmpty() ? QStringLiteral("protocols match")
-                                                          : QStringLiteral("<span style=\"color:#d84315\">%1</span>").arg(m));
+    adapters << QStringLiteral("%1 %2: %3")
+                    .arg(arrow, name(other),
+                         m.isEmpty() ? QStringLiteral("protocols match")
+                                     : QStringLiteral("<span style=\"color:#d84315\">%1</span>").arg(m));
   };
   for (int pred : g.pred[size_t(k)]) edge(pred, k, pred, QStringLiteral("from"));
   for (int succ : g.succ[size_t(k)]) edge(k, succ, succ, QStringLiteral("to"));

@@ -72,7 +72,9 @@ WseDocument::WseDocument(QObject* parent) : Document(parent) {
   connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
-WseDocument::~WseDocument() = default;
+WseDocument::~WseDocument() {
+  undo_.disconnect(this);  // QUndoStack's destructor reports "clean" to a half-destroyed document
+}
 
 bool WseDocument::open(const QString& kgraphPath, QString* error) {
   std::shared_ptr<wse::KernelGraph> graph;
@@ -262,7 +264,10 @@ bool WseDocument::apply(const WseEdit& edit, const QString& text, QString* why) 
 
 bool WseDocument::moveKernel(int k, int x, int y, QString* why) {
   WseEdit e = checkMove(k, x, y);
-  return apply(e, QStringLiteral("Move %1").arg(isOpen() && k >= 0 && k < graph_->kernelCount() ? kernelName(*graph_, k) : QString()), why);
+  return apply(e,
+               QStringLiteral("Move %1").arg(isOpen() && k >= 0 && k < graph_->kernelCount() ? kernelName(*graph_, k)
+                                                                                             : QString()),
+               why);
 }
 
 bool WseDocument::setShape(int k, const wse::ExecArgs& args, bool rotated, QString* why) {

@@ -36,8 +36,9 @@ WseInspector::WseInspector(WseDocument* document, WseCanvas* canvas, QWidget* pa
   target_->setRange(0, 1e15);
   target_->setDecimals(0);
   target_->setSpecialValueText(tr("current MT"));
-  target_->setToolTip(tr("Pareto-optimal shapes whose time is at most this (0 = the layout's MT, so that a shape "
-                         "never raises it)"));
+  target_->setToolTip(
+      tr("Pareto-optimal shapes whose time is at most this (0 = the layout's MT, so that a shape "
+         "never raises it)"));
   targetRow->addWidget(shapesTitle_, 1);
   targetRow->addWidget(target_);
   shapesColumn->addLayout(targetRow);
@@ -117,19 +118,22 @@ void WseInspector::refresh() {
   } else if (!sel.empty()) {
     QStringList names;
     for (int k : sel)
-      names << QStringLiteral("<a href=\"kernel:%1\">%2</a>").arg(k).arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name).toHtmlEscaped());
+      names << QStringLiteral("<a href=\"kernel:%1\">%2</a>")
+                   .arg(k)
+                   .arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name).toHtmlEscaped());
     text_->setHtml(tr("<b>%1 kernels selected</b><br>%2").arg(sel.size()).arg(names.join(", ")));
   } else {
     const wse::KernelGraph& g = doc_->graph();
-    text_->setHtml(tr("<b>%1</b> (%2)<br>%3 kernels, %4 kernel edges, fabric %5 × %6, memory limit %7<br>"
-                      "weights: MT %8 · WL %9 · AC %10<br>layout from %11<br>%12")
-                       .arg(QFileInfo(doc_->filePath()).fileName().toHtmlEscaped(), QString::fromStdString(g.test).toHtmlEscaped())
-                       .arg(g.kernelCount())
-                       .arg(g.kernelEdges.size())
-                       .arg(g.width)
-                       .arg(g.height)
-                       .arg(wseNumber(g.memlimit), wseNumber(g.wdeltat), wseNumber(g.wlength), wseNumber(g.wadapter),
-                            doc_->layoutSource().toHtmlEscaped(), wseQorSummary(doc_->evaluation()).toHtmlEscaped()));
+    text_->setHtml(
+        tr("<b>%1</b> (%2)<br>%3 kernels, %4 kernel edges, fabric %5 × %6, memory limit %7<br>"
+           "weights: MT %8 · WL %9 · AC %10<br>layout from %11<br>%12")
+            .arg(QFileInfo(doc_->filePath()).fileName().toHtmlEscaped(), QString::fromStdString(g.test).toHtmlEscaped())
+            .arg(g.kernelCount())
+            .arg(g.kernelEdges.size())
+            .arg(g.width)
+            .arg(g.height)
+            .arg(wseNumber(g.memlimit), wseNumber(g.wdeltat), wseNumber(g.wlength), wseNumber(g.wadapter),
+                 doc_->layoutSource().toHtmlEscaped(), wseQorSummary(doc_->evaluation()).toHtmlEscaped()));
   }
   int pinned = 0, placed = 0;
   for (int k : sel) {
@@ -153,9 +157,10 @@ void WseInspector::refreshCandidates() {
   const double target = target_->value() > 0 ? target_->value() : doc_->evaluation().mt;
   candidates_ = usable ? doc_->candidates(k, target) : std::vector<wse::Candidate>{};
   shownKernel_ = usable ? k : -1;
-  shapesTitle_->setText(usable ? tr("Shapes of %1 with time ≤ %2")
-                                     .arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name), wseNumber(target))
-                               : tr("Select one kernel to see its candidate shapes"));
+  shapesTitle_->setText(usable
+                            ? tr("Shapes of %1 with time ≤ %2")
+                                  .arg(QString::fromStdString(doc_->graph().kernels[size_t(k)].name), wseNumber(target))
+                            : tr("Select one kernel to see its candidate shapes"));
   table_->setRowCount(int(candidates_.size()));
   const wse::PlacedKernel* current = usable ? &doc_->layout().kernels[size_t(k)] : nullptr;
   for (int row = 0; row < int(candidates_.size()); ++row) {

@@ -64,7 +64,11 @@ void WseKernelList::rebuild() {
       if (p.placed && p.args.c.size() == size_t(kernel.spec.convCount()) && p.args.k.size() == p.args.c.size()) {
         item->setText(2, wseShape(wse::kernelBox(kernel.spec, p)));
         item->setData(3, Qt::DisplayRole, wse::kernelPerf(kernel.spec, p.args).time);
-        item->setText(4, QStringLiteral("(%1, %2) %3%4").arg(p.x).arg(p.y).arg(p.rotated ? "R90" : "R0").arg(p.pinned ? QStringLiteral(" 🔒") : QString()));
+        item->setText(4, QStringLiteral("(%1, %2) %3%4")
+                             .arg(p.x)
+                             .arg(p.y)
+                             .arg(p.rotated ? "R90" : "R0")
+                             .arg(p.pinned ? QStringLiteral(" 🔒") : QString()));
         search += ' ' + wseExecArgs(p.args);
       } else {
         item->setText(4, tr("not placed"));

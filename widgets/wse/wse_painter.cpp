@@ -73,7 +73,7 @@ struct WsePainter::Frame {
   QRectF pixels;  ///< the area painted
   QRectF fabric;  ///< the fabric in pixels
   QRectF visibleWorld;
-  double cell;    ///< pixels per tile
+  double cell;  ///< pixels per tile
   QRectF px(const QRectF& world) const { return view.toScreen(world); }
   bool visible(const QRectF& world) const { return visibleWorld.intersects(world); }
 };
@@ -236,7 +236,8 @@ void WsePainter::paintKernels(QPainter& p, const Frame& f) const {
     QRectF world = scene_->worldRect(v.box);
     if (!f.visible(world)) continue;
     QRectF r = f.px(world);
-    r = QRectF(QPointF(std::round(r.left()), std::round(r.top())), QPointF(std::round(r.right()), std::round(r.bottom())));
+    r = QRectF(QPointF(std::round(r.left()), std::round(r.top())),
+               QPointF(std::round(r.right()), std::round(r.bottom())));
     if (r.width() < 1) r.setWidth(1);
     if (r.height() < 1) r.setHeight(1);
     QColor c = fill(k);
@@ -279,8 +280,10 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
     addArrow(selected ? selLines : bad ? badLines : lines, selected ? selHeads : bad ? badHeads : heads, pa, pb);
     if (bad && std::hypot(pb.x() - pa.x(), pb.y() - pa.y()) >= 70) {
       const auto& args = scene_->layout().kernels;
-      labels.push_back({(pa + pb) / 2, QStringLiteral("AC %1: %2").arg(ac[i]).arg(
-                                           wseAdapterMismatch(args[size_t(e.src)].args, args[size_t(e.dst)].args))});
+      labels.push_back(
+          {(pa + pb) / 2, QStringLiteral("AC %1: %2")
+                              .arg(ac[i])
+                              .arg(wseAdapterMismatch(args[size_t(e.src)].args, args[size_t(e.dst)].args))});
     }
   }
   p.setRenderHint(QPainter::Antialiasing, true);
@@ -300,7 +303,8 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
   for (const Label& l : labels) {
     QRectF box(0, 0, fm.horizontalAdvance(l.text) + 8, fm.height() + 2);
     box.moveCenter(l.at);
-    box.moveLeft(std::clamp(box.left(), f.pixels.left() + 2, std::max(f.pixels.left() + 2, f.pixels.right() - box.width() - 2)));
+    box.moveLeft(
+        std::clamp(box.left(), f.pixels.left() + 2, std::max(f.pixels.left() + 2, f.pixels.right() - box.width() - 2)));
     p.setPen(WsePalette::adapterMismatch());
     p.setBrush(QColor(255, 255, 255, 230));
     p.drawRoundedRect(box, 3, 3);
@@ -356,8 +360,9 @@ void WsePainter::paintLegend(QPainter& p, const Frame& f) const {
     for (const wse::Kernel& k : s.graph().kernels) ++counts[int(k.spec.type)];
     for (wse::KernelType t : {wse::KernelType::Conv, wse::KernelType::DBlock, wse::KernelType::CBlock})
       if (counts[int(t)])
-        entries.push_back({[&p, t](const QRectF& r) { p.fillRect(r, WsePalette::kernel(t)); },
-                           QStringLiteral("%1 (%2)").arg(QString::fromStdString(wse::toString(t))).arg(counts[int(t)])});
+        entries.push_back(
+            {[&p, t](const QRectF& r) { p.fillRect(r, WsePalette::kernel(t)); },
+             QStringLiteral("%1 (%2)").arg(QString::fromStdString(wse::toString(t))).arg(counts[int(t)])});
   } else {
     const bool time = s.layers.heat == WseHeat::Time;
     entries.push_back({[&p](const QRectF& r) {

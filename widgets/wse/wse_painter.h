@@ -41,6 +41,7 @@ class WsePainter : public ScenePainter {
   void setTitle(const QString& title) { title_ = title; }
   /// Shown in the middle of the fabric (e.g. "Placing with CU.POKer…"); empty = none.
   void setMessage(const QString& message) { message_ = message; }
+  const QString& message() const { return message_; }
 
   QSizeF worldSize() const override;
   void paint(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;

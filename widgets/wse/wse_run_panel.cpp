@@ -254,15 +254,15 @@ bool WseRunPanel::launch(const QString& name, bool fromScratch) {
   if (fromScratch_) canvas_->setMessage(tr("Placing with %1… (Run > Stop keeps the best so far)").arg(job_->label()));
   QString settings;
   for (const auto& [k, v] : job_->request().options.settings) settings += QStringLiteral(" %1=%2").arg(q(k), q(v));
-  emit logMessage(tr("Started %1 (seed %2, threads %3, time limit %4, %5 pinned kernel(s), %6)%7")
-                      .arg(job_->label())
-                      .arg(seed_->value())
-                      .arg(threads_->value() > 0 ? QString::number(threads_->value()) : tr("all"))
-                      .arg(timeLimit_->value() > 0 ? QString::number(timeLimit_->value()) + " s" : tr("none"))
-                      .arg(doc_->pinnedKernels().size())
-                      .arg(job_->request().options.initial.kernels.empty() ? tr("from scratch")
-                                                                           : tr("from the current layout"))
-                      .arg(settings.isEmpty() ? QString() : tr(", settings:") + settings));
+  emit logMessage(
+      tr("Started %1 (seed %2, threads %3, time limit %4, %5 pinned kernel(s), %6)%7")
+          .arg(job_->label())
+          .arg(seed_->value())
+          .arg(threads_->value() > 0 ? QString::number(threads_->value()) : tr("all"))
+          .arg(timeLimit_->value() > 0 ? QString::number(timeLimit_->value()) + " s" : tr("none"))
+          .arg(doc_->pinnedKernels().size())
+          .arg(job_->request().options.initial.kernels.empty() ? tr("from scratch") : tr("from the current layout"))
+          .arg(settings.isEmpty() ? QString() : tr(", settings:") + settings));
   job_->start();
   tickTimer_.start();
   updateControls();
@@ -349,12 +349,15 @@ void WseRunPanel::fillComparison() {
   const bool hadBefore = !job_->request().options.initial.kernels.empty();  // a complete start layout
   for (int row = 0; row < 4; ++row) {
     const double d = after[row] - before[row];
-    QString change = !hadBefore ? QString() : (std::abs(d) < 1e-9 ? QStringLiteral("=") : (d > 0 ? "+" : "−") + wseNumber(std::abs(d)));
+    QString change = !hadBefore
+                         ? QString()
+                         : (std::abs(d) < 1e-9 ? QStringLiteral("=") : (d > 0 ? "+" : "−") + wseNumber(std::abs(d)));
     const QString cells[] = {hadBefore ? wseNumber(before[row]) : QStringLiteral("—"), wseNumber(after[row]), change};
     for (int col = 0; col < 3; ++col) {
       auto* item = new QTableWidgetItem(cells[col]);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      if (col == 2 && hadBefore && std::abs(d) >= 1e-9) item->setForeground(d < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+      if (col == 2 && hadBefore && std::abs(d) >= 1e-9)
+        item->setForeground(d < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
       table_->setItem(row, col, item);
     }
   }
@@ -417,9 +420,11 @@ void WseRunPanel::tick() {
   }
   QString what = phase_.isEmpty() ? QString() : phase_ + QStringLiteral(" · ");
   status_->setText(job_->paused() ? tr("Paused at %1 s").arg(t, 0, 'f', 1)
-                                  : tr("Running %1 s · %2best %3").arg(t, 0, 'f', 1).arg(what).arg(
-                                        canvas_->showingSnapshot() ? wseNumber(canvas_->scene().evaluation().score)
-                                                                   : tr("none yet")));
+                                  : tr("Running %1 s · %2best %3")
+                                        .arg(t, 0, 'f', 1)
+                                        .arg(what)
+                                        .arg(canvas_->showingSnapshot() ? wseNumber(canvas_->scene().evaluation().score)
+                                                                        : tr("none yet")));
 }
 
 void WseRunPanel::updateControls() {

@@ -16,16 +16,15 @@ bool parseWseHeat(const std::string& text, WseHeat* heat) {
 }
 
 const std::vector<std::pair<std::string, std::string>>& WseLayers::all() {
-  static const std::vector<std::pair<std::string, std::string>> keys{
-      {"grid", "Tile grid and coordinates"},
-      {"rows", "Rows and dead space"},
-      {"kernels", "Kernels"},
-      {"names", "Kernel names"},
-      {"edges", "Data-path connections"},
-      {"adapters", "Adapter mismatches"},
-      {"critical", "Critical (max-time) kernel"},
-      {"problems", "Problems"},
-      {"legend", "Legend"}};
+  static const std::vector<std::pair<std::string, std::string>> keys{{"grid", "Tile grid and coordinates"},
+                                                                     {"rows", "Rows and dead space"},
+                                                                     {"kernels", "Kernels"},
+                                                                     {"names", "Kernel names"},
+                                                                     {"edges", "Data-path connections"},
+                                                                     {"adapters", "Adapter mismatches"},
+                                                                     {"critical", "Critical (max-time) kernel"},
+                                                                     {"problems", "Problems"},
+                                                                     {"legend", "Legend"}};
   return keys;
 }
 
@@ -97,7 +96,8 @@ void WseScene::rebuild() {
   std::vector<int> byY;
   for (int k = 0; k < n; ++k)
     if (kernels_[size_t(k)].drawn) byY.push_back(k);
-  std::sort(byY.begin(), byY.end(), [&](int a, int b) { return kernels_[size_t(a)].box.y < kernels_[size_t(b)].box.y; });
+  std::sort(byY.begin(), byY.end(),
+            [&](int a, int b) { return kernels_[size_t(a)].box.y < kernels_[size_t(b)].box.y; });
   for (int k : byY) {
     const wse::Box& b = kernels_[size_t(k)].box;
     if (rows_.empty() || b.y >= rows_.back().top) rows_.push_back({b.y, b.top(), {}, 0, 0});

@@ -22,14 +22,14 @@ enum class WseHeat { None, Time, Memory };
 bool parseWseHeat(const std::string& text, WseHeat* heat);
 
 struct WseLayers {
-  bool grid = true;       ///< tile grid (coarse when zoomed out) and coordinates
-  bool rows = true;       ///< row bands and their dead space
-  bool kernels = true;    ///< kernel rectangles by type (or heat)
-  bool names = true;      ///< kernel names where they fit
-  bool edges = true;      ///< data-path connections
-  bool adapters = true;   ///< adapter mismatches on the connections that have them
-  bool critical = true;   ///< the max-time kernel
-  bool problems = true;   ///< overlaps, out-of-fabric and memory violations in red
+  bool grid = true;      ///< tile grid (coarse when zoomed out) and coordinates
+  bool rows = true;      ///< row bands and their dead space
+  bool kernels = true;   ///< kernel rectangles by type (or heat)
+  bool names = true;     ///< kernel names where they fit
+  bool edges = true;     ///< data-path connections
+  bool adapters = true;  ///< adapter mismatches on the connections that have them
+  bool critical = true;  ///< the max-time kernel
+  bool problems = true;  ///< overlaps, out-of-fabric and memory violations in red
   bool legend = true;
   WseHeat heat = WseHeat::None;
 

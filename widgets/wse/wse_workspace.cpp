@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "engine/wse/placers.h"
+#include "widgets/workspace_menus.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
 #include "widgets/wse/wse_document.h"
@@ -13,7 +14,6 @@
 #include "widgets/wse/wse_kernel_list.h"
 #include "widgets/wse/wse_problem_list.h"
 #include "widgets/wse/wse_run_chart.h"
-#include "widgets/workspace_menus.h"
 #include "widgets/wse/wse_run_panel.h"
 
 namespace ts::ui {
@@ -62,8 +62,9 @@ bool WseWorkspace::open(const QString& path, QString* error) {
                       .arg(g.width)
                       .arg(g.height));
   if (doc_->needsPlacement()) {
-    emit logMessage(tr("No .paint beside it: placing it with CU.POKer in the background (Run > Stop keeps the best "
-                       "layout found so far)"));
+    emit logMessage(
+        tr("No .paint beside it: placing it with CU.POKer in the background (Run > Stop keeps the best "
+           "layout found so far)"));
     run_->placeFromScratch();
   } else {
     emit logMessage(tr("Layout from %1: %2").arg(doc_->layoutSource(), wseQorSummary(doc_->evaluation())));
@@ -102,13 +103,14 @@ QString WseWorkspace::cursorText(const QPoint& cell) const {
 }
 
 QString WseWorkspace::mouseHelp() const {
-  return tr("Wheel: zoom about the cursor · middle/right drag or arrow keys: pan · F or Ctrl+0: fit\n"
-            "Click: select a kernel · Ctrl+click: add to the selection · drag on empty space: rubber band\n"
-            "Drag a kernel: move it tile by tile; green = legal, red = overlap or outside (refused on drop)\n"
-            "R: rotate the selected kernel · Inspector: pick another candidate shape\n"
-            "Ctrl+P / Ctrl+Shift+P: pin / unpin (runs keep pinned kernels in place) · Ctrl+Z / Ctrl+Shift+Z: "
-            "undo / redo\n"
-            "F5: run CU.POKer / TBS-SA / divide and conquer from the current layout · F6 pause · Shift+F5 stop");
+  return tr(
+      "Wheel: zoom about the cursor · middle/right drag or arrow keys: pan · F or Ctrl+0: fit\n"
+      "Click: select a kernel · Ctrl+click: add to the selection · drag on empty space: rubber band\n"
+      "Drag a kernel: move it tile by tile; green = legal, red = overlap or outside (refused on drop)\n"
+      "R: rotate the selected kernel · Inspector: pick another candidate shape\n"
+      "Ctrl+P / Ctrl+Shift+P: pin / unpin (runs keep pinned kernels in place) · Ctrl+Z / Ctrl+Shift+Z: "
+      "undo / redo\n"
+      "F5: run CU.POKer / TBS-SA / divide and conquer from the current layout · F6 pause · Shift+F5 stop");
 }
 
 bool WseWorkspace::hasSelection() const {
