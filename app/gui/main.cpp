@@ -3,6 +3,7 @@
 // `--bench-open` the time from opening FILE to the first frame.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -164,6 +165,10 @@ int main(int argc, char** argv) {
     int delayMs = int(parser.value(delayOpt).toDouble() * 1000);
     if (delayMs < 0) return fail("--delay: expected seconds >= 0");
     auto shoot = [&] {
+      // With a selection, show what the inspector says about it (a run raises the run panel).
+      if (parser.isSet(selectOpt))
+        if (auto* inspector = window.findChild<QDockWidget*>("inspectorDock")) inspector->raise();
+      QApplication::processEvents();
       try {
         ts::ui::savePng(window.grab().toImage(), out);
         std::printf("wrote %s\n", out.toLocal8Bit().constData());

@@ -139,7 +139,7 @@ class WseRunTest : public QObject {
     const qint64 openMs = clock.elapsed();
     QVERIFY2(openMs < 2000, qPrintable(QString::number(openMs)));  // reading only; the placer runs elsewhere
     QVERIFY(wse->wseDocument()->needsPlacement());
-    QVERIFY(wse->runPanel()->running());
+    QTRY_VERIFY(wse->runPanel()->running());
     QVERIFY2(wse->canvas()->message().startsWith("Placing with CU.POKer"), qPrintable(wse->canvas()->message()));
     // The best layout so far arrives when the user stops the run.
     QTRY_VERIFY_WITH_TIMEOUT(wse->runPanel()->snapshotRedraws() > 0, 30000);

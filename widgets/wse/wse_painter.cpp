@@ -27,13 +27,20 @@ void drawLock(QPainter& p, const QRectF& r) {
   p.drawRect(body);
 }
 
+/// Kernel names in two sizes, measured once per paint.
+struct NameFonts {
+  QFont font[2] = {AiePainter::font(12, true), AiePainter::font(10, true)};
+  QFontMetricsF metrics[2] = {QFontMetricsF(font[0]), QFontMetricsF(font[1])};
+  double minWidth = metrics[1].averageCharWidth() * 2 + 6;
+};
+
 /// The kernel's name in its top-left corner (edges meet at the centre), when it fits.
-void drawName(QPainter& p, const QRectF& r, const QString& name) {
-  for (double px : {12.0, 10.0}) {
-    QFont font = AiePainter::font(px, true);
-    QFontMetricsF fm(font);
+void drawName(QPainter& p, const NameFonts& f, const QRectF& r, const QString& name) {
+  if (r.width() < f.minWidth || r.height() < f.metrics[1].height() + 2) return;
+  for (int i = 0; i < 2; ++i) {
+    const QFontMetricsF& fm = f.metrics[i];
     if (fm.horizontalAdvance(name) + 6 > r.width() || fm.height() + 2 > r.height()) continue;
-    p.setFont(font);
+    p.setFont(f.font[i]);
     p.setPen(Qt::white);
     p.drawText(QPointF(r.left() + 3, r.top() + 1 + fm.ascent()), name);
     return;
@@ -230,6 +237,7 @@ void WsePainter::paintKernels(QPainter& p, const Frame& f) const {
   const wse::KernelGraph& g = scene_->graph();
   // Crisp fills so that colours stay exact (tests read them).
   p.setRenderHint(QPainter::Antialiasing, false);
+  const NameFonts fonts;
   for (int k = 0; k < g.kernelCount(); ++k) {
     const WseScene::KernelView& v = scene_->kernels()[size_t(k)];
     if (!v.drawn) continue;
@@ -256,7 +264,7 @@ void WsePainter::paintKernels(QPainter& p, const Frame& f) const {
         p.fillRect(QRectF(r.left(), r.top(), std::max(2.0, r.width()), 2), QColor(0x20, 0x20, 0x20));
       }
     }
-    if (scene_->layers.names) drawName(p, r, QString::fromStdString(g.kernels[size_t(k)].name));
+    if (scene_->layers.names) drawName(p, fonts, r, QString::fromStdString(g.kernels[size_t(k)].name));
   }
 }
 

@@ -36,7 +36,8 @@ WseRunChart::WseRunChart(QWidget* parent) : QWidget(parent) {
   grid->setSpacing(2);
   scroll->setWidget(body);
   top->addWidget(scroll, 1);
-  const QString titles[] = {tr("Target times tried"), tr("Best score"), tr("Best MT"), tr("Best WL"), tr("Best AC")};
+  const QString titles[] = {tr("Targets tried (green: feasible)"), tr("Best score"), tr("Best MT"), tr("Best WL"),
+                            tr("Best AC")};
   for (int c = 0; c < 5; ++c) {
     charts_[size_t(c)] = makeChart(titles[c]);
     grid->addWidget(charts_[size_t(c)].view, c / 2, c % 2);
@@ -74,8 +75,6 @@ WseRunChart::WseRunChart(QWidget* parent) : QWidget(parent) {
     series_[size_t(s.id)] = series;
     chartOf_[size_t(s.id)] = s.chart;
   }
-  charts_[0].chart->legend()->setVisible(true);
-  charts_[0].chart->legend()->setAlignment(Qt::AlignBottom);
   timer_.setSingleShot(true);
   timer_.setInterval(kRefreshMs);
   connect(&timer_, &QTimer::timeout, this, &WseRunChart::flush);
@@ -93,7 +92,7 @@ WseRunChart::Chart WseRunChart::makeChart(const QString& title) {
   c.x->setLabelFormat("%.3g");
   c.x->setTitleText(tr("s"));
   c.y = new QValueAxis();
-  c.y->setLabelFormat("%.5g");
+  c.y->setLabelFormat("%.6g");
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
   c.view = new QChartView(c.chart);

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QMenu>
+#include <QTimer>
 #include <QWidget>
 
 #include "engine/wse/placers.h"
@@ -65,7 +66,10 @@ bool WseWorkspace::open(const QString& path, QString* error) {
     emit logMessage(
         tr("No .paint beside it: placing it with CU.POKer in the background (Run > Stop keeps the best "
            "layout found so far)"));
-    run_->placeFromScratch();
+    // After the first frame: the placer's threads would otherwise compete with it.
+    QTimer::singleShot(0, run_, [this] {
+      if (doc_->needsPlacement() && !run_->running()) run_->placeFromScratch();
+    });
   } else {
     emit logMessage(tr("Layout from %1: %2").arg(doc_->layoutSource(), wseQorSummary(doc_->evaluation())));
     for (const wse::Violation& v : doc_->evaluation().violations)
