@@ -134,22 +134,6 @@ QList<QAction*> AieWorkspace::editActions() {
   return {unplace_};
 }
 
-void AieWorkspace::startRun() {
-  run_->start();
-}
-void AieWorkspace::togglePause() {
-  run_->togglePaused();
-}
-void AieWorkspace::stopRun() {
-  run_->stop();
-}
-void AieWorkspace::keepResult() {
-  run_->keepResult();
-}
-void AieWorkspace::discardResult() {
-  run_->discardResult();
-}
-
 void AieWorkspace::buildMenus() {
   unplace_ = new QAction(tr("Unplace Selection"), this);
   unplace_->setShortcut(QKeySequence::Delete);
@@ -190,20 +174,6 @@ void AieWorkspace::applyLayers() {
   HeatMap heat = HeatMap::None;
   parseHeatMap(layers_->choice(), &heat);
   canvas_->setHeatMap(heat);
-}
-
-void AieWorkspace::restoreSettings() {
-  layers_->restore();
-  run_->restoreSettings();
-}
-
-void AieWorkspace::saveSettings() const {
-  layers_->save();
-  run_->saveSettings();
-}
-
-QMenu* AieWorkspace::layersMenu() {
-  return layers_.get();
 }
 
 }  // namespace ts::ui

@@ -4,7 +4,9 @@
 // placers, routers and flows of the run catalogue in the Run menu.
 #include <memory>
 
+#include "widgets/run_panel.h"
 #include "widgets/workspace.h"
+#include "widgets/workspace_menus.h"
 
 namespace ts::ui {
 
@@ -12,10 +14,8 @@ class AieCanvas;
 class AieDocument;
 class DesignBrowser;
 class InspectorView;
-class LayerMenu;
 class ProblemList;
 class QorChartPanel;
-class RunPanel;
 
 class AieWorkspace : public Workspace {
   Q_OBJECT
@@ -25,7 +25,6 @@ class AieWorkspace : public Workspace {
 
   AieDocument* aieDocument() const { return doc_; }
   AieCanvas* canvas() const { return canvas_; }
-  RunPanel* runPanel() const { return run_; }
 
   Document* document() override;
   Panels panels() override;
@@ -45,15 +44,9 @@ class AieWorkspace : public Workspace {
   void clearSelection() override;
   void setSelectionPinned(bool pinned) override;
   QList<QAction*> editActions() override;
-  QMenu* layersMenu() override;
-  QMenu* algorithmMenu() override { return algorithms_.get(); }
-  void startRun() override;
-  void togglePause() override;
-  void stopRun() override;
-  void keepResult() override;
-  void discardResult() override;
-  void restoreSettings() override;
-  void saveSettings() const override;
+  LayerMenu* layersMenu() const override { return layers_.get(); }
+  QMenu* algorithmMenu() const override { return algorithms_.get(); }
+  RunPanel* runPanel() const override { return run_; }
 
  private:
   void buildMenus();

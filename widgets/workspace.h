@@ -19,6 +19,8 @@ class QWidget;
 namespace ts::ui {
 
 class GridCanvas;
+class LayerMenu;
+class RunPanelBase;
 
 class Workspace : public QObject {
   Q_OBJECT
@@ -60,18 +62,14 @@ class Workspace : public QObject {
   /// Edit-menu actions of this kind (enabled with the selection), e.g. Unplace or Rotate.
   virtual QList<QAction*> editActions() = 0;
   /// View > Layers and Run > Algorithm of this kind.
-  virtual QMenu* layersMenu() = 0;
-  virtual QMenu* algorithmMenu() = 0;
-
-  virtual void startRun() = 0;
-  virtual void togglePause() = 0;
-  virtual void stopRun() = 0;
-  virtual void keepResult() = 0;
-  virtual void discardResult() = 0;
+  virtual LayerMenu* layersMenu() const = 0;
+  virtual QMenu* algorithmMenu() const = 0;
+  /// The run dock: Run > Start, Pause, Stop, Keep and Discard go to it.
+  virtual RunPanelBase* runPanel() const = 0;
 
   /// Layers and run settings from / to QSettings.
-  virtual void restoreSettings() = 0;
-  virtual void saveSettings() const = 0;
+  void restoreSettings();
+  void saveSettings() const;
 
  signals:
   void selectionChanged();

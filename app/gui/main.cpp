@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
     if (!window.current()->document()->isOpen()) return fail("--run needs a file");
     if (!(wse ? window.wse()->runPanel()->selectAlgorithm(id) : window.runPanel()->selectAlgorithm(id)))
       return fail("--run: unknown algorithm '" + id + "'");
-    QTimer::singleShot(0, &window, [&window] { window.current()->startRun(); });
+    QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
 
   if (parser.isSet(shotOpt)) {
@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
     };
     if (parser.isSet(keepOpt) && parser.isSet(runOpt)) {
       auto keepThenShoot = [&, delayMs] {
-        window.current()->keepResult();
+        window.current()->runPanel()->keepResult();
         QTimer::singleShot(std::max(400, delayMs), &window, shoot);
       };
       if (wse)

@@ -24,6 +24,7 @@
 
 #include "widgets/aie_workspace.h"
 #include "widgets/grid_canvas.h"
+#include "widgets/run_panel_base.h"
 #include "widgets/wse/wse_workspace.h"
 
 namespace ts::studio {
@@ -219,14 +220,14 @@ void MainWindow::createActions() {
   zoomSelAct_ =
       act(tr("Zoom to &Selection"), QKeySequence(tr("Ctrl+Shift+0")), [canvas] { canvas()->zoomToSelection(); });
 
-  startAct_ = act(tr("&Start"), QKeySequence(tr("F5")), [this] { current_->startRun(); });
+  startAct_ = act(tr("&Start"), QKeySequence(tr("F5")), [this] { current_->runPanel()->start(); });
   startAct_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-  pauseAct_ = act(tr("&Pause / Resume"), QKeySequence(tr("F6")), [this] { current_->togglePause(); });
+  pauseAct_ = act(tr("&Pause / Resume"), QKeySequence(tr("F6")), [this] { current_->runPanel()->togglePaused(); });
   pauseAct_->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
-  stopAct_ = act(tr("S&top"), QKeySequence(tr("Shift+F5")), [this] { current_->stopRun(); });
+  stopAct_ = act(tr("S&top"), QKeySequence(tr("Shift+F5")), [this] { current_->runPanel()->stop(); });
   stopAct_->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
-  keepAct_ = act(tr("&Keep Result"), QKeySequence(), [this] { current_->keepResult(); });
-  discardAct_ = act(tr("&Discard Result"), QKeySequence(), [this] { current_->discardResult(); });
+  keepAct_ = act(tr("&Keep Result"), QKeySequence(), [this] { current_->runPanel()->keepResult(); });
+  discardAct_ = act(tr("&Discard Result"), QKeySequence(), [this] { current_->runPanel()->discardResult(); });
 }
 
 void MainWindow::createMenus() {

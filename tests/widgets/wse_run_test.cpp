@@ -143,7 +143,7 @@ class WseRunTest : public QObject {
     QVERIFY2(wse->canvas()->message().startsWith("Placing with CU.POKer"), qPrintable(wse->canvas()->message()));
     // The best layout so far arrives when the user stops the run.
     QTRY_VERIFY_WITH_TIMEOUT(wse->runPanel()->snapshotRedraws() > 0, 30000);
-    wse->stopRun();
+    wse->runPanel()->stop();
     QTRY_VERIFY_WITH_TIMEOUT(!wse->runPanel()->running(), 5000);
     QTRY_VERIFY(!wse->wseDocument()->needsPlacement());
     QVERIFY(wse->wseDocument()->evaluation().legal);

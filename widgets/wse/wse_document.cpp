@@ -190,20 +190,25 @@ std::vector<wse::Candidate> WseDocument::candidates(int k, double target) const 
   return sizer_->size(graph_->kernels[size_t(k)].spec, target);
 }
 
-WseEdit WseDocument::checkMove(int k, int x, int y) const {
-  WseEdit e;
+bool WseDocument::beginEdit(int k, WseEdit& e) const {
   e.kernel = k;
   e.before = evaluation_;
   e.after = layout_;
   if (!isOpen() || k < 0 || k >= graph_->kernelCount() || !layout_.kernels[size_t(k)].placed) {
     e.reason = QStringLiteral("no such placed kernel");
-    return e;
+    return false;
   }
-  wse::PlacedKernel& p = e.after.kernels[size_t(k)];
-  if (p.pinned) {
+  if (layout_.kernels[size_t(k)].pinned) {
     e.reason = QStringLiteral("%1 is pinned; unpin it first").arg(kernelName(*graph_, k));
-    return e;
+    return false;
   }
+  return true;
+}
+
+WseEdit WseDocument::checkMove(int k, int x, int y) const {
+  WseEdit e;
+  if (!beginEdit(k, e)) return e;
+  wse::PlacedKernel& p = e.after.kernels[size_t(k)];
   p.x = x;
   p.y = y;
   e.evaluation = wse::evaluate(*graph_, e.after);
@@ -214,19 +219,9 @@ WseEdit WseDocument::checkMove(int k, int x, int y) const {
 
 WseEdit WseDocument::checkShape(int k, const wse::ExecArgs& args, bool rotated) const {
   WseEdit e;
-  e.kernel = k;
-  e.before = evaluation_;
-  e.after = layout_;
-  if (!isOpen() || k < 0 || k >= graph_->kernelCount() || !layout_.kernels[size_t(k)].placed) {
-    e.reason = QStringLiteral("no such placed kernel");
-    return e;
-  }
+  if (!beginEdit(k, e)) return e;
   const QString name = kernelName(*graph_, k);
   wse::PlacedKernel& p = e.after.kernels[size_t(k)];
-  if (p.pinned) {
-    e.reason = QStringLiteral("%1 is pinned; unpin it first").arg(name);
-    return e;
-  }
   const wse::KernelSpec& spec = graph_->kernels[size_t(k)].spec;
   if (args.c.size() != size_t(spec.convCount()) || args.k.size() != args.c.size()) {
     e.reason = QStringLiteral("these arguments do not fit a %1").arg(QString::fromStdString(wse::toString(spec.type)));

@@ -87,6 +87,9 @@ class WseDocument : public Document {
   void applyLayout(const wse::Layout& layout, const QString& source);
 
  private:
+  /// Starts an edit of kernel k from the current layout; false (and the reason) when it is
+  /// not a placed, unpinned kernel.
+  bool beginEdit(int k, WseEdit& e) const;
   bool apply(const WseEdit& edit, const QString& text, QString* why);
   void setCurrent(const wse::Layout& layout, const QString& source);
 

@@ -137,22 +137,6 @@ QList<QAction*> WseWorkspace::editActions() {
   return {rotate_};
 }
 
-void WseWorkspace::startRun() {
-  run_->start();
-}
-void WseWorkspace::togglePause() {
-  run_->togglePaused();
-}
-void WseWorkspace::stopRun() {
-  run_->stop();
-}
-void WseWorkspace::keepResult() {
-  run_->keepResult();
-}
-void WseWorkspace::discardResult() {
-  run_->discardResult();
-}
-
 void WseWorkspace::buildMenus() {
   rotate_ = new QAction(tr("&Rotate Kernel (R0 / R90)"), this);
   rotate_->setShortcut(QKeySequence(tr("R")));
@@ -185,20 +169,6 @@ void WseWorkspace::applyLayers() {
     if (bool* field = l.byName(key)) *field = on;
   parseWseHeat(layers_->choice(), &l.heat);
   canvas_->setLayers(l);
-}
-
-void WseWorkspace::restoreSettings() {
-  layers_->restore();
-  run_->restoreSettings();
-}
-
-void WseWorkspace::saveSettings() const {
-  layers_->save();
-  run_->saveSettings();
-}
-
-QMenu* WseWorkspace::layersMenu() {
-  return layers_.get();
 }
 
 }  // namespace ts::ui

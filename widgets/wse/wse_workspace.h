@@ -7,17 +7,17 @@
 #include <memory>
 
 #include "widgets/workspace.h"
+#include "widgets/workspace_menus.h"
+#include "widgets/wse/wse_run_panel.h"
 
 namespace ts::ui {
 
-class LayerMenu;
 class WseCanvas;
 class WseDocument;
 class WseInspector;
 class WseKernelList;
 class WseProblemList;
 class WseRunChart;
-class WseRunPanel;
 
 class WseWorkspace : public Workspace {
   Q_OBJECT
@@ -30,7 +30,6 @@ class WseWorkspace : public Workspace {
   WseKernelList* kernelList() const { return list_; }
   WseInspector* inspector() const { return inspector_; }
   WseProblemList* problems() const { return problems_; }
-  WseRunPanel* runPanel() const { return run_; }
   WseRunChart* chart() const { return chart_; }
 
   Document* document() override;
@@ -49,15 +48,9 @@ class WseWorkspace : public Workspace {
   void clearSelection() override;
   void setSelectionPinned(bool pinned) override;
   QList<QAction*> editActions() override;
-  QMenu* layersMenu() override;
-  QMenu* algorithmMenu() override { return algorithms_.get(); }
-  void startRun() override;
-  void togglePause() override;
-  void stopRun() override;
-  void keepResult() override;
-  void discardResult() override;
-  void restoreSettings() override;
-  void saveSettings() const override;
+  LayerMenu* layersMenu() const override { return layers_.get(); }
+  QMenu* algorithmMenu() const override { return algorithms_.get(); }
+  WseRunPanel* runPanel() const override { return run_; }
 
  private:
   void buildMenus();
