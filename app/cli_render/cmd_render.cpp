@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -62,6 +63,7 @@ void timeRedraws(const ui::ScenePainter& painter, double pixelsPerTile, int repe
 
 struct RenderOptions {
   std::string design, placement, device, out, heat = "none", hide, router;
+  std::vector<int> region;  ///< kernel graphs: x y width height in fabric tiles (empty = all)
   double pixelsPerTile = 48;
   double timeLimit = 60;
   int repeat = 0;
@@ -91,8 +93,19 @@ void renderKernelGraph(const RenderOptions& o) {
   // A whole 633 x 633 fabric at 3 px per tile is about 1900 px wide.
   const double pixels = o.pixelsGiven ? o.pixelsPerTile : 3;
   if (o.repeat > 0) timeRedraws(render.painter(), pixels, o.repeat);
-  ui::saveWholeScene(render.painter(), QString::fromStdString(o.out), pixels);
   ui::WholeSceneLayout size = ui::wholeSceneLayout(render.painter(), pixels, ui::kExportMargin);
+  if (o.region.empty()) {
+    ui::saveWholeScene(render.painter(), QString::fromStdString(o.out), pixels);
+  } else {
+    // A part of the fabric, as the studio's "visible part" export draws a view of it.
+    const int x = o.region[0], y = o.region[1], w = o.region[2], h = o.region[3];
+    if (w <= 0 || h <= 0) throw core::Error("--region: width and height must be positive");
+    size.size = QSize(int(std::ceil(w * pixels)), int(std::ceil(h * pixels)));
+    size.view.scale = pixels;
+    size.view.offset = QPointF(-x * pixels, -(graph.height - y - h) * pixels);  // fabric y grows upwards
+    ui::saveScene(render.painter(), size.view, size.size, QString::fromStdString(o.out),
+                  QFileInfo(QString::fromStdString(o.out)).completeBaseName());
+  }
   std::cout << "wrote " << o.out << " (" << size.size.width() << "x" << size.size.height() << " px, "
             << layout.placedCount() << "/" << graph.kernelCount() << " kernels placed; "
             << ui::wseQorSummary(render.evaluation()).toStdString() << ")\n";
@@ -123,6 +136,9 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
                   "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
                   "routes, badges, violations, legend (AIE); " +
                       wseLayers + " (WSE)");
+  cmd->add_option("--region", o->region,
+                  "Kernel graphs: draw only fabric tiles X Y W H (x, y of the lower-left corner)")
+      ->expected(4);
   cmd->add_option("--route", o->router,
                   "Route the placement first with this router (" + aie::routerNames() + ") to draw routes");
   cmd->add_option("--time-limit", o->timeLimit, "Seconds the router may take with --route (0 = none)")
