@@ -16,9 +16,7 @@
 #include "widgets/aie_workspace.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
-#include "widgets/run_panel.h"
 #include "widgets/wse/wse_canvas.h"
-#include "widgets/wse/wse_run_panel.h"
 #include "widgets/wse/wse_workspace.h"
 
 namespace {
@@ -153,7 +151,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(runOpt)) {
     const QString id = parser.value(runOpt);
     if (!window.current()->document()->isOpen()) return fail("--run needs a file");
-    if (!(wse ? window.wse()->runPanel()->selectAlgorithm(id) : window.runPanel()->selectAlgorithm(id)))
+    if (!window.current()->runPanel()->selectAlgorithm(id))
       return fail("--run: unknown algorithm '" + id + "'");
     QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
@@ -182,10 +180,7 @@ int main(int argc, char** argv) {
         window.current()->runPanel()->keepResult();
         QTimer::singleShot(std::max(400, delayMs), &window, shoot);
       };
-      if (wse)
-        QObject::connect(window.wse()->runPanel(), &ts::ui::WseRunPanel::finished, &window, keepThenShoot);
-      else
-        QObject::connect(window.runPanel(), &ts::ui::RunPanel::finished, &window, keepThenShoot);
+      QObject::connect(window.current()->runPanel(), &ts::ui::RunPanelBase::finished, &window, keepThenShoot);
     } else {
       QTimer::singleShot(std::max(400, delayMs), &window, shoot);
     }
