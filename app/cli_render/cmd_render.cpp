@@ -159,6 +159,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
       return;
     }
     if (o->heat == "time") throw core::Error("--heat time applies to kernel graphs only");
+    if (!o->region.empty()) throw core::Error("--region applies to kernel graphs only");
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     std::shared_ptr<const aie::Routing> routing;
