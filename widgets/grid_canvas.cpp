@@ -2,9 +2,11 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -63,10 +65,7 @@ QImage GridCanvas::renderVisible() const {
 
 QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   QImage out;
-  withExportPainter([&](const ScenePainter& sp) {
-    WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-    out = renderScene(sp, layout.view, layout.size);
-  });
+  withExportPainter([&](const ScenePainter& sp) { out = renderWholeScene(sp, pixelsPerTile); });
   return out;
 }
 
@@ -117,9 +116,15 @@ void GridCanvas::zoomBy(double factor, const QPointF& anchorPixel) {
 
 void GridCanvas::fitAll() {
   autoFit_ = true;
-  view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+  view_ = fittedView();
   emit viewChanged();
   scheduleRepaint();
+}
+
+ViewTransform GridCanvas::fittedView() const {
+  // The legend goes under the scene when there is room: leave it that room.
+  const double footer = std::min(scenePainter().footerHeight(), height() / 4.0);
+  return ViewTransform::fitting(worldRect(), QSizeF(width(), std::max(1.0, height() - footer)), kFitMargin);
 }
 
 void GridCanvas::zoomToWorldRect(const QRectF& world) {
@@ -164,6 +169,19 @@ void GridCanvas::invalidateScene() {
   scheduleRepaint();
 }
 
+bool GridCanvas::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(e);
+    QString text = tooltipAt(help->pos());
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, this);
+    return true;
+  }
+  return QWidget::event(e);
+}
+
 void GridCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   const QRectF area(rect());
@@ -200,7 +218,7 @@ void GridCanvas::paintEvent(QPaintEvent*) {
 
 void GridCanvas::resizeEvent(QResizeEvent*) {
   if (autoFit_) {
-    view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+    view_ = fittedView();
     emit viewChanged();
   }
 }

@@ -24,6 +24,8 @@ class GridCanvas : public QWidget {
   int gridRows() const { return rows_; }
 
   const ViewTransform& view() const { return view_; }
+  /// The view that shows the whole grid in the widget (what Fit sets).
+  ViewTransform fittedView() const;
   void setView(const ViewTransform& view);
   double pixelsPerTile() const { return view_.scale; }
   Detail detail() const { return view_.detail(); }
@@ -83,12 +85,15 @@ class GridCanvas : public QWidget {
   /// Rubber band released; `world` is normalised.
   virtual void selectInWorldRect(const QRectF& /*world*/, Qt::KeyboardModifiers) {}
   virtual void hoverAt(const QPointF& /*pixel*/) {}
+  /// Rich-text tooltip for what is under a widget pixel (empty: none).
+  virtual QString tooltipAt(const QPointF& /*pixel*/) const { return {}; }
   /// Drawn over the scene on screen only (previews, hover), never exported.
   virtual void paintDecorations(QPainter&) {}
   /// Calls `use` with the painter for pictures (default: the screen's; a canvas can leave
   /// out its interactive state such as the selection).
   virtual void withExportPainter(const std::function<void(const ScenePainter&)>& use) const { use(scenePainter()); }
 
+  bool event(QEvent* e) override;
   void paintEvent(QPaintEvent*) override;
   void resizeEvent(QResizeEvent*) override;
   void wheelEvent(QWheelEvent*) override;

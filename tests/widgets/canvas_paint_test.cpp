@@ -120,8 +120,7 @@ class CanvasPaintTest : public QObject {
     QString error;
     QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(600, 400), doc, canvas, &error), qPrintable(error));
     auto fitted = [&] {
-      ViewTransform want =
-          ViewTransform::fitting(QRectF(0, 0, canvas->gridColumns(), canvas->gridRows()), QSizeF(canvas->size()), 12);
+      ViewTransform want = canvas->fittedView();
       return std::abs(canvas->pixelsPerTile() - want.scale) < 1e-6 && canvas->view().offset == want.offset;
     };
     QVERIFY(fitted());

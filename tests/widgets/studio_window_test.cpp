@@ -20,6 +20,7 @@
 
 #include "app/gui/main_window.h"
 #include "tests/widgets/widget_test_util.h"
+#include "widgets/aie_workspace.h"
 #include "widgets/compare/compare_controller.h"
 #include "widgets/design_browser.h"
 #include "widgets/history/aie_history.h"
@@ -64,7 +65,7 @@ class BoxAnswerer : public QObject {
 };
 
 QString plainLog(studio::MainWindow& w) {
-  return w.findChild<QPlainTextEdit*>()->toPlainText();
+  return w.logView()->toPlainText();
 }
 
 }  // namespace
@@ -136,9 +137,9 @@ class StudioWindowTest : public QObject {
     // A run (its charts, history entry and result), a selection in the inspector.
     QVERIFY(w.runPanel()->selectAlgorithm("place/sequential"));
     QVERIFY(w.runPanel()->start());
-    QVERIFY(QTest::qWaitFor([&] { return w.runHistory()->history()->count() == 1; }, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return w.aie()->runHistory()->history()->count() == 1; }, 30000));
     QVERIFY(w.runPanel()->hasResult());
-    w.compare()->open({1});
+    w.aie()->compare()->open({1});
     aie::CoreId gray = w.document()->design().findCore("gray");
     w.canvas()->setSelectedCores({gray});
     auto* inspector = w.findChild<ui::InspectorView*>();
@@ -158,8 +159,8 @@ class StudioWindowTest : public QObject {
     QVERIFY(charts->terms().isEmpty());
     QVERIFY(!w.runPanel()->hasResult());
     QVERIFY(!w.canvas()->showingSnapshot());
-    QCOMPARE(w.runHistory()->history()->count(), 0);
-    QVERIFY(!w.compare()->window());
+    QCOMPARE(w.aie()->runHistory()->history()->count(), 0);
+    QVERIFY(!w.aie()->compare()->window());
     QVERIFY(!w.findChild<ui::DesignBrowser*>()->previewing());
   }
 
@@ -186,13 +187,14 @@ class StudioWindowTest : public QObject {
     int flows = 0;
     for (QAction* top : w.menuBar()->actions())
       if (top->menu())
-        for (QMenu* sub : top->menu()->findChildren<QMenu*>())
-          for (QAction* a : sub->actions()) {
-            if (!a->text().contains("route:")) continue;
-            if (!a->text().startsWith("Place")) continue;
-            QVERIFY2(a->text().startsWith("Place && route"), qPrintable(a->text()));  // drawn as "&"
-            ++flows;
-          }
+        for (QAction* item : top->menu()->actions())
+          if (item->menu())
+            for (QAction* a : item->menu()->actions()) {
+              if (!a->text().contains("route:")) continue;
+              if (!a->text().startsWith("Place")) continue;
+              QVERIFY2(a->text().startsWith("Place && route"), qPrintable(a->text()));  // drawn as "&"
+              ++flows;
+            }
     QVERIFY(flows > 0);
   }
 

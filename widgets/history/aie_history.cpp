@@ -44,6 +44,11 @@ AieHistory::AieHistory(AieDocument* document, AieCanvas* canvas, RunPanel* panel
 void AieHistory::documentOpened() {
   emit aboutToReset();
   shown_ = 0;
+  if (!doc_->isOpen()) {  // closed: nothing to keep runs of
+    fingerprint_.clear();
+    history_.reset(QString(), nlohmann::json::object());
+    return;
+  }
   nlohmann::json identity = aieDocumentIdentity(doc_->design(), doc_->device());
   fingerprint_ = identity.value("fingerprint", std::string());
   history_.reset(persistent_ ? RunHistory::sidecarPath(doc_->filePath()) : QString(), identity);
