@@ -183,7 +183,7 @@ class Refiner {
     if (it != shapeCache_.end()) return it->second;
     const auto convs = g_.kernels[size_t(i)].spec.convs();
     std::optional<Shape> best;
-    std::vector<int> ks(convs.size());
+    ConvValues ks(convs.size(), 0);
     int sumK = 0;
     bool ok = int64_t(h) * w * (c + 1) <= std::max(g_.width, g_.height);
     for (size_t j = 0; j < convs.size() && ok; ++j) {

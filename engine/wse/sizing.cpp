@@ -93,7 +93,7 @@ std::vector<Candidate> KernelSizer::minWidthPerHeight(const Prepared& prep, doub
   const auto& convs = prep.convs;
   const size_t n = convs.size();
   std::vector<Candidate> out;
-  std::vector<int> ks(n), bestK(n);
+  ConvValues ks(n, 0), bestK(n, 0);
   for (int eta = 2; eta <= maxSide_; ++eta) {
     int bestWidth = std::numeric_limits<int>::max();
     const Triple* best = nullptr;

@@ -31,7 +31,7 @@ std::set<Shape> bruteForceFront(const KernelSpec& spec, double target, double me
   const auto convs = spec.convs();
   const size_t n = convs.size();
   std::set<Shape> shapes;
-  std::vector<int> c(n), k(n);
+  ConvValues c(n, 0), k(n, 0);
   for (int h = 1; h <= side; ++h)
     for (int w = 1; h * w * 2 <= side; ++w) {
       const int cmax = side / (h * w) - 1;
