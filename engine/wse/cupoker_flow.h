@@ -13,6 +13,9 @@
 //      final score (the paper refines only the winner; with heavy AC weights that can pick
 //      the wrong target). The refinement is skipped for layouts that could not win even
 //      with no adapter cost.
+//   4. beyond the paper: the best few layouts (TargetSearchConfig::finalists) get an exact
+//      wirelength compaction per axis (an LP over the kernels' order), which moves whole rows
+//      where the polish, one kernel at a time, cannot.
 // Every layout goes through the independent evaluator before it is kept. Progress: one QoR
 // sample per tried target (target, feasible, rows, best MT/WL/AC/score) and snapshots of the
 // best layout. Cancel or the time limit return the best legal layout found so far.
@@ -35,6 +38,8 @@ struct CuPokerConfig {
   AdapterRefineConfig adapter;
   /// Slide kernels within free space to shorten wires after placement and refinement.
   bool polish = true;
+  /// Exact per-axis wirelength compaction (wirelength_compaction.h) of the search's finalists.
+  bool compact = true;
   /// Warm start: when it is a complete legal layout it is the first incumbent and its MT
   /// bounds the binary search from above.
   Layout initial;

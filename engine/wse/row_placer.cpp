@@ -143,8 +143,9 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
     }
   }
   if (minRows == 0) return false;
-  const int tRow = std::min(n_, minRows + std::max(0, config.extraRows));
-  buildRowBudgetTable(tRow);
+  const int maxRows = std::min(n_, minRows + std::max(0, config.extraRows));
+  buildRowBudgetTable(maxRows);
+  int tRow = minRows;
 
   // Wirelength in doubled units (centres are half-integers) so that everything stays integral.
   std::vector<int> minSide(static_cast<size_t>(n_));
@@ -176,8 +177,8 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
   std::vector<int> px(n), py(n), pw(n), ph(n), pc(n), prow(n);
   std::vector<int> bestX, bestY, bestC, bestRow;
   int64_t bestWL = kInf;
-  int64_t nodes = 0;
-  bool aborted = false, budgetHit = false;
+  int64_t nodes = 0, stageNodes = 0;
+  bool aborted = false, budgetHit = false, stopped = false;
   std::unordered_map<uint64_t, int64_t> memo;
 
   auto placeRow = [&](int start, const Option& o, int row, int floor) -> int64_t {
@@ -223,13 +224,14 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
       return;
     }
     if (aborted) return;
-    if (++nodes > config.maxNodes && bestWL < kInf) {
+    ++nodes;
+    if (++stageNodes > config.maxNodes && bestWL < kInf) {
       budgetHit = true;
       aborted = true;
       return;
     }
     if ((nodes & 63) == 0 && stop && stop()) {
-      aborted = true;
+      aborted = stopped = true;
       return;
     }
     const int rowsLeft = tRow - row;
@@ -263,7 +265,15 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
       dfs(o.end, row + 1, nextFloor, c.partial);
     }
   };
-  dfs(0, 0, 0, 0);
+  // t_row = the least row count first, then each extra row with the layout found so far as
+  // the bound: fewer rows usually give shorter wires but not always (a chain of wide kernels
+  // can fold into more, shorter rows), and a stage can only improve on the one before.
+  for (; tRow <= maxRows && !stopped; ++tRow) {
+    memo.clear();
+    stageNodes = 0;
+    aborted = false;
+    dfs(0, 0, 0, 0);
+  }
   if (bestWL >= kInf) return false;
 
   const int nk = graph_.kernelCount();
@@ -282,7 +292,7 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
   }
   out.wirelength = double(bestWL) / 2;
   out.nodes = nodes;
-  out.complete = !aborted && !budgetHit;
+  out.complete = !stopped && !budgetHit;
   return true;
 }
 

@@ -9,14 +9,14 @@
 //
 // What is searched: every row option of Algorithm 2 (for each non-redundant height bound the
 // maximal run of kernels that fits, i.e. redundant heights skipped) plus the tight
-// non-maximal runs, with at most t_row rows where t_row is the smallest row count that admits
-// a solution. Instead of the paper's area pruning this uses an exact lookahead: a dynamic
-// programme gives, for every suffix of the order and every row budget, the least total height
-// its rows need, so a partial layout that cannot be completed is never expanded, and the same
-// table answers "is this target feasible" exactly for the row model (monotone in the target,
-// which makes the binary search of the flow sound). A depth-first branch and bound with a
-// wirelength lower bound, a dominance memo (same frontier geometry, worse partial wirelength)
-// and a node budget picks the layout with the least wirelength.
+// non-maximal runs, with at most t_row rows where t_row is first the smallest row count that
+// admits a solution (the paper's threshold) and then a few more (RowSearchConfig::extraRows),
+// each budget bounded by the best layout of the smaller ones. Instead of the paper's area pruning this uses an exact
+// lookahead: a dynamic programme gives, for every suffix of the order and every row budget, the least total height its
+// rows need, so a partial layout that cannot be completed is never expanded, and the same table answers "is this target
+// feasible" exactly for the row model (monotone in the target, which makes the binary search of the flow sound). A
+// depth-first branch and bound with a wirelength lower bound, a dominance memo (same frontier geometry, worse partial
+// wirelength) and a node budget picks the layout with the least wirelength.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -27,11 +27,12 @@
 namespace ts::wse {
 
 struct RowSearchConfig {
-  /// Row expansions per search (branch-and-bound budget). The first solution is found after at
-  /// most t_row expansions, so any budget >= t_row returns a layout.
+  /// Row expansions per row budget (branch-and-bound budget). The first solution is found after
+  /// at most t_row expansions, so any budget >= t_row returns a layout.
   int maxNodes = 4000;
-  /// Rows allowed beyond the minimum (t_row = minimal rows + extraRows).
-  int extraRows = 0;
+  /// Row budgets searched beyond the minimum: t_row = minimal rows, then minimal rows + 1, ...
+  /// up to + extraRows, each bounded by the best layout of the budgets before it.
+  int extraRows = 1;
 };
 
 /// A row layout: per kernel (by kernel index) the chosen candidate and its corner.

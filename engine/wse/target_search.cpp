@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -36,6 +37,7 @@ struct Placed {
   Evaluation evaluation;
   Evaluation raw;
   int rows = 0;
+  Layout layout;
 };
 
 class Search {
@@ -57,6 +59,7 @@ class Search {
     if (tb > 0) {
       double centre = sweep(tb);
       neighbourSearch(tb, centre);
+      improveFinalists();
     }
     res.targetsTried = tried_;
     res.targetsSkipped = skipped_;
@@ -141,7 +144,7 @@ class Search {
         feasible = true;
         rows = t.rows;
         std::lock_guard<std::mutex> lock(mutex_);
-        placed_.push_back({target, ev, t.raw, t.rows});
+        placed_.push_back({target, ev, t.raw, t.rows, std::move(t.layout)});
       }
     }
     if (feasible) {
@@ -151,21 +154,53 @@ class Search {
     publishTarget(phase, target, feasible, rows);
   }
 
-  /// Places `targets` over the worker threads.
-  void placeAll(const std::vector<double>& targets, const char* phase) {
-    int threads = std::max(1, std::min(threads_, int(targets.size())));
+  /// Runs job(0) .. job(count-1) over the worker threads (each index once, until a stop).
+  void parallelFor(size_t count, const std::function<void(size_t)>& job) {
+    int threads = std::max(1, std::min(threads_, int(count)));
     std::atomic<size_t> next{0};
     auto worker = [&] {
       for (;;) {
         size_t i = next.fetch_add(1);
-        if (i >= targets.size() || stop_()) return;
-        placeTarget(targets[i], phase);
+        if (i >= count || stop_()) return;
+        job(i);
       }
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
+  }
+
+  /// Places `targets` over the worker threads.
+  void placeAll(const std::vector<double>& targets, const char* phase) {
+    parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], phase); });
+  }
+
+  /// The placer's costlier improvement of the best distinct layouts (by their evaluation).
+  void improveFinalists() {
+    if (!cb_.improve || cfg_.finalists <= 0) return;
+    std::vector<size_t> idx;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (size_t i = 0; i < placed_.size(); ++i) idx.push_back(i);
+      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+        return betterEvaluation(placed_[a].evaluation, placed_[b].evaluation);
+      });
+      auto same = [&](size_t a, size_t b) {
+        const Evaluation &x = placed_[a].evaluation, &y = placed_[b].evaluation;
+        return x.score == y.score && x.mt == y.mt && x.wl == y.wl && x.ac == y.ac;
+      };
+      idx.erase(std::unique(idx.begin(), idx.end(), same), idx.end());
+      if (idx.size() > size_t(cfg_.finalists)) idx.resize(size_t(cfg_.finalists));
+    }
+    // placed_ does not grow any more: entries can be worked on without the lock.
+    parallelFor(idx.size(), [&](size_t i) {
+      Placed& p = placed_[idx[i]];
+      if (!cb_.improve(p.layout, [this] { return stop_(); })) return;
+      Evaluation ev = keeper_.offer(p.layout, "finalists", p.target);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (ev.legal) p.evaluation = ev;
+    });
   }
 
   const Placed* bestPlaced() {

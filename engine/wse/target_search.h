@@ -2,8 +2,9 @@
 // The search over the target maximum time T shared by the target-driven placers (CU.POKer and
 // divide and conquer): binary search for the least feasible T_b, a coarse geometric sweep above
 // it that keeps every layout (as the paper's binary search keeps its best), then the
-// neighbour-range search around the best target, spread over threads. Each target is sized
-// once (GraphSizer) and targets whose candidate sets equal an already tried one are skipped.
+// neighbour-range search around the best target, spread over threads, and last an optional
+// improvement of the best few layouts (the finalists). Each target is sized once (GraphSizer)
+// and targets whose candidate sets equal an already tried one are skipped.
 // The placer supplies two callbacks: whether a sized graph is feasible (cheap, used by the
 // binary search) and the layouts it makes for a sized graph. Every layout is checked by the
 // independent evaluator (BestLayoutKeeper) before it counts.
@@ -29,6 +30,9 @@ struct TargetSearchConfig {
   /// feasibility test is expected to be monotone in T.
   double range = 0.20;
   double step = 0.002;
+  /// The best distinct layouts of the whole search that the placer's `improve` callback gets
+  /// at the end (a fixed count, so the result does not depend on the thread count).
+  int finalists = 8;
 };
 
 /// One layout a placer made for a target, with what the statistics should say about it.
@@ -51,6 +55,9 @@ struct TargetSearchCallbacks {
   std::function<bool(const SizedGraph&)> feasible;
   /// Layouts for one target (may be empty when the placer finds none).
   std::function<std::vector<TargetLayout>(const PlaceRequest&)> place;
+  /// Optional: a costlier improvement of a finished layout, applied to the finalists; returns
+  /// whether it changed the layout. `stop` as in PlaceRequest.
+  std::function<bool(Layout&, const std::function<bool()>& stop)> improve;
 };
 
 struct TargetSearchResult : WsePlaceResult {
