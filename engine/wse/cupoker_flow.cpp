@@ -37,10 +37,8 @@ CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, 
   cb.place = [&](const PlaceRequest& req) {
     std::vector<TargetLayout> out;
     RowSearchConfig rs = config.rowSearch;
-    if (req.quick) {
-      rs.maxNodes = 1;
-      rs.extraRows = 0;
-    }
+    if (req.quick) rs.maxNodes = 1;
+    if (req.finalist) rs.extraRows = config.finalistExtraRows;
     for (const auto& order : orders) {
       if (req.stop()) break;
       RowPlacer placer(graph, order, req.sized.candidates);

@@ -13,9 +13,12 @@
 //      final score (the paper refines only the winner; with heavy AC weights that can pick
 //      the wrong target). The refinement is skipped for layouts that could not win even
 //      with no adapter cost.
-//   4. beyond the paper: the best few layouts (TargetSearchConfig::finalists) get an exact
-//      wirelength compaction per axis (an LP over the kernels' order), which moves whole rows
-//      where the polish, one kernel at a time, cannot.
+//   4. beyond the paper, the finalists (TargetSearchConfig::finalists): the targets of the best
+//      few layouts are placed again with one more row allowed than the least row count (fewer
+//      rows usually mean shorter wires, but a chain of wide kernels can fold better into more
+//      rows), and the best few layouts get an exact wirelength compaction per axis (an LP over
+//      the kernels' order), which moves whole rows where the polish, one kernel at a time,
+//      cannot.
 // Every layout goes through the independent evaluator before it is kept. Progress: one QoR
 // sample per tried target (target, feasible, rows, best MT/WL/AC/score) and snapshots of the
 // best layout. Cancel or the time limit return the best legal layout found so far.
@@ -31,6 +34,9 @@ struct CuPokerConfig {
   TargetSearchConfig search;
   /// Branch-and-bound budget of the row placer per target.
   RowSearchConfig rowSearch;
+  /// Rows beyond the least row count that the finalists' row search may use (see
+  /// RowSearchConfig::extraRows; every other target uses rowSearch as it is).
+  int finalistExtraRows = 1;
   /// Topological orders tried per target (1 or 2; they differ only on graphs with forks).
   int orderVariants = 2;
   /// Adapter-cost refinement of every promising target's layout.

@@ -32,7 +32,7 @@ struct RowSearchConfig {
   int maxNodes = 4000;
   /// Row budgets searched beyond the minimum: t_row = minimal rows, then minimal rows + 1, ...
   /// up to + extraRows, each bounded by the best layout of the budgets before it.
-  int extraRows = 1;
+  int extraRows = 0;
 };
 
 /// A row layout: per kernel (by kernel index) the chosen candidate and its corner.

@@ -59,7 +59,7 @@ class Search {
     if (tb > 0) {
       double centre = sweep(tb);
       neighbourSearch(tb, centre);
-      improveFinalists();
+      finalists();
     }
     res.targetsTried = tried_;
     res.targetsSkipped = skipped_;
@@ -111,7 +111,7 @@ class Search {
       }
     }
     // A quick layout at the upper end so that a cancel always has something legal to return.
-    placeTarget(hi, "binary search", true);
+    placeTarget(hi, "binary search", Effort::Quick);
     while (hi - lo > 1) {
       if (stop_()) return hi;
       double mid = std::floor((lo + hi) / 2);
@@ -123,9 +123,13 @@ class Search {
     return hi;
   }
 
-  void placeTarget(double target, const char* phase, bool quick = false) {
+  enum class Effort { Quick, Normal, Finalist };
+
+  void placeTarget(double target, const char* phase, Effort effort = Effort::Normal) {
     SizedGraph sized = sizing_.size(target);
-    if (!quick) {  // a quick layout does not stand for its target: it may be placed again
+    // A quick layout does not stand for its target (it may be placed again); a finalist is
+    // placed again on purpose.
+    if (effort == Effort::Normal) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!fingerprints_.insert(sized.fingerprint).second) {
         ++skipped_;
@@ -137,7 +141,7 @@ class Search {
     int rows = 0;
     if (sized.unsizable < 0) {
       double best = keeper_.has() ? keeper_.bestEvaluation().score : std::numeric_limits<double>::infinity();
-      PlaceRequest req{sized, quick, [this] { return stop_(); }, best};
+      PlaceRequest req{sized, effort == Effort::Quick, effort == Effort::Finalist, [this] { return stop_(); }, best};
       for (auto& t : cb_.place(req)) {
         Evaluation ev = keeper_.offer(t.layout, phase, target);
         if (!ev.legal) continue;  // never expected: the evaluator disagrees with the placer
@@ -147,7 +151,7 @@ class Search {
         placed_.push_back({target, ev, t.raw, t.rows, std::move(t.layout)});
       }
     }
-    if (feasible) {
+    if (feasible && effort == Effort::Normal) {
       std::lock_guard<std::mutex> lock(mutex_);
       ++feasibleCount_;
     }
@@ -176,23 +180,34 @@ class Search {
     parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], phase); });
   }
 
-  /// The placer's costlier improvement of the best distinct layouts (by their evaluation).
-  void improveFinalists() {
-    if (!cb_.improve || cfg_.finalists <= 0) return;
+  /// Indices into placed_ of the best `count` distinct layouts (by their evaluation).
+  std::vector<size_t> bestDistinct(int count) {
+    std::lock_guard<std::mutex> lock(mutex_);
     std::vector<size_t> idx;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (size_t i = 0; i < placed_.size(); ++i) idx.push_back(i);
-      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-        return betterEvaluation(placed_[a].evaluation, placed_[b].evaluation);
-      });
-      auto same = [&](size_t a, size_t b) {
-        const Evaluation &x = placed_[a].evaluation, &y = placed_[b].evaluation;
-        return x.score == y.score && x.mt == y.mt && x.wl == y.wl && x.ac == y.ac;
-      };
-      idx.erase(std::unique(idx.begin(), idx.end(), same), idx.end());
-      if (idx.size() > size_t(cfg_.finalists)) idx.resize(size_t(cfg_.finalists));
+    for (size_t i = 0; i < placed_.size(); ++i) idx.push_back(i);
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+      return betterEvaluation(placed_[a].evaluation, placed_[b].evaluation);
+    });
+    auto same = [&](size_t a, size_t b) {
+      const Evaluation &x = placed_[a].evaluation, &y = placed_[b].evaluation;
+      return x.score == y.score && x.mt == y.mt && x.wl == y.wl && x.ac == y.ac;
+    };
+    idx.erase(std::unique(idx.begin(), idx.end(), same), idx.end());
+    if (idx.size() > size_t(std::max(0, count))) idx.resize(size_t(std::max(0, count)));
+    return idx;
+  }
+
+  /// The targets of the best layouts placed again with more effort, then the placer's
+  /// costlier improvement of the best distinct layouts.
+  void finalists() {
+    std::vector<double> targets;
+    for (size_t i : bestDistinct(cfg_.finalists)) {
+      const double t = placed_[i].target;
+      if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
     }
+    parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], "finalists", Effort::Finalist); });
+    if (!cb_.improve) return;
+    const std::vector<size_t> idx = bestDistinct(cfg_.finalists);
     // placed_ does not grow any more: entries can be worked on without the lock.
     parallelFor(idx.size(), [&](size_t i) {
       Placed& p = placed_[idx[i]];

@@ -2,9 +2,10 @@
 // The search over the target maximum time T shared by the target-driven placers (CU.POKer and
 // divide and conquer): binary search for the least feasible T_b, a coarse geometric sweep above
 // it that keeps every layout (as the paper's binary search keeps its best), then the
-// neighbour-range search around the best target, spread over threads, and last an optional
-// improvement of the best few layouts (the finalists). Each target is sized once (GraphSizer)
-// and targets whose candidate sets equal an already tried one are skipped.
+// neighbour-range search around the best target, spread over threads, and last the finalists:
+// the best few targets placed again with more effort and the best few layouts improved. Each
+// target is sized once (GraphSizer) and targets whose candidate sets equal an already tried
+// one are skipped.
 // The placer supplies two callbacks: whether a sized graph is feasible (cheap, used by the
 // binary search) and the layouts it makes for a sized graph. Every layout is checked by the
 // independent evaluator (BestLayoutKeeper) before it counts.
@@ -30,8 +31,10 @@ struct TargetSearchConfig {
   /// feasibility test is expected to be monotone in T.
   double range = 0.20;
   double step = 0.002;
-  /// The best distinct layouts of the whole search that the placer's `improve` callback gets
-  /// at the end (a fixed count, so the result does not depend on the thread count).
+  /// Finalists: the targets of the best distinct layouts of the whole search are placed once
+  /// more with PlaceRequest::finalist set, then the best distinct layouts go through the
+  /// placer's `improve` callback (a fixed count, so the result does not depend on the thread
+  /// count).
   int finalists = 8;
 };
 
@@ -46,6 +49,7 @@ struct TargetLayout {
 struct PlaceRequest {
   const SizedGraph& sized;
   bool quick = false;          ///< a fast first layout is enough (least effort)
+  bool finalist = false;       ///< one of the best targets, placed again: worth a deeper search
   std::function<bool()> stop;  ///< poll often; true = return what you have
   double bestScore = 0;        ///< best score so far (infinity before the first layout)
 };
