@@ -69,7 +69,12 @@ class RowPlacer {
     int bound;   ///< height bound used to choose candidates
     int height;  ///< actual row height (max candidate height)
   };
+  struct Event {
+    int pos;    ///< order position whose kernel gets narrower at this height
+    int width;  ///< its width from this height on
+  };
   const Step* stepAt(int pos, int bound) const;
+  void buildStepEvents();
   void buildRowTables();
   void buildRowBudgetTable(int maxRows);
   void nextRowLayer(const std::vector<int64_t>& prev, std::vector<int64_t>& cur) const;
@@ -78,8 +83,10 @@ class RowPlacer {
   const KernelGraph& graph_;
   std::vector<int> order_, posOf_;
   int n_ = 0, fabricW_ = 0, fabricH_ = 0;
-  std::vector<std::vector<Step>> stairs_;       ///< per position: heights up, widths strictly down
-  std::vector<int> heights_;                    ///< union of stair heights
+  std::vector<std::vector<Step>> stairs_;  ///< per position: heights up, widths strictly down
+  std::vector<int> heights_;               ///< union of stair heights
+  std::vector<size_t> eventStart_;         ///< stair steps at heights_[h]: [eventStart_[h], eventStart_[h+1])
+  std::vector<Event> events_;
   std::vector<std::vector<int>> rowHeight_;     ///< [start][end-start-1]: least row height
   std::vector<int64_t> bestAny_;                ///< least height for positions [i, n), any rows
   std::vector<std::vector<int64_t>> bestRows_;  ///< [rows][i]: least height with at most rows rows
