@@ -93,20 +93,28 @@ class Search {
   }
 
   double binarySearch(double hiBound, TargetSearchResult& res) {
+    // With p threads every round probes p targets at once: p successive doublings, then p
+    // points splitting the interval evenly (p = 1 is the plain binary search). Feasibility is
+    // monotone in the target, so the answer does not depend on p.
+    const int p = std::max(1, threads_);
     // A feasible upper end by doubling, from the warm start's MT if there is one.
     double lo = 0, hi = hiBound > 0 ? std::ceil(hiBound) : 1024;
-    for (;;) {
+    for (bool found = false; !found;) {
       if (stop_()) return 0;
-      SizedGraph sized = sizing_.size(hi);
-      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
-      publishTarget("binary search", hi, ok, 0);
-      if (ok) break;
-      lo = hi;
-      hi *= 2;
+      std::vector<double> probes{hi};
+      while (int(probes.size()) < p) probes.push_back(probes.back() * 2);
+      int unsizable = -1;
+      const std::vector<char> ok = probeAll(probes, unsizable);
+      for (size_t i = 0; i < probes.size() && !found; ++i) {
+        found = ok[i];
+        (found ? hi : lo) = probes[i];
+      }
+      if (found) break;
+      hi = lo * 2;
       if (hi > 1e15) {
-        res.message = sized.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sized.unsizable)].name +
-                                                 " has no shape within the fabric and memory limit"
-                                           : "no target time admits a layout on the fabric";
+        res.message = unsizable >= 0 ? "kernel " + g_.kernels[size_t(unsizable)].name +
+                                           " has no shape within the fabric and memory limit"
+                                     : "no target time admits a layout on the fabric";
         return 0;
       }
     }
@@ -114,13 +122,37 @@ class Search {
     placeTarget(hi, "binary search", Effort::Quick);
     while (hi - lo > 1) {
       if (stop_()) return hi;
-      double mid = std::floor((lo + hi) / 2);
-      SizedGraph sized = sizing_.size(mid);
-      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
-      publishTarget("binary search", mid, ok, 0);
-      (ok ? hi : lo) = mid;
+      std::vector<double> probes;
+      for (int i = 1; i <= p; ++i) {
+        double m = std::floor(lo + (hi - lo) * i / (p + 1));
+        if (m > lo && m < hi && (probes.empty() || m > probes.back())) probes.push_back(m);
+      }
+      int unsizable = -1;
+      const std::vector<char> ok = probeAll(probes, unsizable);
+      for (size_t i = 0; i < probes.size(); ++i) {
+        if (ok[i]) {
+          hi = probes[i];
+          break;
+        }
+        lo = probes[i];
+      }
     }
     return hi;
+  }
+
+  /// Feasibility of each target, over the worker threads; `unsizable` is a kernel without
+  /// any shape at the largest target (-1 when there is none).
+  std::vector<char> probeAll(const std::vector<double>& targets, int& unsizable) {
+    std::vector<char> ok(targets.size(), 0);
+    std::vector<int> unsized(targets.size(), -1);
+    parallelFor(targets.size(), [&](size_t i) {
+      SizedGraph sized = sizing_.size(targets[i]);
+      unsized[i] = sized.unsizable;
+      ok[i] = sized.unsizable < 0 && cb_.feasible(sized);
+      publishTarget("binary search", targets[i], ok[i], 0);
+    });
+    unsizable = unsized.empty() ? -1 : unsized.back();
+    return ok;
   }
 
   enum class Effort { Quick, Normal, Finalist };
@@ -228,19 +260,15 @@ class Search {
 
   /// Coarse geometric sweep above T_b: returns the best layout's target so far.
   double sweep(double tb) {
-    std::vector<double> batch;
-    double t = tb;
-    for (int i = 0; i < cfg_.sweepPoints && !stop_(); ++i) {
+    std::vector<double> targets;
+    for (double t = tb; int(targets.size()) < cfg_.sweepPoints; t *= 1 + cfg_.sweepGrowth) targets.push_back(t);
+    // No barrier between targets: a worker takes the next target as soon as it is free, and
+    // the end test uses the best score at that moment.
+    parallelFor(targets.size(), [&](size_t i) {
       // A layout's MT is close to its target: beyond this no layout can win.
-      if (keeper_.has() && g_.wdeltat * t > keeper_.bestEvaluation().score) break;
-      batch.push_back(t);
-      t *= 1 + cfg_.sweepGrowth;
-      if (int(batch.size()) >= threads_) {
-        placeAll(batch, "sweep");
-        batch.clear();
-      }
-    }
-    if (!batch.empty()) placeAll(batch, "sweep");
+      if (keeper_.has() && g_.wdeltat * targets[i] > keeper_.bestEvaluation().score) return;
+      placeTarget(targets[i], "sweep");
+    });
     const Placed* best = bestPlaced();
     return best ? best->target : tb;
   }
