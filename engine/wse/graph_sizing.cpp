@@ -1,5 +1,7 @@
 #include "engine/wse/graph_sizing.h"
 
+#include <algorithm>
+
 namespace ts::wse {
 
 namespace {
@@ -21,6 +23,12 @@ GraphSizer::GraphSizer(const KernelGraph& graph) : graph_(graph), sizer_(graph.w
     }
     uniqueOf_.push_back(found);
   }
+}
+
+double GraphSizer::saturationTarget() const {
+  double t = 0;
+  for (const auto& u : unique_) t = std::max(t, u.saturation);
+  return t;
 }
 
 SizedGraph GraphSizer::size(double target) const {

@@ -23,6 +23,8 @@ class GraphSizer {
   explicit GraphSizer(const KernelGraph& graph);
   SizedGraph size(double target) const;
   const KernelSizer& sizer() const { return sizer_; }
+  /// The least target from which no kernel's candidates change any more.
+  double saturationTarget() const;
 
  private:
   const KernelGraph& graph_;

@@ -93,6 +93,7 @@ KernelSizer::Prepared KernelSizer::prepare(const KernelSpec& spec) const {
       }
       if (dominated) continue;
       p.triple.push_back(int(t));
+      for (size_t j = 0; j < n; ++j) p.saturation = std::max(p.saturation, convTime(p.convs[j], tr.h, tr.w, tr.c, 1));
       p.p.insert(p.p.end(), prod.begin(), prod.end());
       p.km.insert(p.km.end(), km.begin(), km.end());
     }

@@ -44,6 +44,9 @@ class KernelSizer {
     std::vector<size_t> heightStart;  ///< kept ones of height eta: [heightStart[eta], heightStart[eta+1])
     std::vector<int64_t> p;           ///< [kept * convs + conv]
     std::vector<int> km;              ///< same layout
+    /// The slowest time of any kept factorisation (every k = 1): from this target on every
+    /// least k for the time is 1, so the candidates no longer change.
+    double saturation = 0;
   };
   Prepared prepare(const KernelSpec& spec) const;
 

@@ -4,9 +4,11 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <iomanip>
 #include <limits>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 namespace ts::wse {
@@ -48,6 +50,7 @@ class Search {
   }
 
   TargetSearchResult run(const Layout& initial, const std::string& name) {
+    name_ = name;
     TargetSearchResult res;
     double hiBound = 0;
     if (int(initial.kernels.size()) == g_.kernelCount() && initial.placedCount() == g_.kernelCount()) {
@@ -97,26 +100,32 @@ class Search {
     // points splitting the interval evenly (p = 1 is the plain binary search). Feasibility is
     // monotone in the target, so the answer does not depend on p.
     const int p = std::max(1, threads_);
+    // Beyond the saturation target no kernel's candidates change: when it admits no layout,
+    // no target does, and the reason is reported at once.
+    const double top = std::max(1.0, std::ceil(sizing_.saturationTarget()));
+    {
+      if (stop_()) return 0;
+      SizedGraph sized = sizing_.size(top);
+      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
+      publishTarget("binary search", top, ok, 0);
+      if (!ok) {
+        res.message = whyNoLayout(sized);
+        res.impossible = sized.unsizable >= 0 || smallestArea(sized) > double(g_.width) * g_.height;
+        return 0;
+      }
+    }
     // A feasible upper end by doubling, from the warm start's MT if there is one.
-    double lo = 0, hi = hiBound > 0 ? std::ceil(hiBound) : 1024;
-    for (bool found = false; !found;) {
+    double lo = 0, hi = std::min(top, hiBound > 0 ? std::ceil(hiBound) : 1024);
+    for (bool found = false; !found && hi < top;) {
       if (stop_()) return 0;
       std::vector<double> probes{hi};
-      while (int(probes.size()) < p) probes.push_back(probes.back() * 2);
-      int unsizable = -1;
-      const std::vector<char> ok = probeAll(probes, unsizable);
+      while (int(probes.size()) < p && probes.back() < top) probes.push_back(std::min(top, probes.back() * 2));
+      const std::vector<char> ok = probeAll(probes);
       for (size_t i = 0; i < probes.size() && !found; ++i) {
         found = ok[i];
         (found ? hi : lo) = probes[i];
       }
-      if (found) break;
-      hi = lo * 2;
-      if (hi > 1e15) {
-        res.message = unsizable >= 0 ? "kernel " + g_.kernels[size_t(unsizable)].name +
-                                           " has no shape within the fabric and memory limit"
-                                     : "no target time admits a layout on the fabric";
-        return 0;
-      }
+      if (!found) hi = std::min(top, lo * 2);
     }
     // A quick layout at the upper end so that a cancel always has something legal to return.
     placeTarget(hi, "binary search", Effort::Quick);
@@ -127,8 +136,7 @@ class Search {
         double m = std::floor(lo + (hi - lo) * i / (p + 1));
         if (m > lo && m < hi && (probes.empty() || m > probes.back())) probes.push_back(m);
       }
-      int unsizable = -1;
-      const std::vector<char> ok = probeAll(probes, unsizable);
+      const std::vector<char> ok = probeAll(probes);
       for (size_t i = 0; i < probes.size(); ++i) {
         if (ok[i]) {
           hi = probes[i];
@@ -140,19 +148,44 @@ class Search {
     return hi;
   }
 
-  /// Feasibility of each target, over the worker threads; `unsizable` is a kernel without
-  /// any shape at the largest target (-1 when there is none).
-  std::vector<char> probeAll(const std::vector<double>& targets, int& unsizable) {
+  /// Feasibility of each target, over the worker threads.
+  std::vector<char> probeAll(const std::vector<double>& targets) {
     std::vector<char> ok(targets.size(), 0);
-    std::vector<int> unsized(targets.size(), -1);
     parallelFor(targets.size(), [&](size_t i) {
       SizedGraph sized = sizing_.size(targets[i]);
-      unsized[i] = sized.unsizable;
       ok[i] = sized.unsizable < 0 && cb_.feasible(sized);
       publishTarget("binary search", targets[i], ok[i], 0);
     });
-    unsizable = unsized.empty() ? -1 : unsized.back();
     return ok;
+  }
+
+  /// Sum over the kernels of their smallest candidate area.
+  static double smallestArea(const SizedGraph& sized) {
+    double area = 0;
+    for (const auto& list : sized.candidates) {
+      double least = std::numeric_limits<double>::infinity();
+      for (const Candidate& c : list) least = std::min(least, double(c.width) * c.height);
+      area += least;
+    }
+    return area;
+  }
+
+  /// Why no target admits a layout, given the graph sized at the saturation target.
+  std::string whyNoLayout(const SizedGraph& sized) const {
+    if (sized.unsizable >= 0)
+      return "kernel " + g_.kernels[size_t(sized.unsizable)].name +
+             " has no shape within the fabric and the memory limit at any target time";
+    const double fabric = double(g_.width) * g_.height, area = smallestArea(sized);
+    std::ostringstream s;
+    if (area > fabric)
+      s << "the " << g_.kernelCount() << " kernels cannot fit the " << g_.width << "x" << g_.height
+        << " fabric: even their smallest shapes within the memory limit (" << g_.memlimit << " per tile) cover " << area
+        << " tiles, more than its " << fabric;
+    else
+      s << name_ << " finds no layout of the " << g_.kernelCount() << " kernels on the " << g_.width << "x" << g_.height
+        << " fabric at any target time: their smallest shapes within the memory limit already cover " << std::fixed
+        << std::setprecision(1) << 100 * area / fabric << "% of its area";
+    return s.str();
   }
 
   enum class Effort { Quick, Normal, Finalist };
@@ -293,6 +326,7 @@ class Search {
   BestLayoutKeeper keeper_;
   StopLatch stop_;
   int threads_ = 1;
+  std::string name_;
   std::mutex mutex_;
   std::set<uint64_t> fingerprints_;
   std::vector<Placed> placed_;
