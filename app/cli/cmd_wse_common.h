@@ -20,4 +20,12 @@ struct PublishedWseResult {
 };
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out);
 
+/// The bench wse table on stdout, from the cases of its --json output: the header, one row per
+/// case as it finishes, and the closing line (average ratio to the published CU.POKer scores).
+void printWseBenchHeader();
+void printWseBenchRow(const nlohmann::json& benchCase);
+void printWseBenchSummary(const nlohmann::json& cases);
+/// The ratio average over the cases that have a published CU.POKer score (count 0: none).
+double averageRatioToCuPoker(const nlohmann::json& cases, int& count);
+
 }  // namespace ts::cli
