@@ -40,6 +40,8 @@ struct KernelSpec {
   /// The constituent convolutions (1 for conv, 3 for dblock, 4 for cblock).
   std::vector<ConvSpec> convs() const;
   int convCount() const;
+  /// convs()[i] without building the list (hot paths).
+  ConvSpec convAt(int i) const;
   /// Formal arguments in .paint order: conv H W C K R S T U; blocks H W F.
   std::vector<int> formalArgs() const;
   /// Empty when the arguments are usable, else what is wrong (e.g. "F must be a multiple of 4").
