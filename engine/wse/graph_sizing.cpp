@@ -1,6 +1,7 @@
 #include "engine/wse/graph_sizing.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ts::wse {
 
@@ -23,6 +24,16 @@ GraphSizer::GraphSizer(const KernelGraph& graph) : graph_(graph), sizer_(graph.w
     }
     uniqueOf_.push_back(found);
   }
+}
+
+double SizedGraph::smallestTotalArea() const {
+  double area = 0;
+  for (const auto& list : candidates) {
+    double least = std::numeric_limits<double>::infinity();
+    for (const Candidate& c : list) least = std::min(least, double(c.width) * c.height);
+    area += least;
+  }
+  return area;
 }
 
 double GraphSizer::saturationTarget() const {

@@ -110,7 +110,7 @@ class Search {
       publishTarget("binary search", top, ok, 0);
       if (!ok) {
         res.message = whyNoLayout(sized);
-        res.impossible = sized.unsizable >= 0 || smallestArea(sized) > double(g_.width) * g_.height;
+        res.impossible = sized.unsizable >= 0 || sized.smallestTotalArea() > double(g_.width) * g_.height;
         return 0;
       }
     }
@@ -159,23 +159,12 @@ class Search {
     return ok;
   }
 
-  /// Sum over the kernels of their smallest candidate area.
-  static double smallestArea(const SizedGraph& sized) {
-    double area = 0;
-    for (const auto& list : sized.candidates) {
-      double least = std::numeric_limits<double>::infinity();
-      for (const Candidate& c : list) least = std::min(least, double(c.width) * c.height);
-      area += least;
-    }
-    return area;
-  }
-
   /// Why no target admits a layout, given the graph sized at the saturation target.
   std::string whyNoLayout(const SizedGraph& sized) const {
     if (sized.unsizable >= 0)
       return "kernel " + g_.kernels[size_t(sized.unsizable)].name +
              " has no shape within the fabric and the memory limit at any target time";
-    const double fabric = double(g_.width) * g_.height, area = smallestArea(sized);
+    const double fabric = double(g_.width) * g_.height, area = sized.smallestTotalArea();
     std::ostringstream s;
     if (area > fabric)
       s << "the " << g_.kernelCount() << " kernels cannot fit the " << g_.width << "x" << g_.height

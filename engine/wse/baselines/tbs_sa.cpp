@@ -146,15 +146,6 @@ class Annealer {
   bool buildCandidates(std::string& message) {
     GraphSizer sizer(g_);
     const double fill = 0.75 * double(g_.width) * g_.height;
-    auto minArea = [&](const SizedGraph& sz) {
-      double a = 0;
-      for (const auto& cs : sz.candidates) {
-        double m = std::numeric_limits<double>::infinity();
-        for (const auto& c : cs) m = std::min(m, double(c.width) * c.height);
-        a += m;
-      }
-      return a;
-    };
     double lo = 0, hi = 1024;
     for (;;) {
       if (ctx_.shouldStop()) {
@@ -162,13 +153,13 @@ class Annealer {
         return false;
       }
       SizedGraph sz = sizer.size(hi);
-      if (sz.unsizable < 0 && minArea(sz) <= fill) break;
+      if (sz.unsizable < 0 && sz.smallestTotalArea() <= fill) break;
       lo = hi;
       hi *= 2;
       if (hi > 1e15) {
         message = sz.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sz.unsizable)].name +
                                           " has no shape within the fabric and memory limit"
-                                    : "the kernels' smallest shapes cover " + percentOfFabric(minArea(sz)) +
+                                    : "the kernels' smallest shapes cover " + percentOfFabric(sz.smallestTotalArea()) +
                                           " of the fabric at every target time, more than the 75% tbs-sa "
                                           "starts from (cupoker packs denser)";
         return false;
@@ -177,10 +168,10 @@ class Annealer {
     while (hi - lo > std::max(1.0, hi * 0.01) && !ctx_.shouldStop()) {
       double mid = (lo + hi) / 2;
       SizedGraph sz = sizer.size(mid);
-      (sz.unsizable < 0 && minArea(sz) <= fill ? hi : lo) = mid;
+      (sz.unsizable < 0 && sz.smallestTotalArea() <= fill ? hi : lo) = mid;
     }
     base_ = hi;
-    baseArea_ = minArea(sizer.size(base_));
+    baseArea_ = sizer.size(base_).smallestTotalArea();
     cands_.assign(size_t(n_), {});
     for (int i = -4; i < cfg_.targetLevels - 4 && !ctx_.shouldStop(); ++i) {
       SizedGraph sz = sizer.size(base_ * std::pow(2.0, i / 4.0));
