@@ -222,3 +222,25 @@ TEST(WseSizing, MinWidthPerHeightKeepsTheFirstNarrowestFactorisationOfEveryHeigh
       for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].args, expected[i].args) << "candidate " << i;
     }
 }
+
+TEST(WseSizing, LeastKNeverGrowsWithC) {
+  // The adapter refinement finds the narrowest shape for an (h, w) without trying every c:
+  // it relies on the least k (time and memory) never growing, and feasibility never being
+  // lost, as c grows.
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    ConvSpec s{int(rng() % 112) + 1,  int(rng() % 112) + 1,  int(rng() % 3) * 2 + 1, int(rng() % 3) * 2 + 1,
+               int(rng() % 2048) + 1, int(rng() % 2048) + 1, int(rng() % 2) + 1,     1};
+    const int h = int(rng() % 8) + 1, w = int(rng() % 8) + 1;
+    const double target = double(rng() % 200000) + 100;
+    int previous = 0;
+    for (int c = 1; c <= 300; ++c) {
+      const int k = minimumK(s, h, w, c, target, 24576);
+      if (previous > 0) {
+        ASSERT_GT(k, 0) << "trial " << trial << " c " << c;
+        ASSERT_LE(k, previous) << "trial " << trial << " c " << c;
+      }
+      previous = k;
+    }
+  }
+}
