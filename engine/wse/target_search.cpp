@@ -259,7 +259,8 @@ class Search {
       const double t = placed_[i].target;
       if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
     }
-    parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], "finalists", Effort::Finalist); });
+    if (cb_.deeperForFinalists)
+      parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], "finalists", Effort::Finalist); });
     if (!cb_.improve) return;
     const std::vector<size_t> idx = bestDistinct(cfg_.finalists);
     // placed_ does not grow any more: entries can be worked on without the lock.

@@ -59,6 +59,9 @@ struct TargetSearchCallbacks {
   std::function<bool(const SizedGraph&)> feasible;
   /// Layouts for one target (may be empty when the placer finds none).
   std::function<std::vector<TargetLayout>(const PlaceRequest&)> place;
+  /// Whether `place` searches harder for a request with PlaceRequest::finalist set (only then
+  /// are the finalists' targets placed again).
+  bool deeperForFinalists = false;
   /// Optional: a costlier improvement of a finished layout, applied to the finalists; returns
   /// whether it changed the layout. `stop` as in PlaceRequest.
   std::function<bool(Layout&, const std::function<bool()>& stop)> improve;

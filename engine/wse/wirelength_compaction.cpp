@@ -16,13 +16,12 @@ namespace {
 /// One axis of the layout as an LP: positions, sizes, order constraints and edge terms.
 class AxisProblem {
  public:
-  AxisProblem(const KernelGraph& g, const Layout& l, const std::vector<bool>& fixed, bool horizontal)
-      : g_(g), horizontal_(horizontal) {
+  AxisProblem(const KernelGraph& g, const Layout& l, bool horizontal) : g_(g), horizontal_(horizontal) {
     for (int i = 0; i < g.kernelCount(); ++i)
       if (l.kernels[size_t(i)].placed) {
         var_.push_back(i);
         box_.push_back(kernelBox(g.kernels[size_t(i)].spec, l.kernels[size_t(i)]));
-        fixed_.push_back(i < int(fixed.size()) && fixed[size_t(i)]);
+        fixed_.push_back(l.kernels[size_t(i)].pinned);
       }
     varOf_.assign(size_t(g.kernelCount()), -1);
     for (size_t v = 0; v < var_.size(); ++v) varOf_[size_t(var_[v])] = int(v);
@@ -163,22 +162,22 @@ class AxisProblem {
 
 }  // namespace
 
-bool compactAxis(const KernelGraph& graph, Layout& layout, bool horizontal, const std::vector<bool>& fixed) {
+bool compactAxis(const KernelGraph& graph, Layout& layout, bool horizontal) {
   Layout trial = layout;
-  if (!AxisProblem(graph, layout, fixed, horizontal).solveInto(trial)) return false;
+  if (!AxisProblem(graph, layout, horizontal).solveInto(trial)) return false;
   if (layoutWirelength(graph, trial) >= layoutWirelength(graph, layout) - 1e-9) return false;
   layout = std::move(trial);
   return true;
 }
 
-CompactionStats compactWirelength(const KernelGraph& graph, Layout& layout, const std::vector<bool>& fixed,
-                                  int maxRounds) {
+CompactionStats compactWirelength(const KernelGraph& graph, Layout& layout, int maxRounds,
+                                  const std::function<bool()>& stop) {
   CompactionStats st;
   st.wirelengthBefore = layoutWirelength(graph, layout);
   int idle = 0;  // consecutive passes without improvement
-  for (int pass = 0; pass < 2 * maxRounds && idle < 2; ++pass) {
+  for (int pass = 0; pass < 2 * maxRounds && idle < 2 && !(stop && stop()); ++pass) {
     ++st.passes;
-    idle = compactAxis(graph, layout, pass % 2 == 0, fixed) ? 0 : idle + 1;
+    idle = compactAxis(graph, layout, pass % 2 == 0) ? 0 : idle + 1;
   }
   st.wirelengthAfter = layoutWirelength(graph, layout);
   return st;

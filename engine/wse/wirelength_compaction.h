@@ -11,6 +11,7 @@
 // vertex is integral: the LP (solved by Clp) gives the best integer positions for the given
 // order, moving whole rows or columns at once where the greedy polish (wirelength_polish.h),
 // which moves one kernel at a time, is stuck. Axes alternate until neither improves.
+#include <functional>
 #include <vector>
 
 #include "engine/wse/layout.h"
@@ -23,13 +24,13 @@ struct CompactionStats {
 };
 
 /// One exact pass along x (`horizontal`) or y: returns whether the wirelength got shorter (the
-/// layout is changed only then). `fixed` (optional, by kernel index) keeps kernels in place.
-bool compactAxis(const KernelGraph& graph, Layout& layout, bool horizontal, const std::vector<bool>& fixed = {});
+/// layout is changed only then). Pinned kernels stay where they are.
+bool compactAxis(const KernelGraph& graph, Layout& layout, bool horizontal);
 
-/// Passes along x and y in turn until neither shortens the wires (at most maxRounds of each).
-/// The layout stays legal and its wirelength never increases; shapes, arguments and unplaced
-/// kernels are untouched.
-CompactionStats compactWirelength(const KernelGraph& graph, Layout& layout, const std::vector<bool>& fixed = {},
-                                  int maxRounds = 4);
+/// Passes along x and y in turn until neither shortens the wires (at most maxRounds of each),
+/// or `stop` (optional, polled between passes) says so. The layout stays legal and its
+/// wirelength never increases; shapes, arguments, pinned and unplaced kernels are untouched.
+CompactionStats compactWirelength(const KernelGraph& graph, Layout& layout, int maxRounds = 4,
+                                  const std::function<bool()>& stop = {});
 
 }  // namespace ts::wse

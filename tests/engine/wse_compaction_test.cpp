@@ -110,14 +110,13 @@ TEST(WseCompaction, ReachesTheBruteForceOptimumOfTwoRows) {
   EXPECT_GE(improved, 20);  // the random starts are mostly not optimal
 }
 
-TEST(WseCompaction, FixedKernelsStayWhereTheyAre) {
+TEST(WseCompaction, PinnedKernelsStayWhereTheyAre) {
   std::mt19937 rng(8);
   RowCase rc = randomRows(5, rng);
-  std::vector<bool> fixed(5, false);
-  fixed[2] = true;
+  rc.layout.kernels[2].pinned = true;
   const int x2 = rc.layout.kernels[2].x;
   const int y2 = rc.layout.kernels[2].y;
-  compactWirelength(rc.graph, rc.layout, fixed);
+  compactWirelength(rc.graph, rc.layout);
   EXPECT_EQ(rc.layout.kernels[2].x, x2);
   EXPECT_EQ(rc.layout.kernels[2].y, y2);
   EXPECT_TRUE(evaluate(rc.graph, rc.layout).legal);
