@@ -54,7 +54,8 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
   cmd->add_option("-o,--out", o->out, "Solution file to write (.paint)")->required();
   cmd->add_option("--report", o->report, "Also write a JSON report (MT, WL, AC, score, runtime, search statistics)");
   cmd->footer(
-      "Exit code 0 when a legal solution was written, 1 when none was found, 2 for bad input.\n"
+      "Exit code 0 when a legal solution was written, 1 when none was found, 2 for bad input (including\n"
+      "graphs that provably cannot fit the fabric).\n"
       "Examples:\n  tilestudio-cli wse place ../shared/data/ispd20/benchmarks/A.kgraph --algo cupoker "
       "--threads 2 --out A.paint --report A.json\n"
       "  tilestudio-cli wse place A.kgraph --from A.paint --pins A_pins.paint --algo tbs-sa --time-limit 60 "
@@ -95,7 +96,7 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       std::cerr << "error: " << r.message << "\n";
     }
     if (!o->report.empty()) writeJson(o->report, report);
-    global.exitCode = r.found ? kOk : kFailed;
+    global.exitCode = r.found ? kOk : r.impossible ? kBadInput : kFailed;
   });
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 // Helpers shared by the WSE subcommands (wse place/eval/generate, bench wse).
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include "engine/wse/kernel_graph.h"
@@ -13,5 +15,13 @@ struct PublishedWseResult {
   double mt = 0, wl = 0, ac = 0, score = 0;
 };
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out);
+
+/// The bench wse table on stdout, from the cases of its --json output: the header, one row per
+/// case as it finishes, and the closing line (average ratio to the published CU.POKer scores).
+void printWseBenchHeader();
+void printWseBenchRow(const nlohmann::json& benchCase);
+void printWseBenchSummary(const nlohmann::json& cases);
+/// The ratio average over the cases that have a published CU.POKer score (count 0: none).
+double averageRatioToCuPoker(const nlohmann::json& cases, int& count);
 
 }  // namespace ts::cli

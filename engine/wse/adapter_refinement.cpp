@@ -178,50 +178,83 @@ class Refiner {
     int width = 0, height = 0;  ///< on the fabric
   };
 
-  /// Legal arguments of kernel i with the given h, w and one c for every conv (Theorem 1),
-  /// minimal k, in the narrower orientation that is no taller than rowHeight.
-  std::optional<Shape> shapeWith(int i, int h, int w, int c, int rowHeight) {
-    auto key = std::make_tuple(specClass_[size_t(i)], h, w, c, rowHeight);
-    auto it = shapeCache_.find(key);
-    if (it != shapeCache_.end()) return it->second;
-    const auto convs = g_.kernels[size_t(i)].spec.convs();
-    std::optional<Shape> best;
-    std::vector<int> ks(convs.size());
-    int sumK = 0;
+  /// Least k of every conv of kernel i with the given h, w and one c for all convs (Theorem 1)
+  /// under the layout's MT and the memory limit; sumK = 0 when some conv cannot meet them.
+  struct Ks {
+    ConvValues ks;
+    int64_t sumK = 0;
+  };
+  const Ks& ksAt(int i, int h, int w, int c) {
+    auto key = std::make_tuple(specClass_[size_t(i)], h, w, c);
+    auto it = ksCache_.find(key);
+    if (it != ksCache_.end()) return it->second;
+    const KernelSpec& spec = g_.kernels[size_t(i)].spec;
+    Ks r;
+    r.ks.assign(size_t(spec.convCount()), 0);
     bool ok = int64_t(h) * w * (c + 1) <= std::max(g_.width, g_.height);
-    for (size_t j = 0; j < convs.size() && ok; ++j) {
-      ks[j] = minimumK(convs[j], h, w, c, mtLimit_, g_.memlimit);
-      ok = ks[j] > 0;
-      sumK += ks[j];
+    for (int j = 0; j < spec.convCount() && ok; ++j) {
+      r.ks[size_t(j)] = minimumK(spec.convAt(j), h, w, c, mtLimit_, g_.memlimit);
+      ok = r.ks[size_t(j)] > 0;
+      r.sumK += r.ks[size_t(j)];
     }
-    if (ok) {
-      const int tall = h * w * (c + 1), wide = 3 * sumK;
-      for (bool rot : {false, true}) {
-        int bw = rot ? tall : wide, bh = rot ? wide : tall;
-        if (bh > rowHeight || bw > g_.width || (best && bw >= best->width)) continue;
-        Shape sh;
-        sh.args.h = h;
-        sh.args.w = w;
-        sh.args.c.assign(convs.size(), c);
-        sh.args.k = ks;
-        sh.rotated = rot;
-        sh.width = bw;
-        sh.height = bh;
-        best = sh;
-      }
-    }
-    shapeCache_.emplace(key, best);
-    return best;
+    if (!ok) r.sumK = 0;
+    return ksCache_.emplace(key, r).first->second;
   }
 
-  /// Narrowest legal shape of kernel i with the given (h, w) (ties: the larger c).
+  /// Kernel i with h, w, c and minimal k in one orientation, when it fits the row and the fabric.
+  std::optional<Shape> oriented(int i, int h, int w, int c, bool rotated, int rowHeight) {
+    const Ks& k = ksAt(i, h, w, c);
+    if (k.sumK == 0) return std::nullopt;
+    const int64_t tall = int64_t(h) * w * (c + 1), wide = 3 * k.sumK;
+    const int64_t bw = rotated ? tall : wide, bh = rotated ? wide : tall;
+    if (bh > rowHeight || bw > g_.width) return std::nullopt;
+    Shape sh;
+    sh.args.h = h;
+    sh.args.w = w;
+    sh.args.c.assign(k.ks.size(), c);
+    sh.args.k = k.ks;
+    sh.rotated = rotated;
+    sh.width = int(bw);
+    sh.height = int(bh);
+    return sh;
+  }
+
+  /// Legal arguments of kernel i with the given h, w and c, minimal k, in the narrower
+  /// orientation that is no taller than rowHeight (unrotated on ties).
+  std::optional<Shape> shapeWith(int i, int h, int w, int c, int rowHeight) {
+    auto unrotated = oriented(i, h, w, c, false, rowHeight), rotated = oriented(i, h, w, c, true, rowHeight);
+    return rotated && (!unrotated || rotated->width < unrotated->width) ? rotated : unrotated;
+  }
+
+  /// Narrowest legal shape of kernel i with the given (h, w) over every c (ties: the larger c,
+  /// then unrotated), found without trying every c: the least k of each conv falls as c grows,
+  /// so unrotated (width 3 sum k) the tallest c that fits the row is narrowest, and rotated
+  /// (width h w (c+1), height 3 sum k) the least c whose height fits the row.
   std::optional<Shape> narrowest(int i, int h, int w, int rowHeight) {
-    std::optional<Shape> best;
-    for (int c = 1; int64_t(h) * w * (c + 1) <= std::max(g_.width, g_.height); ++c) {
-      auto sh = shapeWith(i, h, w, c, rowHeight);
-      if (sh && (!best || sh->width <= best->width)) best = sh;
+    const int hw = h * w, maxC = std::max(g_.width, g_.height) / hw - 1;
+    if (maxC < 1) return std::nullopt;
+    const int cUnrotated = std::min(maxC, rowHeight / hw - 1);
+    std::optional<Shape> unrotated;
+    if (cUnrotated >= 1) unrotated = oriented(i, h, w, cUnrotated, false, rowHeight);
+    auto fitsRotated = [&](int c) {
+      const Ks& k = ksAt(i, h, w, c);
+      return k.sumK > 0 && 3 * k.sumK <= rowHeight;
+    };
+    int lo = 1, hi = std::min(maxC, g_.width / hw - 1);  // rotated, the width h w (c+1) fits the fabric
+    std::optional<Shape> rotated;
+    if (hi >= 1 && fitsRotated(hi)) {
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fitsRotated(mid))
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      rotated = oriented(i, h, w, lo, true, rowHeight);
     }
-    return best;
+    if (unrotated && rotated && unrotated->width == rotated->width) return lo > cUnrotated ? rotated : unrotated;
+    if (unrotated && rotated) return unrotated->width < rotated->width ? unrotated : rotated;
+    return unrotated ? unrotated : rotated;
   }
 
   struct Row {
@@ -445,7 +478,7 @@ class Refiner {
   /// Smallest c of conv j of kernel i meeting time and memory with its h, w, k (both fall with c).
   int minimumC(int i, int j, int current) const {
     const ExecArgs& a = l_.kernels[size_t(i)].args;
-    const ConvSpec conv = g_.kernels[size_t(i)].spec.convs()[size_t(j)];
+    const ConvSpec conv = g_.kernels[size_t(i)].spec.convAt(j);
     auto ok = [&](int c) {
       return convTime(conv, a.h, a.w, c, a.k[size_t(j)]) <= mtLimit_ * (1 + 1e-12) &&
              convMemory(conv, a.h, a.w, c, a.k[size_t(j)]) <= g_.memlimit;
@@ -576,7 +609,7 @@ class Refiner {
   std::vector<Box> obstacles_;  ///< the pinned kernels' boxes
   std::vector<std::vector<int>> incident_;
   std::vector<int> specClass_;  ///< kernels with equal formal arguments share a class
-  std::map<std::tuple<int, int, int, int, int>, std::optional<Shape>> shapeCache_;
+  std::map<std::tuple<int, int, int, int>, Ks> ksCache_;
   std::vector<Row> rows_;
   std::vector<int> rowOf_;
   double mtLimit_ = 0;

@@ -1,5 +1,6 @@
 #include "engine/wse/cupoker_flow.h"
 
+#include "engine/wse/wirelength_compaction.h"
 #include "engine/wse/wirelength_polish.h"
 
 namespace ts::wse {
@@ -9,9 +10,7 @@ namespace {
 /// The refinement costs more than placing a target; skip it when even a zero adapter cost
 /// could not beat the best layout so far (it never raises MT and the polished WL is what it
 /// starts from, give or take half a tile per moved kernel).
-bool worthRefining(const KernelGraph& g, const Layout& layout, bool polish, double bestScore) {
-  Layout polished = layout;
-  if (polish) polishWirelength(g, polished);
+bool worthRefining(const KernelGraph& g, const Layout& polished, double bestScore) {
   double bound = g.wdeltat * layoutMaxTime(g, polished) + g.wlength * layoutWirelength(g, polished);
   return bound < bestScore * (1 + 1e-9);
 }
@@ -52,6 +51,7 @@ CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, 
     }
     RowSearchConfig rs = config.rowSearch;
     if (req.quick) rs.maxNodes = fixed.empty() ? 1 : std::min(rs.maxNodes, 50);
+    if (req.finalist) rs.extraRows = config.finalistExtraRows;
     for (const auto& order : orders) {
       if (req.stop()) break;
       RowPlacer placer(graph, order, req.sized.candidates);
@@ -68,14 +68,28 @@ CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, 
       applyPins(graph, t.layout, config.pins);
       t.raw = evaluate(graph, t.layout);
       t.rows = rl.rows;
-      // The refinement works on the clean rows, so it runs before the polish.
-      if (config.refine && !req.quick && worthRefining(graph, t.layout, config.polish, req.bestScore))
+      Layout polished = t.layout;
+      if (config.polish) polishWirelength(graph, polished);
+      if (config.refine && !req.quick && worthRefining(graph, polished, req.bestScore)) {
+        // The refinement works on the clean rows, so it runs before the polish.
         refineAdapterCost(graph, t.layout, config.adapter, req.stop);
-      if (config.polish) polishWirelength(graph, t.layout);
+        if (config.polish) polishWirelength(graph, t.layout);
+        // The unrefined layout stays a finalist candidate too: the refinement grows kernels
+        // into dead space that the compaction could have used to shorten wires.
+        if (config.compact) out.push_back({std::move(polished), t.raw, t.rows});
+      } else {
+        t.layout = std::move(polished);
+      }
       out.push_back(std::move(t));
     }
     return out;
   };
+  cb.deeperForFinalists = config.finalistExtraRows > 0;
+  if (config.compact)
+    cb.improve = [&](Layout& layout, const std::function<bool()>& stop) {
+      CompactionStats st = compactWirelength(graph, layout, 4, stop);
+      return st.wirelengthAfter < st.wirelengthBefore;
+    };
   Layout start = config.initial;
   if (!start.kernels.empty()) applyPins(graph, start, config.pins);
   return runTargetSearch(graph, config.search, cb, start, "cupoker", ctx);

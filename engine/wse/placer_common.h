@@ -22,6 +22,9 @@ struct WsePlaceResult {
   bool stopped = false;   ///< cancel or time limit ended the run early
   double seconds = 0;
   std::string message;  ///< why nothing was found, when !found
+  /// Proven that no legal layout exists (e.g. the kernels' smallest shapes cover more than
+  /// the fabric), not just that the placer found none.
+  bool impossible = false;
   /// Algorithm-specific figures for reports (e.g. "targets_tried", "moves").
   std::vector<std::pair<std::string, double>> stats;
 };

@@ -52,6 +52,10 @@ void bind(CuPokerConfig& c, core::ParamBinder& b) {
   b.bind("local_search_passes", c.adapter.localSearchPasses, "refinement: passes of the per-kernel (h, w, c) search", 0,
          1000);
   b.bind("polish", c.polish, "slide kernels within free space to shorten wires");
+  b.bind("finalists", c.search.finalists, "best layouts whose targets are placed again and that are compacted", 0,
+         1000);
+  b.bind("finalist_extra_rows", c.finalistExtraRows, "finalists: rows allowed beyond the least row count", 0, 1000);
+  b.bind("compact", c.compact, "exact per-axis wirelength compaction of the finalists");
 }
 
 void bind(DivideAndConquerConfig& c, core::ParamBinder& b) {

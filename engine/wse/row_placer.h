@@ -9,14 +9,16 @@
 //
 // What is searched: every row option of Algorithm 2 (for each non-redundant height bound the
 // maximal run of kernels that fits, i.e. redundant heights skipped) plus the tight
-// non-maximal runs, with at most t_row rows where t_row is the smallest row count that admits
-// a solution. Instead of the paper's area pruning this uses an exact lookahead: a dynamic
-// programme gives, for every suffix of the order and every row budget, the least total height
-// its rows need, so a partial layout that cannot be completed is never expanded, and the same
-// table answers "is this target feasible" exactly for the row model (monotone in the target,
-// which makes the binary search of the flow sound). A depth-first branch and bound with a
-// wirelength lower bound, a dominance memo (same frontier geometry, worse partial wirelength)
-// and a node budget picks the layout with the least wirelength.
+// non-maximal runs, with at most t_row rows where t_row is first the smallest row count that
+// admits a solution (the paper's threshold) and then a few more (RowSearchConfig::extraRows),
+// each budget bounded by the best layout of the smaller ones. Instead of the paper's area
+// pruning this uses an exact lookahead: a dynamic programme gives, for every suffix of the
+// order and every row budget, the least total height its rows need, so a partial layout that
+// cannot be completed is never expanded, and the same table answers "is this target feasible"
+// exactly for the row model (monotone in the target, which makes the binary search of the flow
+// sound). A depth-first branch and bound with a wirelength lower bound, a dominance memo (same
+// frontier geometry, worse partial wirelength) and a node budget picks the layout with the
+// least wirelength.
 //
 // Pinned kernels (setFixed) are left out of the order and become obstacles: a row's kernels
 // skip past them along the row, and edges to them count towards the wirelength. The tables
@@ -33,10 +35,11 @@
 namespace ts::wse {
 
 struct RowSearchConfig {
-  /// Row expansions per search (branch-and-bound budget). The first solution is found after at
-  /// most t_row expansions, so any budget >= t_row returns a layout.
+  /// Row expansions per row budget (branch-and-bound budget). The first solution is found after
+  /// at most t_row expansions, so any budget >= t_row returns a layout.
   int maxNodes = 4000;
-  /// Rows allowed beyond the minimum (t_row = minimal rows + extraRows).
+  /// Row budgets searched beyond the minimum: t_row = minimal rows, then minimal rows + 1, ...
+  /// up to + extraRows, each bounded by the best layout of the budgets before it.
   int extraRows = 0;
 };
 
@@ -80,7 +83,12 @@ class RowPlacer {
     int bound;   ///< height bound used to choose candidates
     int height;  ///< actual row height (max candidate height)
   };
+  struct Event {
+    int pos;    ///< order position whose kernel gets narrower at this height
+    int width;  ///< its width from this height on
+  };
   const Step* stepAt(int pos, int bound) const;
+  void buildStepEvents();
   void buildRowTables();
   void buildRowBudgetTable(int maxRows);
   void nextRowLayer(const std::vector<int64_t>& prev, std::vector<int64_t>& cur) const;
@@ -89,8 +97,10 @@ class RowPlacer {
   const KernelGraph& graph_;
   std::vector<int> order_, posOf_;
   int n_ = 0, fabricW_ = 0, fabricH_ = 0;
-  std::vector<std::vector<Step>> stairs_;       ///< per position: heights up, widths strictly down
-  std::vector<int> heights_;                    ///< union of stair heights
+  std::vector<std::vector<Step>> stairs_;  ///< per position: heights up, widths strictly down
+  std::vector<int> heights_;               ///< union of stair heights
+  std::vector<size_t> eventStart_;         ///< stair steps at heights_[h]: [eventStart_[h], eventStart_[h+1])
+  std::vector<Event> events_;
   std::vector<std::vector<int>> rowHeight_;     ///< [start][end-start-1]: least row height
   std::vector<int64_t> bestAny_;                ///< least height for positions [i, n), any rows
   std::vector<std::vector<int64_t>> bestRows_;  ///< [rows][i]: least height with at most rows rows

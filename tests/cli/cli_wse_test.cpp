@@ -89,6 +89,15 @@ TEST(CliWse, GenerateThenPlaceWithEachBaseline) {
   EXPECT_NE(bad.err.find("ResNets only"), std::string::npos) << bad.err;
 }
 
+TEST(CliWse, GraphThatCannotFitTheFabricIsExitCodeTwoWithTheReason) {
+  std::string dir = cliOutputDir("wse_too_big");
+  ASSERT_EQ(runCli("-q wse generate fcnet --layers 440 --out " + dir + "/fc440.kgraph").exitCode, 0);
+  auto r = runCli("-q wse place " + dir + "/fc440.kgraph --threads 2 --out " + dir + "/fc440.paint");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("the 440 kernels cannot fit the 633x633 fabric"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/fc440.paint"));
+}
+
 TEST(CliWse, BenchWseReportsEveryCase) {
   std::string dir = cliOutputDir("wse_bench");
   std::filesystem::create_directories(dir + "/graphs");

@@ -42,7 +42,7 @@ QString wseFormalArgs(const wse::KernelSpec& spec) {
 }
 
 namespace {
-QString joined(const std::vector<int>& v) {
+QString joined(const wse::ConvValues& v) {
   QStringList parts;
   for (int x : v) parts << QString::number(x);
   return parts.join('/');

@@ -138,7 +138,12 @@ class Annealer {
       // Geometric cooling from T0 to 1e-6 T0 over the run (or a fixed factor per stage).
       temp = cfg_.cooling > 0 ? temp * cfg_.cooling : t0 * std::pow(1e-6, p);
     }
-    if (haveBest) keeper_.offer(layoutOf(best), "anneal");
+    if (haveBest)
+      keeper_.offer(layoutOf(best), "anneal");
+    else
+      res.message = "tbs-sa ended after " + std::to_string(moves) + " moves without a packing inside the " +
+                    std::to_string(g_.width) + "x" + std::to_string(g_.height) + " fabric (its starting shapes cover " +
+                    percentOfFabric(baseArea_) + " of it); a longer --time-limit or cupoker may place it";
     res.annealerScore = haveBest ? bestCost.score : 0;
     res.moves = moves;
     res.accepted = accepted;
@@ -152,6 +157,10 @@ class Annealer {
   }
 
  private:
+  std::string percentOfFabric(double area) const {
+    return std::to_string(int(std::lround(100 * area / (double(g_.width) * g_.height)))) + "%";
+  }
+
   /// Dummy blocks in the sequences: up to maxDummies, at most one per two kernels (each one
   /// costs decoding time on every move).
   int dummyCount() const { return std::min(cfg_.maxDummies, (n_ + 1) / 2); }
@@ -161,15 +170,6 @@ class Annealer {
   bool buildCandidates(std::string& message) {
     GraphSizer sizer(g_);
     const double fill = 0.75 * double(g_.width) * g_.height;
-    auto minArea = [&](const SizedGraph& sz) {
-      double a = 0;
-      for (const auto& cs : sz.candidates) {
-        double m = std::numeric_limits<double>::infinity();
-        for (const auto& c : cs) m = std::min(m, double(c.width) * c.height);
-        a += m;
-      }
-      return a;
-    };
     double lo = 0, hi = 1024;
     for (;;) {
       if (ctx_.shouldStop()) {
@@ -177,22 +177,25 @@ class Annealer {
         return false;
       }
       SizedGraph sz = sizer.size(hi);
-      if (sz.unsizable < 0 && minArea(sz) <= fill) break;
+      if (sz.unsizable < 0 && sz.smallestTotalArea() <= fill) break;
       lo = hi;
       hi *= 2;
       if (hi > 1e15) {
         message = sz.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sz.unsizable)].name +
                                           " has no shape within the fabric and memory limit"
-                                    : "the kernels do not fit the fabric at any target time";
+                                    : "the kernels' smallest shapes cover " + percentOfFabric(sz.smallestTotalArea()) +
+                                          " of the fabric at every target time, more than the 75% tbs-sa "
+                                          "starts from (cupoker packs denser)";
         return false;
       }
     }
     while (hi - lo > std::max(1.0, hi * 0.01) && !ctx_.shouldStop()) {
       double mid = (lo + hi) / 2;
       SizedGraph sz = sizer.size(mid);
-      (sz.unsizable < 0 && minArea(sz) <= fill ? hi : lo) = mid;
+      (sz.unsizable < 0 && sz.smallestTotalArea() <= fill ? hi : lo) = mid;
     }
     base_ = hi;
+    baseArea_ = sizer.size(base_).smallestTotalArea();
     cands_.assign(size_t(n_), {});
     for (int i = -4; i < cfg_.targetLevels - 4 && !ctx_.shouldStop(); ++i) {
       SizedGraph sz = sizer.size(base_ * std::pow(2.0, i / 4.0));
@@ -508,6 +511,7 @@ class Annealer {
   BestLayoutKeeper keeper_;
   const int n_;
   double base_ = 0, penalty_ = 1;
+  double baseArea_ = 0;  ///< the smallest shapes' total area at base_
   std::vector<std::vector<Candidate>> cands_;
   std::vector<int> pinned_;     ///< pinned kernels
   std::vector<Box> obstacles_;  ///< their boxes, same order
