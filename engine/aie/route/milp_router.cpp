@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <iomanip>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
@@ -37,6 +39,8 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("pre_check", c.preCheck, "check obvious resource bounds before the MILP");
   b.bind("explain", c.explainInfeasible, "name the binding resources of an infeasible placement");
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
+  b.bind("whole_array", c.wholeArray,
+         "solve on the whole array (no per-net region): optimal for the placement, larger model");
   b.bind("solver_log", c.solverLog, "print CBC's log");
 }
 
@@ -369,6 +373,20 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
   return out;
 }
 
+std::string describeQuality(const milp::SolveResult& sr, bool fullRegion, int margin) {
+  std::string where = fullRegion ? "on the whole array" : "in region margin " + std::to_string(margin);
+  if (sr.status == milp::Status::Optimal) return "optimal " + where;
+  std::ostringstream s;
+  s << "feasible " << where << " (objective " << std::fixed << std::setprecision(1) << sr.objective;
+  if (sr.bound > -1e30 && std::fabs(sr.objective) > 1e-9)
+    s << ", bound " << sr.bound << ", gap " << std::setprecision(2)
+      << 100.0 * std::max(0.0, sr.objective - sr.bound) / std::fabs(sr.objective) << "%";
+  else
+    s << ", no valid bound";
+  s << ")";
+  return s.str();
+}
+
 }  // namespace
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
@@ -393,8 +411,10 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
   }
 
   RoutingModelOptions opts = config.model;
+  const int whole = std::max(device.columns(), device.rows());
+  if (config.wholeArray) opts.margin = whole;
   std::set<TileCoord> arbiterTiles;
-  for (int round = 0;; ++round) {
+  for (;;) {
     if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? "cancelled" : "time-out");
     milp::Model model;
     RoutingModelBuilder builder(design, device, graph, opts, model);
@@ -405,6 +425,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     res.rows = model.rowCount();
     res.integers = model.integerCount();
     res.fullRegion = builder.fullRegion();
+    res.regionMargin = opts.margin;
+    res.lazyArbiterRows = int(arbiterTiles.size());
     if (!builder.unroutable().empty()) {
       for (const auto& [n, why] : builder.unroutable()) res.reasons.push_back(netLabel(design, n) + ": " + why);
       return finish("infeasible");
@@ -436,7 +458,6 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       if (config.growRegion && !builder.fullRegion()) {
         // Grow the region step by step: over the whole of a large array the model can have a
         // million variables (CRONet on xcve2802), while a margin of a tile or two usually fits.
-        const int whole = std::max(device.columns(), device.rows());
         opts.margin = std::min(whole, opts.margin <= 0 ? 1 : 2 * opts.margin);
         continue;
       }
@@ -470,10 +491,11 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     res.routing.cost = sr.objective;
     auto violations = checkRouting(design, device, graph, placement, res.routing);
     bool onlyArbiters = !violations.empty();
+    size_t known = arbiterTiles.size();
     for (const auto& v : violations) onlyArbiters = onlyArbiters && v.code == "arbiters" && v.tile;
-    if (onlyArbiters && round < config.lazyRounds) {
+    if (onlyArbiters) {
       for (const auto& v : violations) arbiterTiles.insert(*v.tile);
-      continue;
+      if (arbiterTiles.size() > known) continue;  // re-solve with the new lazy rows
     }
     ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(placement, std::make_shared<Routing>(res.routing)), true);
     if (!violations.empty()) {
@@ -481,9 +503,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       return finish("error");
     }
     res.success = true;
-    if (sr.status == milp::Status::Feasible && sr.bound > -1e30)
-      res.reasons.push_back("not proven optimal: objective " + std::to_string(sr.objective) + ", bound " +
-                            std::to_string(sr.bound));
+    res.quality = describeQuality(sr, builder.fullRegion(), opts.margin);
+    res.reasons.push_back(res.quality);
     return finish("routed");
   }
 }
