@@ -107,10 +107,15 @@ TEST(RouteMilp, WithoutPacketModeTheFanoutIsInfeasibleAndExplained) {
 TEST(RouteMilp, PreCheckNamesTheBindingDmaResource) {
   ToyDesign t;
   auto s = t.core("s", {3, 3});
-  // Nine far targets: even four packet flows per channel cannot fit two MM2S channels.
+  // Nine far targets (one buffer each, so 9 BDs fit): on a device that lets four packet flows
+  // share a DMA channel, even packet switching cannot fit them into two MM2S channels.
   std::vector<TileCoord> far = {{0, 2}, {0, 5}, {6, 2}, {6, 5}, {7, 3}, {0, 3}, {7, 4}, {6, 4}, {0, 4}};
-  for (size_t i = 0; i < far.size(); ++i) t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])});
-  auto r = route(t);
+  for (size_t i = 0; i < far.size(); ++i)
+    t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])}, 1024, 1);
+  const Device four = test::variantOf(npu2(), "four", 16, 4);
+  RrGraph graph(four);
+  core::RunContext ctx;
+  auto r = runMilpRouter(t.design, four, graph, t.placement, MilpRouterConfig{}, ctx);
   EXPECT_EQ(r.status, "infeasible");
   ASSERT_FALSE(r.reasons.empty());
   EXPECT_EQ(r.reasons[0],

@@ -44,7 +44,6 @@ struct Channels {
 Channels countChannels(const Design& design, const Device& device, const Placement& placement,
                        const std::vector<PlannedMode>& modes) {
   const size_t tiles = size_t(device.tileCount());
-  const int flows = packetFlowsPerChannel(device);
   Channels ch{std::vector<int>(tiles, 0), std::vector<int>(tiles, 0)};
   std::vector<int> packetOut(tiles, 0), packetIn(tiles, 0);
   for (NetId n = 0; n < design.netCount(); ++n) {
@@ -67,6 +66,7 @@ Channels countChannels(const Design& design, const Device& device, const Placeme
     }
   }
   for (size_t i = 0; i < tiles; ++i) {
+    const int flows = dmaFlowsPerChannel(device, device.coord(int(i)));
     ch.out[i] += (packetOut[i] + flows - 1) / flows;
     ch.in[i] += (packetIn[i] + flows - 1) / flows;
   }

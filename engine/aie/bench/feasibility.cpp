@@ -163,11 +163,11 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
   BufferUsage use = countBuffers(design, device, placement, how, {});
 
   std::string circuitReason;
-  const int flows = packetFlowsPerChannel(device);
   int64_t computeDemand = sharedBytes, computeCapacity = 0;
   for (size_t i = 0; i < tiles; ++i) {
     TileCoord t = device.coord(int(i));
     const TileResources& res = device.resources(t);
+    const int flows = dmaFlowsPerChannel(device, t);
     if (device.kind(t) == TileKind::Compute) {
       computeDemand += use.memory[i];
       computeCapacity += res.memoryBytes;

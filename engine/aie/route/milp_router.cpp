@@ -31,7 +31,8 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("shared", m.allowShared, "allow shared-memory nets");
   b.bind("circuit", m.allowCircuit, "allow circuit-switched nets");
   b.bind("packet", m.allowPacket, "allow packet-switched nets");
-  b.bind("packet_flows", m.packetFlowsPerChannel, "packet flows per channel (0 = device msels)", 0, 64);
+  b.bind("packet_flows", m.packetFlowsPerChannel,
+         "packet flows per link and DMA channel (0 = the device's: msels per link, BD-bounded per DMA)", 0, 1024);
   b.bind("time_limit", c.timeLimitSeconds, "seconds for the routing, all MILP solves together (0 = none)", 0);
   b.bind("gap", c.relativeGap, "relative optimality gap accepted", 0, 1);
   b.bind("grow_region", c.growRegion,
@@ -74,22 +75,7 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
     allCompute = allCompute && d.cores[c].kind == CoreKind::Compute;
     sameMemTile = sameMemTile && d.cores[c].kind == CoreKind::MemTile && p.tile(c) == p.tile(net.source);
   }
-  if (o.allowShared && allCompute) {
-    std::vector<TileCoord> tiles;
-    for (CoreId c : ends) tiles.push_back(p.tile(c));
-    out.shared = dev.shareMemory(tiles);
-    // Linked endpoints need the bank in their own tile.
-    for (const Link& l : d.links) {
-      CoreId via = d.linkVia(l);
-      bool in = std::find(l.inputs.begin(), l.inputs.end(), n) != l.inputs.end() ||
-                std::find(l.outputs.begin(), l.outputs.end(), n) != l.outputs.end();
-      if (!in || !out.shared) continue;
-      for (CoreId c : ends) {
-        auto r = dev.memoriesReachableFrom(p.tile(c));
-        out.shared = out.shared && std::find(r.begin(), r.end(), p.tile(via)) != r.end();
-      }
-    }
-  }
+  if (o.allowShared && allCompute) out.shared = sharedMemoryPossible(d, dev, p, n);
   out.intra = sameMemTile;
   if (o.allowCircuit || o.allowPacket) {
     out.stream = g.dmaOutEdge(p.tile(net.source)) >= 0;
@@ -102,7 +88,9 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
 // (intra-tile, shared memory, circuit while a tile's DMA channels can spare one, then packet)
 // and a BFS shortest-path tree over links with spare channels inside its bounding box.
 Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
-                      const RoutingModelOptions& o, int flowsPerChannel) {
+                      const RoutingModelOptions& o, const RoutingModelBuilder& model) {
+  const int flowsPerChannel = model.flowsPerChannel();  // links
+  auto dmaFlows = [&](TileCoord t) { return model.dmaFlows(t); };
   Routing r;
   r.nets.resize(size_t(d.netCount()));
   std::vector<int> cOut(dev.tileCount(), 0), pOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0), pIn(dev.tileCount(), 0);
@@ -123,17 +111,8 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     if (opt.shared) {
       std::vector<TileCoord> tiles;
       for (CoreId t : net.targets) tiles.push_back(p.tile(t));
-      for (TileCoord bank : dev.memoriesReachableFrom(src)) {
-        bool all = true;
-        for (TileCoord t : tiles) {
-          auto reach = dev.memoriesReachableFrom(t);
-          all = all && std::find(reach.begin(), reach.end(), bank) != reach.end();
-        }
-        if (!all) continue;
-        route = sharedMemoryRoute(g, src, bank, tiles);
-        break;
-      }
-      if (route.routed) continue;
+      route = sharedMemoryRoute(g, src, *sharedMemoryBank(d, dev, p, n), tiles);
+      continue;
     }
     if (!opt.stream) continue;
     streaming.push_back(n);
@@ -143,10 +122,10 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     for (TileCoord t : targets) demandIn[dev.index(t)]++;
   }
   // Most circuits a tile can take when the rest of its demand goes packet-switched.
-  auto circuitRoom = [&](int demand, int channels) {
+  auto circuitRoom = [&](int demand, int channels, int flows) {
     if (!o.allowPacket) return channels;
     int c = std::min(demand, channels);
-    while (c > 0 && c + ceilDiv(demand - c, flowsPerChannel) > channels) --c;
+    while (c > 0 && c + ceilDiv(demand - c, flows) > channels) --c;
     return c;
   };
   // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
@@ -158,18 +137,18 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     std::set<TileCoord> targets;
     for (CoreId t : net.targets) targets.insert(p.tile(t));
     int si = dev.index(src);
-    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut);
+    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut, dmaFlows(src));
     for (TileCoord t : targets) {
       int ti = dev.index(t);
-      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn);
+      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn, dmaFlows(t));
     }
     if (!circuit && !o.allowPacket) continue;
     bool packet = !circuit;
     if (packet) {  // the packet flow must still fit the DMA channels left
-      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, flowsPerChannel) <= dev.resources(src).dmaOut;
+      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, dmaFlows(src)) <= dev.resources(src).dmaOut;
       for (TileCoord t : targets) {
         int ti = dev.index(t);
-        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, flowsPerChannel) <= dev.resources(t).dmaIn;
+        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, dmaFlows(t)) <= dev.resources(t).dmaIn;
       }
       if (!fits) continue;
     }
@@ -232,10 +211,11 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   return r;
 }
 
-// Memory and locks a tile needs whatever interconnects are chosen (lower bounds).
+// Memory, locks and BDs a tile needs whatever interconnects are chosen (lower bounds).
 struct TileFloor {
   int64_t bytes = 0;
   int locks = 0;
+  int bds = 0;
 };
 
 }  // namespace
@@ -246,7 +226,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   for (CoreId c = 0; c < d.coreCount(); ++c)
     if (!p.placed(c) || !dev.contains(p.tile(c))) out.push_back("core '" + d.cores[c].name + "' is not placed");
   if (!out.empty()) return out;
-  const int F = o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : packetFlowsPerChannel(dev);
+  auto dmaF = [&](TileCoord t) {
+    return o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : dmaFlowsPerChannel(dev, t);
+  };
   std::vector<int> streamOut(dev.tileCount(), 0), streamIn(dev.tileCount(), 0);
   std::vector<TileFloor> floor(dev.tileCount());
   std::map<std::pair<NetId, CoreId>, bool> linked;
@@ -282,6 +264,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     if (opt.shared || opt.intra) continue;
     // Only a stream can carry this net: its DMA channels and buffers are certain.
     streamOut[dev.index(p.tile(net.source))]++;
+    floor[dev.index(p.tile(net.source))].bds += endpointBds(net.sourceDepth);
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      floor[dev.index(p.tile(net.targets[i]))].bds += endpointBds(net.targetDepths[i]);
     std::set<TileCoord> targetTiles;
     for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
     for (TileCoord t : targetTiles) streamIn[dev.index(t)]++;
@@ -298,6 +283,7 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   for (int i = 0; i < dev.tileCount(); ++i) {
     TileCoord t = dev.coord(i);
     const TileResources& res = dev.resources(t);
+    const int F = dmaF(t);
     auto dma = [&](int streams, int channels, const char* dir, const char* kind) {
       int need = o.allowPacket ? ceilDiv(streams, F) : streams;
       if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
@@ -309,6 +295,10 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     };
     dma(streamOut[i], res.dmaOut, "output", "MM2S");
     dma(streamIn[i], res.dmaIn, "input", "S2MM");
+    if (floor[i].bds > res.bufferDescriptors)
+      out.push_back(tileLabel(dev, t) + ": DMA transfers need at least " + std::to_string(floor[i].bds) +
+                    " buffer descriptors but it has " + std::to_string(res.bufferDescriptors) +
+                    " (one per buffer of every stream endpoint)");
     if (dev.kind(t) == TileKind::Shim) continue;
     if (floor[i].bytes > res.memoryBytes)
       out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].bytes) +
@@ -332,7 +322,6 @@ double evalExpr(const milp::LinExpr& e, const std::vector<double>& v) {
 std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Device& dev, const RrGraph& g,
                                        const std::vector<double>& v) {
   std::vector<std::string> out;
-  const int F = b.flowsPerChannel();
   for (const ResourceRow& r : b.resourceRows()) {
     if (r.slack < 0 || v[r.slack] < 1e-6) continue;
     int circuit = int(std::lround(evalExpr(r.circuitUse, v)));
@@ -345,7 +334,8 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
         out.push_back(tileLabel(dev, r.tile) + ": " + std::to_string(circuit + packet) +
                       (outDir ? " output" : " input") + " streams need DMA but only " + std::to_string(cap) +
                       (outDir ? " MM2S" : " S2MM") + " channels (" + std::to_string(circuit) + " circuit + " +
-                      std::to_string(packet) + " packet flows, at most " + std::to_string(F) + " per packet channel)");
+                      std::to_string(packet) + " packet flows, at most " + std::to_string(b.dmaFlows(r.tile)) +
+                      " per packet channel)");
         break;
       }
       case ResourceRow::Link:
@@ -359,6 +349,11 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
       case ResourceRow::Locks:
         out.push_back(tileLabel(dev, r.tile) + ": buffers need " + std::to_string(std::lround(evalExpr(r.use, v))) +
                       " locks but it has " + std::to_string(cap));
+        break;
+      case ResourceRow::Bds:
+        out.push_back(tileLabel(dev, r.tile) + ": DMA transfers need " +
+                      std::to_string(std::lround(evalExpr(r.use, v))) + " buffer descriptors but it has " +
+                      std::to_string(cap));
         break;
       case ResourceRow::PacketIds:
         out.push_back(std::to_string(std::lround(evalExpr(r.use, v))) + " nets need packet switching but only " +
@@ -445,7 +440,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     so.log = config.solverLog;
     so.phase = "milp routing";
     if (config.greedyStart) {
-      Routing start = greedyRouting(design, device, graph, placement, opts, builder.flowsPerChannel());
+      Routing start = greedyRouting(design, device, graph, placement, opts, builder);
       if (auto v = builder.encode(start)) so.start = std::move(*v);
     }
     if (!config.lpPath.empty()) model.write(config.lpPath);
