@@ -123,10 +123,13 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
             candidates.end());
       }
       if (config.sharedPairsOnly) {
+        // MLIR-AIE's choice, as the PathFinder baseline makes it: the consumer's memory when
+        // the producer reaches it, else the producer's.
         const TileCoord a = placement.tile(net.source), t = placement.tile(net.targets[0]);
-        candidates.erase(
-            std::remove_if(candidates.begin(), candidates.end(), [&](TileCoord m) { return m != a && m != t; }),
-            candidates.end());
+        auto ra = device.memoriesReachableFrom(a);
+        const TileCoord bank = std::find(ra.begin(), ra.end(), t) != ra.end() ? t : a;
+        candidates.erase(std::remove_if(candidates.begin(), candidates.end(), [&](TileCoord m) { return m != bank; }),
+                         candidates.end());
       }
       TileCoord best{-1, -1};
       int64_t bestFree = 0;

@@ -93,8 +93,12 @@ struct FeasibilityReport {
   std::string mixedReason;
 
   bool feasible() const { return issues.empty(); }
-  /// A legal routing exists only if it mixes circuit and packet switching (and shared memory).
-  bool needsMixedModes() const { return !circuitOnly && !packetOnly; }
+  /// A legal routing needs packet flows sharing DMA channels beside circuits and shared memory:
+  /// some tile streams more nets than it has channels. AMD's router gives every object-FIFO end
+  /// its own DMA channel in either global mode (MLIR-AIE's object FIFO lowering assigns one
+  /// channel per end), so it cannot route such a placement (the paper's 7 of 202); with more
+  /// stream nets than packet ids (packetOnly false) not even all-packet switching would.
+  bool needsMixedModes() const { return !circuitOnly; }
 };
 
 /// The least number of packet-switched nets among `streams` nets sharing `channels` DMA
