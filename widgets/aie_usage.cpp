@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/aie/device.h"
+#include "engine/aie/routing_legality.h"
 
 namespace ts::ui {
 
@@ -34,8 +35,8 @@ bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, c
 
 namespace {
 
-void countRouted(const aie::Design& design, const aie::Device& device, const aie::Routing& routing,
-                 const aie::RrGraph& graph, AieUsage& u) {
+void countRouted(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
+                 const aie::Routing& routing, const aie::RrGraph& graph, AieUsage& u) {
   const int tiles = device.tileCount();
   // Packet nets share a channel or link: count each resource once for all packet flows on it.
   std::vector<char> packetDmaIn(size_t(tiles), 0), packetDmaOut(size_t(tiles), 0);
@@ -45,7 +46,13 @@ void countRouted(const aie::Design& design, const aie::Device& device, const aie
     if (!r.routed) continue;
     bool packet = r.type == aie::Interconnect::Packet;
     if (r.type == aie::Interconnect::SharedMemory) ++u.sharedMemoryNets;
-    if (r.type == aie::Interconnect::Circuit || packet) ++u.streamNets;
+    if (r.type == aie::Interconnect::Circuit || packet) {
+      ++u.streamNets;
+      const aie::Net& net = design.nets[n];
+      u.bdsUsed[size_t(device.index(placement.tile(net.source)))] += aie::endpointBds(net.sourceDepth);
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        u.bdsUsed[size_t(device.index(placement.tile(net.targets[i])))] += aie::endpointBds(net.targetDepths[i]);
+    }
     for (int e : r.edges) {
       if (e < 0 || e >= graph.edgeCount()) continue;
       const aie::RrEdge& edge = graph.edge(e);
@@ -138,6 +145,7 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
   u.memoryUsed.assign(tiles, 0);
   u.dmaInUsed.assign(tiles, 0);
   u.dmaOutUsed.assign(tiles, 0);
+  u.bdsUsed.assign(tiles, 0);
   u.linkUsed.assign(tiles * 4, 0);
   u.tileBad.assign(tiles, 0);
   u.tileWarn.assign(tiles, 0);
@@ -157,9 +165,10 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
 
   u.routed = routing && graph && int(routing->nets.size()) == design.netCount();
   if (u.routed)
-    countRouted(design, device, *routing, *graph, u);
+    countRouted(design, device, placement, *routing, *graph, u);
   else
     estimateUnrouted(design, device, placement, u);
+  if (!u.routed) u.bdsUsed = aie::certainBds(design, device, placement);  // the placement check judges these
 
   // Over-use the placement check does not report (it only judges merged endpoints).
   std::map<TileCoord, std::vector<CoreId>> coresByTile;
@@ -184,6 +193,11 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
                          where + " needs " + std::to_string(u.dmaInUsed[ti]) + " S2MM channels, has " +
                              std::to_string(res.dmaIn) + how,
                          cores, t});
+    if (u.routed && u.bdsUsed[ti] > res.bufferDescriptors)
+      u.violations.push_back({"bd-use",
+                              where + " needs " + std::to_string(u.bdsUsed[ti]) + " buffer descriptors, has " +
+                                  std::to_string(res.bufferDescriptors),
+                              cores, t});
     if (u.memoryUsed[ti] > res.memoryBytes && device.kind(t) == aie::TileKind::Compute)
       // Stream-buffer bytes are an upper bound even on a routing: only ever a warning.
       u.warnings.push_back({"memory-use",

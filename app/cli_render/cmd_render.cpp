@@ -61,9 +61,9 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--px-per-tile", o->pixelsPerTile, "Size of one tile in pixels")
       ->capture_default_str()
       ->check(CLI::Range(1.0, 400.0));
-  cmd->add_option("--heat", o->heat, "Heat map: none, dma, memory, links")
+  cmd->add_option("--heat", o->heat, "Heat map: none, dma, memory, links, bds (buffer descriptors)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"none", "dma", "memory", "links"}));
+      ->check(CLI::IsMember({"none", "dma", "memory", "links", "bds"}));
   cmd->add_option("--hide", o->hide,
                   "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
                   "routes, badges, violations, legend");

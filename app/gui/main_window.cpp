@@ -280,7 +280,8 @@ void MainWindow::createMenus() {
   const std::pair<const char*, QString> heats[] = {{"none", tr("None")},
                                                    {"dma", tr("DMA channel use")},
                                                    {"memory", tr("Memory use")},
-                                                   {"links", tr("Stream link use")}};
+                                                   {"links", tr("Stream link use")},
+                                                   {"bds", tr("Buffer descriptor use")}};
   for (const auto& [key, text] : heats) {
     auto* a = heat->addAction(text);
     a->setCheckable(true);

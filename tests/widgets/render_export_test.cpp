@@ -7,6 +7,7 @@
 #include <QSvgRenderer>
 #include <QtTest>
 
+#include "engine/aie/device_library.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -137,6 +138,23 @@ class RenderExportTest : public QObject {
     canvas_->setLayers(layers);
     canvas_->setHeatMap(HeatMap::None);
     QCOMPARE(differingPixels(gui, QImage(cliHeat)), 0);
+  }
+
+  void bufferDescriptorHeatMapShowsTheOverusedTile() {
+    // hub7_bds.yaml: the hub at (3,3) needs 24 BDs of 16, its six partners 4 each.
+    QString png = test::outputPath("hub7_bd_heat.png");
+    QFile::remove(png);
+    QProcess cli;
+    cli.start(TS_CLI_PATH, {"render", test::dataPath("hub7_bds.yaml"), "--out", png, "--px-per-tile", "30", "--heat",
+                            "bds", "--hide", "cores,names,nets,badges,coordinates,violations,legend"});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    aie::Device npu2 = aie::loadDevice("npu2");
+    QCOMPARE(QColor(centrePixel(image, npu2, {3, 3}, 30)), AiePalette::heat(1.5));       // over capacity
+    QCOMPARE(QColor(centrePixel(image, npu2, {0, 5}, 30)), AiePalette::heat(4.0 / 16));  // a producer
+    QCOMPARE(QColor(centrePixel(image, npu2, {4, 4}, 30)), AiePalette::heat(0));         // unused
   }
 
   void svgExportIsAValidDrawing() {
