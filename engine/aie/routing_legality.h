@@ -7,7 +7,7 @@
 //    (mem-affinity neighbours), intra-tile nets stay on one memory tile;
 //  - link channels, MM2S/S2MM channels per tile, buffer memory and locks per tile, packet ids,
 //    arbiters per switch, cascade adjacency.
-// The resource model (shared with the routers, documented in README "Routing model"):
+// The resource model (shared with the routers and placer costs, documented in README "AIE routers"):
 //  - circuit nets own one channel of every link and DMA they use; packet nets share channels:
 //    at most packetFlowsPerChannel(device) flows per link channel (an arbiter's master selects)
 //    and dmaFlowsPerChannel(device, tile) per DMA channel (bounded by BDs, see below);
