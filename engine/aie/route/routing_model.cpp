@@ -540,34 +540,26 @@ void RoutingModelBuilder::addMemoryRows() {
       }
     }
   }
+  // A capacity row only where the use could exceed the capacity.
+  auto capacityRow = [&](ResourceRow::Kind kind, TileCoord t, const milp::LinExpr& use, double capacity,
+                         const char* prefix) {
+    if (upperBound(use) <= capacity + 0.5) return;
+    ResourceRow r(kind);
+    r.tile = t;
+    r.capacity = capacity;
+    r.use = use;
+    addResourceRow(std::move(r), use, capacity, prefix + tileTag(t));
+  };
   for (int i = 0; i < tiles; ++i) {
     TileCoord t = device_.coord(i);
     const TileResources& res = device_.resources(t);
-    if (upperBound(bds[i]) > double(res.bufferDescriptors) + 0.5) {
-      ResourceRow r(ResourceRow::Bds);
-      r.tile = t;
-      r.capacity = res.bufferDescriptors;
-      r.use = bds[i];
-      addResourceRow(std::move(r), bds[i], res.bufferDescriptors, "bds_" + tileTag(t));
-    }
+    capacityRow(ResourceRow::Bds, t, bds[i], res.bufferDescriptors, "bds_");
     if (device_.kind(t) == TileKind::Shim) continue;  // buffers live in host memory
     milp::LinExpr kib = bytes[i];
     kib *= options_.gamma / 1024.0;
     model_.addObjective(kib);
-    if (upperBound(bytes[i]) > double(res.memoryBytes) + 0.5) {
-      ResourceRow r(ResourceRow::Memory);
-      r.tile = t;
-      r.capacity = double(res.memoryBytes);
-      r.use = bytes[i];
-      addResourceRow(std::move(r), bytes[i], double(res.memoryBytes), "mem_" + tileTag(t));
-    }
-    if (upperBound(locks[i]) > double(res.locks) + 0.5) {
-      ResourceRow r(ResourceRow::Locks);
-      r.tile = t;
-      r.capacity = res.locks;
-      r.use = locks[i];
-      addResourceRow(std::move(r), locks[i], res.locks, "locks_" + tileTag(t));
-    }
+    capacityRow(ResourceRow::Memory, t, bytes[i], double(res.memoryBytes), "mem_");
+    capacityRow(ResourceRow::Locks, t, locks[i], res.locks, "locks_");
   }
 }
 
