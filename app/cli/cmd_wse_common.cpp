@@ -2,26 +2,6 @@
 
 namespace ts::cli {
 
-nlohmann::json wseEvaluationJson(const wse::KernelGraph& graph, const wse::Evaluation& ev) {
-  nlohmann::json problems = nlohmann::json::array();
-  for (const auto& v : ev.violations) {
-    nlohmann::json kernels = nlohmann::json::array();
-    for (int k : v.kernels) kernels.push_back(graph.kernels[size_t(k)].name);
-    problems.push_back({{"code", v.code}, {"message", v.message}, {"kernels", kernels}});
-  }
-  return {{"legal", ev.legal},
-          {"mt", ev.mt},
-          {"wl", ev.wl},
-          {"ac", ev.ac},
-          {"score", ev.score},
-          {"weights", {{"wdeltat", graph.wdeltat}, {"wlength", graph.wlength}, {"wadapter", graph.wadapter}}},
-          {"max_memory", ev.maxMemory},
-          {"edges", ev.edges},
-          {"critical_kernel", ev.criticalKernel >= 0 ? graph.kernels[size_t(ev.criticalKernel)].name : ""},
-          {"bounding_box", {ev.bboxWidth, ev.bboxHeight}},
-          {"problems", problems}};
-}
-
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out) {
   // CU.POKer, TCAD 2021, Table II (cases A..H; the hidden cases I..T have no files).
   static const struct {

@@ -1,16 +1,10 @@
 #pragma once
 // Helpers shared by the WSE subcommands (wse place/eval/generate, bench wse).
-#include <nlohmann/json.hpp>
-
 #include <string>
 
-#include "engine/wse/evaluator.h"
 #include "engine/wse/kernel_graph.h"
 
 namespace ts::cli {
-
-/// MT, WL, AC, score, legality and the problems, as JSON.
-nlohmann::json wseEvaluationJson(const wse::KernelGraph& graph, const wse::Evaluation& ev);
 
 /// The CU.POKer result the paper publishes for a contest case (Table II), found by the
 /// graph's header test name. Returns false for other graphs.

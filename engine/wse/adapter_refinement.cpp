@@ -19,10 +19,13 @@ class Refiner {
       : g_(g), l_(l), n_(g.kernelCount()), stop_(stop) {
     boxes_.resize(size_t(n_));
     skip_.assign(size_t(n_), false);
+    fixed_.assign(size_t(n_), false);
     incident_.resize(size_t(n_));
     for (int i = 0; i < n_; ++i) {
       skip_[size_t(i)] = !l.kernels[size_t(i)].placed;
       if (skip_[size_t(i)]) continue;
+      fixed_[size_t(i)] = l.kernels[size_t(i)].pinned;
+      if (fixed_[size_t(i)]) obstacles_.push_back(kernelBox(g.kernels[size_t(i)].spec, l.kernels[size_t(i)]));
       boxes_[size_t(i)] = kernelBox(g.kernels[size_t(i)].spec, l.kernels[size_t(i)]);
       mtLimit_ = std::max(mtLimit_, kernelPerf(g.kernels[size_t(i)].spec, l.kernels[size_t(i)].args).time);
     }
@@ -162,7 +165,7 @@ class Refiner {
   void unifyGroups() {
     std::vector<int> group;
     for (int i = 0; i < n_; ++i)
-      if (!skip_[size_t(i)]) group.push_back(i);
+      if (!skip_[size_t(i)] && !fixed_[size_t(i)]) group.push_back(i);
     unifyGroup(group);
   }
 
@@ -229,7 +232,7 @@ class Refiner {
   void buildRows() {
     std::map<int, std::vector<int>> byRow;
     for (int i = 0; i < n_; ++i)
-      if (!skip_[size_t(i)]) byRow[l_.row[size_t(i)]].push_back(i);
+      if (!skip_[size_t(i)] && !fixed_[size_t(i)] && l_.row[size_t(i)] >= 0) byRow[l_.row[size_t(i)]].push_back(i);
     rows_.clear();
     rowOf_.assign(size_t(n_), -1);
     for (auto& [id, ks] : byRow) {
@@ -259,20 +262,34 @@ class Refiner {
   }
 
   /// Packs the row's kernels side by side in their order, keeping its left edge (or its right
-  /// edge when it ends at the fabric's right side, as the snake's odd rows do), centred in
-  /// the row height. The row must fit the fabric width.
-  void repack(const Row& r) {
+  /// edge when it ends at the fabric's right side, as the snake's odd rows do, packing from
+  /// there), centred in the row height, moving on past pinned kernels. The row must fit the
+  /// fabric width; false when it does not fit around the pinned kernels (the caller restores).
+  bool repack(const Row& r) {
     const int total = rowWidth(r);
-    int x = (r.left == 0 || r.right < g_.width) ? r.left : r.right - total;
-    x = std::clamp(x, 0, std::max(0, g_.width - total));
-    for (int i : r.ks) {
+    const bool fromRight = !(r.left == 0 || r.right < g_.width);
+    int cursor = fromRight ? g_.width : std::clamp(r.left, 0, std::max(0, g_.width - total));
+    for (size_t t = 0; t < r.ks.size(); ++t) {
+      const int i = r.ks[fromRight ? r.ks.size() - 1 - t : t];
       PlacedKernel& k = l_.kernels[size_t(i)];
       Box b = kernelBox(g_.kernels[size_t(i)].spec, k);
-      k.x = x;
-      k.y = r.floor + (r.height - b.height) / 2;
-      boxes_[size_t(i)] = kernelBox(g_.kernels[size_t(i)].spec, k);
-      x += b.width;
+      b.x = fromRight ? cursor - b.width : cursor;
+      b.y = r.floor + (r.height - b.height) / 2;
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const Box& ob : obstacles_)
+          if (ob.overlaps(b)) {
+            b.x = fromRight ? ob.x - b.width : ob.right();
+            moved = true;
+          }
+      }
+      if (b.x < 0 || b.right() > g_.width) return false;
+      k.x = b.x;
+      k.y = b.y;
+      boxes_[size_t(i)] = b;
+      cursor = fromRight ? b.x : b.right();
     }
+    return true;
   }
 
   void setShape(int i, const Shape& sh) {
@@ -338,8 +355,7 @@ class Refiner {
           boxes_[size_t(r.ks[worst])] = original.boxes[worst];
           growth[worst] = 0;
         }
-        if (rowWidth(r) <= g_.width) {
-          repack(r);
+        if (rowWidth(r) <= g_.width && repack(r)) {
           Cost c = edgesCost(edges);
           if (improves(c, best)) {
             best = c;
@@ -368,7 +384,7 @@ class Refiner {
     for (int pass = 0; pass < maxPasses; ++pass) {
       bool changed = false;
       for (int i = 0; i < n_; ++i) {
-        if (skip_[size_t(i)] || nbr[size_t(i)].empty()) continue;
+        if (skip_[size_t(i)] || rowOf_[size_t(i)] < 0 || nbr[size_t(i)].empty()) continue;
         if (stopped()) return;
         Row& r = rows_[size_t(rowOf_[size_t(i)])];
         const auto& edges = rowEdges[size_t(rowOf_[size_t(i)])];
@@ -390,11 +406,12 @@ class Refiner {
           for (const auto& sh : options) {
             if (!sh || otherWidth + sh->width > g_.width || sh->args == l_.kernels[size_t(i)].args) continue;
             setShape(i, *sh);
-            repack(r);
-            Cost c = edgesCost(edges);
-            if (improves(c, best)) {
-              best = c;
-              bestShape = sh;
+            if (repack(r)) {
+              Cost c = edgesCost(edges);
+              if (improves(c, best)) {
+                best = c;
+                bestShape = sh;
+              }
             }
             restore(r, original);
           }
@@ -457,8 +474,9 @@ class Refiner {
         int cur = a.c[size_t(j)];
         used[size_t(v)] = true;
         val[size_t(v)] = cur;
-        lo[size_t(v)] = minimumC(i, j, cur);
-        hi[size_t(v)] = std::max(cur, cmax);
+        // A pinned kernel's c is fixed: its neighbours may still align to it.
+        lo[size_t(v)] = fixed_[size_t(i)] ? cur : minimumC(i, j, cur);
+        hi[size_t(v)] = fixed_[size_t(i)] ? cur : std::max(cur, cmax);
       }
     }
     std::vector<std::vector<int>> adj(static_cast<size_t>(nv));
@@ -533,6 +551,7 @@ class Refiner {
     std::vector<PlacedKernel> saved = l_.kernels;
     std::vector<Box> savedBoxes = boxes_;
     for (int i : all) {
+      if (fixed_[size_t(i)]) continue;
       ExecArgs a = l_.kernels[size_t(i)].args;
       for (bool out : {false, true}) a.c[size_t(convOf(i, out))] = val[size_t(varOf(i, out))];
       if (a == l_.kernels[size_t(i)].args) continue;
@@ -553,6 +572,8 @@ class Refiner {
   const std::function<bool()>& stop_;
   std::vector<Box> boxes_;
   std::vector<bool> skip_;
+  std::vector<bool> fixed_;     ///< pinned: arguments and place never change
+  std::vector<Box> obstacles_;  ///< the pinned kernels' boxes
   std::vector<std::vector<int>> incident_;
   std::vector<int> specClass_;  ///< kernels with equal formal arguments share a class
   std::map<std::tuple<int, int, int, int, int>, std::optional<Shape>> shapeCache_;

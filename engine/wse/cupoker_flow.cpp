@@ -19,38 +19,53 @@ bool worthRefining(const KernelGraph& g, const Layout& layout, bool polish, doub
 }  // namespace
 
 CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, core::RunContext& ctx) {
-  std::vector<std::vector<int>> orders{depthFirstTopologicalOrder(graph, 0)};
-  if (int(orders[0].size()) != graph.kernelCount()) {
+  std::vector<int> full = depthFirstTopologicalOrder(graph, 0);
+  if (int(full.size()) != graph.kernelCount()) {
     CuPokerResult res;
     res.message = "the kernel graph has a cycle";
     return res;
   }
+  std::vector<std::vector<int>> orders{unpinnedKernels(full, config.pins)};
   if (config.orderVariants > 1) {
-    auto alt = depthFirstTopologicalOrder(graph, 1);
+    auto alt = unpinnedKernels(depthFirstTopologicalOrder(graph, 1), config.pins);
     if (alt != orders[0]) orders.push_back(alt);
   }
+  const double pinnedTime = pinnedMaxTime(graph, config.pins);
+  const std::vector<Box> fixed = pinnedBoxes(graph, config.pins);
   TargetSearchCallbacks cb;
   cb.feasible = [&](const SizedGraph& sized) {
+    if (sized.target < pinnedTime) return false;
+    if (orders[0].empty()) return true;  // every kernel is pinned
     for (const auto& order : orders)
       if (RowPlacer(graph, order, sized.candidates).feasible()) return true;
     return false;
   };
   cb.place = [&](const PlaceRequest& req) {
     std::vector<TargetLayout> out;
+    if (req.sized.target < pinnedTime) return out;
+    if (orders[0].empty()) {
+      TargetLayout t;
+      applyPins(graph, t.layout, config.pins);
+      t.raw = evaluate(graph, t.layout);
+      out.push_back(std::move(t));
+      return out;
+    }
     RowSearchConfig rs = config.rowSearch;
-    if (req.quick) rs.maxNodes = 1;
+    if (req.quick) rs.maxNodes = fixed.empty() ? 1 : std::min(rs.maxNodes, 50);
     for (const auto& order : orders) {
       if (req.stop()) break;
       RowPlacer placer(graph, order, req.sized.candidates);
+      placer.setFixed(fixed);
       RowLayout rl;
       if (!placer.search(rs, rl, req.stop)) continue;
       TargetLayout t;
       t.layout = Layout(graph.kernelCount());
       t.layout.row = rl.row;
-      for (int k = 0; k < graph.kernelCount(); ++k) {
+      for (int k : order) {
         const Candidate& c = req.sized.candidates[size_t(k)][size_t(rl.candidate[size_t(k)])];
         t.layout.kernels[size_t(k)] = {c.args, rl.x[size_t(k)], rl.y[size_t(k)], c.rotated, true};
       }
+      applyPins(graph, t.layout, config.pins);
       t.raw = evaluate(graph, t.layout);
       t.rows = rl.rows;
       // The refinement works on the clean rows, so it runs before the polish.
@@ -61,7 +76,9 @@ CuPokerResult runCuPoker(const KernelGraph& graph, const CuPokerConfig& config, 
     }
     return out;
   };
-  return runTargetSearch(graph, config.search, cb, config.initial, "cupoker", ctx);
+  Layout start = config.initial;
+  if (!start.kernels.empty()) applyPins(graph, start, config.pins);
+  return runTargetSearch(graph, config.search, cb, start, "cupoker", ctx);
 }
 
 }  // namespace ts::wse

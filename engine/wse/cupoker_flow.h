@@ -13,6 +13,8 @@
 //      final score (the paper refines only the winner; with heavy AC weights that can pick
 //      the wrong target). The refinement is skipped for layouts that could not win even
 //      with no adapter cost.
+// Pinned kernels (config.pins) keep their place and shape: they are left out of the row order
+// and the rows pack around them; targets below the slowest pinned kernel's time are infeasible.
 // Every layout goes through the independent evaluator before it is kept. Progress: one QoR
 // sample per tried target (target, feasible, rows, best MT/WL/AC/score) and snapshots of the
 // best layout. Cancel or the time limit return the best legal layout found so far.
@@ -38,6 +40,8 @@ struct CuPokerConfig {
   /// Warm start: when it is a complete legal layout it is the first incumbent and its MT
   /// bounds the binary search from above.
   Layout initial;
+  /// Pinned kernels (see placer_common.h); empty = none.
+  Layout pins;
 };
 
 using CuPokerResult = TargetSearchResult;

@@ -129,6 +129,13 @@ const std::vector<RowPlacer::Option>& RowPlacer::optionsFrom(int start) {
   return opts;
 }
 
+void RowPlacer::setFixed(std::vector<Box> fixedByKernel) {
+  fixed_ = std::move(fixedByKernel);
+  obstacles_.clear();
+  for (const Box& b : fixed_)
+    if (b.width > 0 && b.height > 0) obstacles_.push_back(b);
+}
+
 bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std::function<bool()>& stop) {
   if (!feasible_) return false;
   // Least row count that admits a layout (t_row), then the budget table for t_row rows.
@@ -143,7 +150,8 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
     }
   }
   if (minRows == 0) return false;
-  const int tRow = std::min(n_, minRows + std::max(0, config.extraRows));
+  // Obstacles take width from the rows they cross: allow a row more per obstacle.
+  const int tRow = std::min(n_, minRows + std::max(0, config.extraRows) + int(obstacles_.size()));
   buildRowBudgetTable(tRow);
 
   // Wirelength in doubled units (centres are half-integers) so that everything stays integral.
@@ -156,8 +164,21 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
   std::vector<std::vector<int>> predPos(static_cast<size_t>(n_));
   std::vector<int> lastSucc(static_cast<size_t>(n_), -1);
   std::vector<int64_t> lowerBound(static_cast<size_t>(n_) + 1, 0);
+  // Doubled centres of the fixed kernels each position has an edge to.
+  std::vector<std::vector<std::pair<int64_t, int64_t>>> fixedNbr(static_cast<size_t>(n_));
+  auto fixedCentre = [&](int k) {
+    const Box& b = fixed_[size_t(k)];
+    return std::make_pair(2 * int64_t(b.x) + b.width, 2 * int64_t(b.y) + b.height);
+  };
   for (const auto& e : graph_.kernelEdges) {
     int a = posOf_[size_t(e.src)], b = posOf_[size_t(e.dst)];
+    if (a < 0 || b < 0) {
+      bool aFixed = a < 0 && size_t(e.src) < fixed_.size() && fixed_[size_t(e.src)].width > 0;
+      bool bFixed = b < 0 && size_t(e.dst) < fixed_.size() && fixed_[size_t(e.dst)].width > 0;
+      if (a >= 0 && bFixed) fixedNbr[size_t(a)].push_back(fixedCentre(e.dst));
+      if (b >= 0 && aFixed) fixedNbr[size_t(b)].push_back(fixedCentre(e.src));
+      continue;
+    }
     predPos[size_t(b)].push_back(a);
     lastSucc[size_t(a)] = std::max(lastSucc[size_t(a)], b);
     // Two disjoint rectangles have centres at least half the sum of their short sides apart.
@@ -180,23 +201,39 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
   bool aborted = false, budgetHit = false;
   std::unordered_map<uint64_t, int64_t> memo;
 
+  // Even rows run left to right from x = 0, odd rows right to left from the right edge; a
+  // kernel that would overlap an obstacle moves on past it. Returns -1 when the row does not fit.
   auto placeRow = [&](int start, const Option& o, int row, int floor) -> int64_t {
-    int cum = 0;
+    const bool rightward = row % 2 == 0;
+    int cursor = rightward ? 0 : fabricW_;
     for (int p = start; p < o.end; ++p) {
       const Step* s = stepAt(p, o.bound);
+      Box b{rightward ? cursor : cursor - s->width, floor + (o.height - s->height) / 2, s->width, s->height};
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const Box& ob : obstacles_)
+          if (ob.overlaps(b)) {
+            b.x = rightward ? ob.right() : ob.x - b.width;
+            moved = true;
+          }
+      }
+      if (b.x < 0 || b.right() > fabricW_) return -1;
       pw[size_t(p)] = s->width;
       ph[size_t(p)] = s->height;
       pc[size_t(p)] = s->candidate;
-      px[size_t(p)] = (row % 2 == 0) ? cum : fabricW_ - cum - s->width;
-      py[size_t(p)] = floor + (o.height - s->height) / 2;
+      px[size_t(p)] = b.x;
+      py[size_t(p)] = b.y;
       prow[size_t(p)] = row;
-      cum += s->width;
+      cursor = rightward ? b.right() : b.x;
     }
     int64_t add = 0;
-    for (int p = start; p < o.end; ++p)
+    for (int p = start; p < o.end; ++p) {
+      const int64_t cx = 2 * int64_t(px[size_t(p)]) + pw[size_t(p)], cy = 2 * int64_t(py[size_t(p)]) + ph[size_t(p)];
       for (int q : predPos[size_t(p)])
-        add += absDiff(2 * int64_t(px[size_t(p)]) + pw[size_t(p)], 2 * int64_t(px[size_t(q)]) + pw[size_t(q)]) +
-               absDiff(2 * int64_t(py[size_t(p)]) + ph[size_t(p)], 2 * int64_t(py[size_t(q)]) + ph[size_t(q)]);
+        add += absDiff(cx, 2 * int64_t(px[size_t(q)]) + pw[size_t(q)]) +
+               absDiff(cy, 2 * int64_t(py[size_t(q)]) + ph[size_t(q)]);
+      for (const auto& [fx, fy] : fixedNbr[size_t(p)]) add += absDiff(cx, fx) + absDiff(cy, fy);
+    }
     return add;
   };
   auto stateKey = [&](int next, int rows, int floor) {
@@ -223,7 +260,9 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
       return;
     }
     if (aborted) return;
-    if (++nodes > config.maxNodes && bestWL < kInf) {
+    // Without obstacles the first layout comes within t_row expansions; with them there may be
+    // none, so the budget also ends a search that has found nothing.
+    if (++nodes > config.maxNodes && (bestWL < kInf || !obstacles_.empty())) {
       budgetHit = true;
       aborted = true;
       return;
@@ -240,7 +279,9 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
       int64_t top = int64_t(floor) + o.height;
       if (top > fabricH_) continue;
       if (o.end < n_ && (rowsLeft < 2 || top + bestRows_[size_t(rowsLeft) - 1][size_t(o.end)] > fabricH_)) continue;
-      int64_t childPartial = partial + placeRow(start, o, row, floor);
+      int64_t add = placeRow(start, o, row, floor);
+      if (add < 0) continue;
+      int64_t childPartial = partial + add;
       if (childPartial + lowerBound[size_t(o.end)] >= bestWL) continue;
       children.push_back({int(k), childPartial});
     }
@@ -270,7 +311,7 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
   out.candidate.assign(size_t(nk), -1);
   out.x.assign(size_t(nk), 0);
   out.y.assign(size_t(nk), 0);
-  out.row.assign(size_t(nk), 0);
+  out.row.assign(size_t(nk), -1);
   out.rows = 0;
   for (int p = 0; p < n_; ++p) {
     int k = order_[size_t(p)];

@@ -17,11 +17,17 @@
 // which makes the binary search of the flow sound). A depth-first branch and bound with a
 // wirelength lower bound, a dominance memo (same frontier geometry, worse partial wirelength)
 // and a node budget picks the layout with the least wirelength.
+//
+// Pinned kernels (setFixed) are left out of the order and become obstacles: a row's kernels
+// skip past them along the row, and edges to them count towards the wirelength. The tables
+// ignore obstacles, so with obstacles feasible() is optimistic and search() may find nothing
+// (it then stops at the node budget).
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "engine/wse/kernel_graph.h"
+#include "engine/wse/layout.h"
 #include "engine/wse/sizing.h"
 
 namespace ts::wse {
@@ -46,7 +52,8 @@ struct RowLayout {
 
 class RowPlacer {
  public:
-  /// `order` is a topological order of all kernels; `candidates[k]` the sizing result of kernel k.
+  /// `order` is a topological order of the kernels to place (all kernels but the fixed ones);
+  /// `candidates[k]` the sizing result of kernel k.
   RowPlacer(const KernelGraph& graph, std::vector<int> order, const std::vector<std::vector<Candidate>>& candidates);
 
   /// True when some row layout (any number of rows) fits the fabric.
@@ -54,7 +61,12 @@ class RowPlacer {
   /// Least total height of a row layout of all kernels (infinite when a kernel has no candidate).
   int64_t minimalHeight() const { return bestAny_.empty() ? kInf : bestAny_[0]; }
 
+  /// Kernels that keep their place (by kernel index; a box of width 0 = not fixed). They must
+  /// not be in the order. Call before search().
+  void setFixed(std::vector<Box> fixedByKernel);
+
   /// Best row layout found; returns false when infeasible or stopped before the first layout.
+  /// Kernels outside the order get candidate -1 and row -1.
   bool search(const RowSearchConfig& config, RowLayout& out, const std::function<bool()>& stop = {});
 
   static constexpr int64_t kInf = int64_t(1) << 40;
@@ -85,6 +97,8 @@ class RowPlacer {
   std::vector<std::vector<Option>> options_;
   std::vector<bool> optionsBuilt_;
   bool feasible_ = false;
+  std::vector<Box> fixed_;      ///< by kernel index (empty = none)
+  std::vector<Box> obstacles_;  ///< the fixed boxes
 };
 
 }  // namespace ts::wse
