@@ -35,8 +35,8 @@ bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, c
 
 namespace {
 
-void countRouted(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
-                 const aie::Routing& routing, const aie::RrGraph& graph, AieUsage& u) {
+void countRouted(const aie::Design& design, const aie::Device& device, const aie::Routing& routing,
+                 const aie::RrGraph& graph, AieUsage& u) {
   const int tiles = device.tileCount();
   // Packet nets share a channel or link: count each resource once for all packet flows on it.
   std::vector<char> packetDmaIn(size_t(tiles), 0), packetDmaOut(size_t(tiles), 0);
@@ -46,13 +46,7 @@ void countRouted(const aie::Design& design, const aie::Device& device, const aie
     if (!r.routed) continue;
     bool packet = r.type == aie::Interconnect::Packet;
     if (r.type == aie::Interconnect::SharedMemory) ++u.sharedMemoryNets;
-    if (r.type == aie::Interconnect::Circuit || packet) {
-      ++u.streamNets;
-      const aie::Net& net = design.nets[n];
-      u.bdsUsed[size_t(device.index(placement.tile(net.source)))] += aie::endpointBds(net.sourceDepth);
-      for (size_t i = 0; i < net.targets.size(); ++i)
-        u.bdsUsed[size_t(device.index(placement.tile(net.targets[i])))] += aie::endpointBds(net.targetDepths[i]);
-    }
+    if (r.type == aie::Interconnect::Circuit || packet) ++u.streamNets;
     for (int e : r.edges) {
       if (e < 0 || e >= graph.edgeCount()) continue;
       const aie::RrEdge& edge = graph.edge(e);
@@ -164,11 +158,24 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
   }
 
   u.routed = routing && graph && int(routing->nets.size()) == design.netCount();
-  if (u.routed)
-    countRouted(design, device, placement, *routing, *graph, u);
-  else
+  if (u.routed) {
+    countRouted(design, device, *routing, *graph, u);
+    // Buffers and BDs exactly as the routing checker counts them on this routing.
+    aie::RoutingCheckOptions partial;
+    partial.requireAllRouted = false;
+    aie::RoutingUsage exact;
+    aie::checkRouting(design, device, *graph, placement, *routing, partial, &exact);
+    if (exact.memory.size() == tiles) {
+      u.memoryUsed = exact.memory;
+      u.bdsUsed = exact.bds;
+      u.bufferBytes = 0;
+      for (int64_t b : exact.netBuffer) u.bufferBytes += b;
+      for (const auto& c : design.cores) u.bufferBytes += c.bufferBytes;
+    }
+  } else {
     estimateUnrouted(design, device, placement, u);
-  if (!u.routed) u.bdsUsed = aie::certainBds(design, device, placement);  // the placement check judges these
+    u.bdsUsed = aie::certainBds(design, device, placement);  // the placement check judges these
+  }
 
   // Over-use the placement check does not report (it only judges merged endpoints).
   std::map<TileCoord, std::vector<CoreId>> coresByTile;
@@ -198,12 +205,13 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
                               where + " needs " + std::to_string(u.bdsUsed[ti]) + " buffer descriptors, has " +
                                   std::to_string(res.bufferDescriptors),
                               cores, t});
-    if (u.memoryUsed[ti] > res.memoryBytes && device.kind(t) == aie::TileKind::Compute)
-      // Stream-buffer bytes are an upper bound even on a routing: only ever a warning.
-      u.warnings.push_back({"memory-use",
-                            where + " needs up to " + std::to_string(u.memoryUsed[ti]) + " bytes of buffers, has " +
-                                std::to_string(res.memoryBytes),
-                            cores, t});
+    const bool judged = u.routed ? device.kind(t) != aie::TileKind::Shim : device.kind(t) == aie::TileKind::Compute;
+    if (judged && u.memoryUsed[ti] > res.memoryBytes)
+      // Unrouted, stream-buffer bytes are an upper bound (shared memory needs less): a warning.
+      overuse.push_back({"memory-use",
+                         where + (u.routed ? " needs " : " needs up to ") + std::to_string(u.memoryUsed[ti]) +
+                             " bytes of buffers, has " + std::to_string(res.memoryBytes),
+                         cores, t});
   }
   for (const auto& v : u.violations) {
     if (v.tile && device.contains(*v.tile)) u.tileBad[size_t(device.index(*v.tile))] = 1;

@@ -8,7 +8,8 @@
 // MM2S channel at its source tile and one S2MM channel at each target tile; memory is the
 // cores' own buffers plus streamBufferBytes (an upper bound: shared-memory nets need less).
 // With a routing, DMA channels and stream links are counted from the route trees (packet
-// nets share one channel / one link per tile and direction). Buffer descriptors: one per
+// nets share one channel / one link per tile and direction), buffer memory exactly as the
+// routing checker counts it. Buffer descriptors: one per
 // buffer of every stream endpoint (routing_legality.h), counted on the routing's stream nets,
 // or without one for the nets that cannot use shared memory where they are placed.
 #include <cstdint>

@@ -8,10 +8,14 @@
 #include <QtTest>
 
 #include "engine/aie/device_library.h"
+#include "engine/aie/io/design_loader.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_render.h"
+#include "widgets/aie_usage.h"
 
 using namespace ts;
 using namespace ts::ui;
@@ -146,6 +150,28 @@ class RenderExportTest : public QObject {
     QCOMPARE(QColor(centrePixel(image, npu2, {3, 3}, 30)), AiePalette::heat(1.5));       // over capacity
     QCOMPARE(QColor(centrePixel(image, npu2, {0, 5}, 30)), AiePalette::heat(4.0 / 16));  // a producer
     QCOMPARE(QColor(centrePixel(image, npu2, {4, 4}, 30)), AiePalette::heat(0));         // unused
+  }
+
+  void routedUsageCountsBuffersAndBdsAsTheChecker() {
+    // On a routing the badges show what the routing checker counts, not the unrouted upper
+    // bound (every net a stream), so a legal routing of a memory-tight design shows no warning.
+    aie::LoadedDesign d = aie::loadDesignFile(std::string(TS_SOURCE_DIR) + "/samples/edge_detect.yaml");
+    aie::RrGraph graph(d.device);
+    aie::MilpRouterConfig cfg;
+    core::RunContext ctx;
+    aie::MilpRouterResult r = aie::runMilpRouter(d.design, d.device, graph, d.placement, cfg, ctx);
+    QVERIFY(r.success);
+    aie::RoutingUsage exact;
+    QVERIFY(aie::checkRouting(d.design, d.device, graph, d.placement, r.routing, {}, &exact).empty());
+    AieUsage routed = computeAieUsage(d.design, d.device, d.placement, &r.routing, &graph);
+    AieUsage estimate = computeAieUsage(d.design, d.device, d.placement);
+    QVERIFY(routed.memoryUsed == exact.memory);
+    QVERIFY(routed.bdsUsed == exact.bds);
+    QCOMPARE(routed.violationCount("memory"), 0);
+    int64_t routedTotal = 0, estimateTotal = 0;
+    for (size_t i = 0; i < exact.memory.size(); ++i)
+      routedTotal += routed.memoryUsed[i], estimateTotal += estimate.memoryUsed[i];
+    QVERIFY(routedTotal < estimateTotal);  // shared-memory nets hold one buffer set, not two
   }
 
   void svgExportIsAValidDrawing() {
