@@ -45,15 +45,17 @@ struct Progress {
   // Once the search has ended CBC maps its incumbent back through preprocessing, which
   // re-solves an LP of the original model with the integers fixed. Cutting that LP short
   // left the continuous columns unsolved (line_f_l_05: objective 148.4 below the bound 288.1,
-  // 157 rows violated), so after the search LPs may run on for a grace period.
+  // 157 rows violated), so after the search LPs may run on for a grace period: 2 s after a
+  // time limit, 50 ms after a cancel (whose caller waits; a solution cut short is then
+  // repaired or dropped by validatedSolution).
   bool searchOver = false;
   std::chrono::steady_clock::time_point graceEnd{};
   void endSearch() {
     if (searchOver) return;
     searchOver = true;
-    graceEnd = std::chrono::steady_clock::now() + std::chrono::seconds(kPostsolveGraceSeconds);
+    const bool hurry = ctx->cancel().stopRequested();
+    graceEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(hurry ? 50 : 2000);
   }
-  static constexpr int kPostsolveGraceSeconds = 2;
 };
 
 // CBC polls its own handler only between nodes; the root LP of a large routing model can
