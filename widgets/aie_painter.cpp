@@ -229,6 +229,8 @@ double AiePainter::heatValue(int ti) const {
   const aie::TileResources& res = dev.resources(dev.coord(ti));
   if (scene_->heat == HeatMap::Memory)
     return res.memoryBytes > 0 ? double(u->memoryUsed[ti]) / double(res.memoryBytes) : 0;
+  if (scene_->heat == HeatMap::Bds)
+    return res.bufferDescriptors > 0 ? double(u->bdsUsed[ti]) / res.bufferDescriptors : (u->bdsUsed[ti] ? 2.0 : 0.0);
   double in = res.dmaIn > 0 ? double(u->dmaInUsed[ti]) / res.dmaIn : (u->dmaInUsed[ti] ? 2.0 : 0.0);
   double out = res.dmaOut > 0 ? double(u->dmaOutUsed[ti]) / res.dmaOut : (u->dmaOutUsed[ti] ? 2.0 : 0.0);
   return std::max(in, out);
@@ -237,7 +239,8 @@ double AiePainter::heatValue(int ti) const {
 void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
   const aie::Device& dev = *scene_->device;
   const bool gaps = f.detail >= Detail::Grid;
-  const bool heatTiles = scene_->heat == HeatMap::Dma || scene_->heat == HeatMap::Memory;
+  const bool heatTiles =
+      scene_->heat == HeatMap::Dma || scene_->heat == HeatMap::Memory || scene_->heat == HeatMap::Bds;
   const double inset = gaps ? 0.04 : 0.0;
   const TextStyle& coordStyle = textStyle(int(std::lround(std::clamp(f.cell * 0.12, 7.0, 11.0))));
   if (scene_->layers.coordinates) p.setFont(coordStyle.font);
@@ -254,7 +257,9 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
       QColor fill = AiePalette::tile(kind, hasDma);
       if (heatTiles) {
         const aie::TileResources& res = dev.resources(t);
-        bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0 : res.dmaIn + res.dmaOut > 0;
+        bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0
+                          : scene_->heat == HeatMap::Bds  ? res.bufferDescriptors > 0
+                                                          : res.dmaIn + res.dmaOut > 0;
         if (applicable) fill = AiePalette::heat(heatValue(ti));
       }
       QRectF r = f.px(scene_->tileWorldRect(t).adjusted(inset, inset, -inset, -inset));
@@ -320,6 +325,19 @@ void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
         double h = bar.height() * std::min(1.0, frac);
         p.fillRect(QRectF(bar.left() + 1, bar.bottom() - h, bar.width() - 1, h),
                    frac > 1.0 ? AiePalette::violation() : AiePalette::heat(frac).darker(115));
+      }
+      // Buffer descriptors: "BD used/capacity" between the DMA squares, red when over.
+      if (res.bufferDescriptors > 0 && u->bdsUsed[ti] > 0 && f.cell >= 56) {
+        const bool over = u->bdsUsed[ti] > res.bufferDescriptors;
+        p.save();
+        QFont font = p.font();
+        font.setPixelSize(int(std::clamp(f.cell * 0.09, 8.0, 11.0)));
+        p.setFont(font);
+        p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
+        p.drawText(QRectF(r.left(), r.bottom() - 2 - font.pixelSize() - 2, r.width(), font.pixelSize() + 2),
+                   Qt::AlignHCenter | Qt::AlignBottom,
+                   QStringLiteral("BD %1/%2").arg(u->bdsUsed[ti]).arg(res.bufferDescriptors));
+        p.restore();
       }
     }
   }
@@ -640,6 +658,7 @@ AiePainter::Legend AiePainter::legend() const {
     l.ramp = true;
     l.title = scene_->heat == HeatMap::Dma      ? QStringLiteral("DMA channel use")
               : scene_->heat == HeatMap::Memory ? QStringLiteral("Memory use")
+              : scene_->heat == HeatMap::Bds    ? QStringLiteral("Buffer descriptor use")
                                                 : QStringLiteral("Stream link use");
     if (scene_->heat == HeatMap::Links && !(scene_->usage && scene_->usage->routed))
       l.title += QStringLiteral(" (route first)");

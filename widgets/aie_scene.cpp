@@ -16,12 +16,14 @@ const char* toString(HeatMap heat) {
       return "memory";
     case HeatMap::Links:
       return "links";
+    case HeatMap::Bds:
+      return "bds";
   }
   return "?";
 }
 
 bool parseHeatMap(const std::string& text, HeatMap* heat) {
-  for (HeatMap h : {HeatMap::None, HeatMap::Dma, HeatMap::Memory, HeatMap::Links})
+  for (HeatMap h : {HeatMap::None, HeatMap::Dma, HeatMap::Memory, HeatMap::Links, HeatMap::Bds})
     if (text == toString(h)) {
       *heat = h;
       return true;

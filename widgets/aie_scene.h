@@ -35,9 +35,9 @@ struct AieLayers {
   bool* byName(const std::string& name);
 };
 
-enum class HeatMap { None, Dma, Memory, Links };
+enum class HeatMap { None, Dma, Memory, Links, Bds };
 const char* toString(HeatMap heat);
-/// "none", "dma", "memory", "links"; false for anything else.
+/// "none", "dma", "memory", "links", "bds"; false for anything else.
 bool parseHeatMap(const std::string& text, HeatMap* heat);
 
 struct AieScene {

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/aie/device.h"
+#include "engine/aie/routing_legality.h"
 
 namespace ts::ui {
 
@@ -138,6 +139,7 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
   u.memoryUsed.assign(tiles, 0);
   u.dmaInUsed.assign(tiles, 0);
   u.dmaOutUsed.assign(tiles, 0);
+  u.bdsUsed.assign(tiles, 0);
   u.linkUsed.assign(tiles * 4, 0);
   u.tileBad.assign(tiles, 0);
   u.tileWarn.assign(tiles, 0);
@@ -156,10 +158,24 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
   }
 
   u.routed = routing && graph && int(routing->nets.size()) == design.netCount();
-  if (u.routed)
+  if (u.routed) {
     countRouted(design, device, *routing, *graph, u);
-  else
+    // Buffers and BDs exactly as the routing checker counts them on this routing.
+    aie::RoutingCheckOptions partial;
+    partial.requireAllRouted = false;
+    aie::RoutingUsage exact;
+    aie::checkRouting(design, device, *graph, placement, *routing, partial, &exact);
+    if (exact.memory.size() == tiles) {
+      u.memoryUsed = exact.memory;
+      u.bdsUsed = exact.bds;
+      u.bufferBytes = 0;
+      for (int64_t b : exact.netBuffer) u.bufferBytes += b;
+      for (const auto& c : design.cores) u.bufferBytes += c.bufferBytes;
+    }
+  } else {
     estimateUnrouted(design, device, placement, u);
+    u.bdsUsed = aie::certainBds(design, device, placement);  // the placement check judges these
+  }
 
   // Over-use the placement check does not report (it only judges merged endpoints).
   std::map<TileCoord, std::vector<CoreId>> coresByTile;
@@ -184,12 +200,18 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
                          where + " needs " + std::to_string(u.dmaInUsed[ti]) + " S2MM channels, has " +
                              std::to_string(res.dmaIn) + how,
                          cores, t});
-    if (u.memoryUsed[ti] > res.memoryBytes && device.kind(t) == aie::TileKind::Compute)
-      // Stream-buffer bytes are an upper bound even on a routing: only ever a warning.
-      u.warnings.push_back({"memory-use",
-                            where + " needs up to " + std::to_string(u.memoryUsed[ti]) + " bytes of buffers, has " +
-                                std::to_string(res.memoryBytes),
-                            cores, t});
+    if (u.routed && u.bdsUsed[ti] > res.bufferDescriptors)
+      u.violations.push_back({"bd-use",
+                              where + " needs " + std::to_string(u.bdsUsed[ti]) + " buffer descriptors, has " +
+                                  std::to_string(res.bufferDescriptors),
+                              cores, t});
+    const bool judged = u.routed ? device.kind(t) != aie::TileKind::Shim : device.kind(t) == aie::TileKind::Compute;
+    if (judged && u.memoryUsed[ti] > res.memoryBytes)
+      // Unrouted, stream-buffer bytes are an upper bound (shared memory needs less): a warning.
+      overuse.push_back({"memory-use",
+                         where + (u.routed ? " needs " : " needs up to ") + std::to_string(u.memoryUsed[ti]) +
+                             " bytes of buffers, has " + std::to_string(res.memoryBytes),
+                         cores, t});
   }
   for (const auto& v : u.violations) {
     if (v.tile && device.contains(*v.tile)) u.tileBad[size_t(device.index(*v.tile))] = 1;

@@ -8,7 +8,10 @@
 // MM2S channel at its source tile and one S2MM channel at each target tile; memory is the
 // cores' own buffers plus streamBufferBytes (an upper bound: shared-memory nets need less).
 // With a routing, DMA channels and stream links are counted from the route trees (packet
-// nets share one channel / one link per tile and direction).
+// nets share one channel / one link per tile and direction), buffer memory exactly as the
+// routing checker counts it. Buffer descriptors: one per
+// buffer of every stream endpoint (routing_legality.h), counted on the routing's stream nets,
+// or without one for the nets that cannot use shared memory where they are placed.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,6 +31,7 @@ struct AieUsage {
   std::vector<int64_t> memoryUsed;  ///< per tile (Device::index)
   std::vector<int> dmaInUsed;       ///< S2MM channels per tile
   std::vector<int> dmaOutUsed;      ///< MM2S channels per tile
+  std::vector<int> bdsUsed;         ///< buffer descriptors per tile
   std::vector<int> linkUsed;        ///< per tile * 4 + Direction: streams on those links (routed)
   std::vector<char> tileBad;        ///< tile is named by a violation
   std::vector<char> coreBad;        ///< core is named by a violation

@@ -173,14 +173,15 @@ void AieWorkspace::buildMenus() {
                                                            {"names", tr("Core names")},
                                                            {"nets", tr("Nets (flylines)")},
                                                            {"routes", tr("Routes")},
-                                                           {"badges", tr("DMA and memory badges")},
+                                                           {"badges", tr("DMA, memory and BD badges")},
                                                            {"violations", tr("Violations")},
                                                            {"legend", tr("Legend")}},
                                         tr("&Heat Map"),
                                         LayerMenu::Entries{{"none", tr("None")},
                                                            {"dma", tr("DMA channel use")},
                                                            {"memory", tr("Memory use")},
-                                                           {"links", tr("Stream link use")}});
+                                                           {"links", tr("Stream link use")},
+                                                           {"bds", tr("Buffer descriptor use")}});
   connect(layers_.get(), &LayerMenu::changed, this, &AieWorkspace::applyLayers);
 
   std::vector<AlgorithmEntry> entries;

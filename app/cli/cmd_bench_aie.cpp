@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "app/cli/bench_shard.h"
+#include "app/cli/bench_table2.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/route_report.h"
 #include "engine/aie/flow/pnr_flow.h"
@@ -228,6 +229,7 @@ struct BenchOptions {
   double routeTimeLimit = 0;
   uint64_t seed = 1;
   Shard shard;
+  bool table2 = false;
 };
 
 }  // namespace
@@ -263,6 +265,14 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
                   "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]})");
   cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")
       ->expected(1, -1);
+  auto* placerOpt = cmd->get_option("--placer");
+  auto* routerOpt = cmd->get_option("--router");
+  cmd->add_flag("--table2", o->table2,
+                "Run the paper's Table II pairings (manual+pathfinder, manual+milp, sequential+pathfinder, "
+                "sa:cost=milp, sa:cost=bb, sa:cost=bbcg, lsmo and milp with the MILP router) and print Table II "
+                "and Fig. 6 in the paper's layout beside the published figures (with --compare: print them)")
+      ->excludes(placerOpt)
+      ->excludes(routerOpt);
   cmd->footer(
       "Exit code 0 when every run succeeded on every design, 1 when some failed, 2 for bad input.\n"
       "Examples:\n"
@@ -271,7 +281,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench aie --suite suite --placer manual,sequential,sa:cost=bb,sa:cost=bbcg,lsmo,milp \\\n"
       "      --time-limit 300 --jobs 2 --json placers.json\n"
       "  tilestudio-cli bench aie --compare milp.json sa.json\n"
-      "  tilestudio-cli bench aie --suite suite --placer sa --shard 3/8 --json shard3.json   (then: bench merge)");
+      "  tilestudio-cli bench aie --suite suite --placer sa --shard 3/8 --json shard3.json   (then: bench merge)\n"
+      "  tilestudio-cli bench aie --suite suite --table2 --time-limit 60 --jobs 1 --json table2.json");
   cmd->callback([o, &global] {
     std::vector<json> runs;
     if (!o->compare.empty()) {
@@ -290,6 +301,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
           throw core::InputError(path, 1, 1, "expected a bench aie --json output");
       }
       printTables(runs, std::cout);
+      if (o->table2) printTable2(runs, std::cout);
       global.exitCode = kOk;
       return;
     }
@@ -307,25 +319,37 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     for (const auto& s : o->placerSets) core::parseParamAssignment(s, placerValues);
     for (const auto& s : o->routerSets) core::parseParamAssignment(s, routerValues);
     std::vector<std::string> labels;
-    for (const auto& spec : splitList(o->placers)) {
+    std::vector<std::pair<std::string, std::string>> pairs;  // placer spec, router
+    if (o->table2) {
+      for (const Table2Pairing& p : table2Pairings()) pairs.push_back({p.placerSpec, p.router});
+    } else {
+      for (const auto& spec : splitList(o->placers))
+        for (const auto& router : splitList(o->routers)) pairs.push_back({spec, router});
+    }
+    for (const auto& [spec, router] : pairs) {
       auto [placer, own] = parsePlacerSpec(spec);
       if (!aie::findPlacer(placer))
         throw core::Error("unknown placer '" + placer + "' (known: " + aie::placerNames() + ")");
       core::ParamValues values = placerValues;
       for (const auto& [k, v] : own) values[k] = v;
       requireKnownSettings(aie::findPlacer(placer)->params(), values, "placer '" + spec + "'");
-      for (const auto& router : splitList(o->routers)) {
-        if (!aie::findRouter(router))
-          throw core::Error("unknown router '" + router + "' (known: " + aie::routerNames() + ")");
-        aie::PnrFlowConfig c{placer, values, router, routerValues};
-        c.routeTimeLimitSeconds = o->routeTimeLimit > 0 ? o->routeTimeLimit : o->timeLimit;
-        labels.push_back(spec);
-        if (!o->mode.empty()) {
-          if (router == "pathfinder") c.routerParams["mode"] = o->mode;
-          if (router == "milp") c.routerParams[o->mode == "circuit" ? "packet" : "circuit"] = "false";
-        }
-        combos.push_back(c);
+      if (!aie::findRouter(router))
+        throw core::Error("unknown router '" + router + "' (known: " + aie::routerNames() + ")");
+      // --set applies to the routers that know the setting (with --table2 both routers run).
+      core::ParamValues routerOwn;
+      auto specs = aie::findRouter(router)->params();
+      for (const auto& [key, value] : routerValues)
+        if (!o->table2 ||
+            std::any_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == key; }))
+          routerOwn[key] = value;
+      aie::PnrFlowConfig c{placer, values, router, routerOwn};
+      c.routeTimeLimitSeconds = o->routeTimeLimit > 0 ? o->routeTimeLimit : o->timeLimit;
+      labels.push_back(spec);
+      if (!o->mode.empty()) {
+        if (router == "pathfinder") c.routerParams["mode"] = o->mode;
+        if (router == "milp") c.routerParams[o->mode == "circuit" ? "packet" : "circuit"] = "false";
       }
+      combos.push_back(c);
     }
     // Settings are validated once up front so that a typo fails before hours of work.
     for (const auto& c : combos) {
@@ -384,6 +408,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     }
     std::cout << "wall time " << std::fixed << std::setprecision(1) << wall << " s with " << o->jobs << " job(s)\n";
     printTables(runs, std::cout);
+    if (o->table2) printTable2(runs, std::cout);
     if (!o->json.empty()) {
       json out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
       out["wall_seconds"] = wall;

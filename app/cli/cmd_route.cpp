@@ -58,7 +58,10 @@ RunOutput runRouter(const aie::LoadedDesign& loaded, const aie::RrGraph& graph, 
                   {"rows", r.rows},
                   {"integers", r.integers},
                   {"solves", r.solves},
-                  {"full_region", r.fullRegion}};
+                  {"full_region", r.fullRegion},
+                  {"region_margin", r.regionMargin},
+                  {"lazy_arbiter_rows", r.lazyArbiterRows},
+                  {"quality", r.quality}};
     return out;
   }
   if (!o.lp.empty()) throw core::Error("--lp needs --router milp");

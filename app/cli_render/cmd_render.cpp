@@ -127,9 +127,10 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   auto* pixels = cmd->add_option("--px-per-tile", o->pixelsPerTile,
                                  "Size of one tile in pixels (default 48 for AIE arrays, 3 for the WSE fabric)")
                      ->check(CLI::Range(0.25, 400.0));
-  cmd->add_option("--heat", o->heat, "Heat map: none, dma, memory, links (AIE); none, time, memory (WSE)")
+  cmd->add_option("--heat", o->heat,
+                  "Heat map: none, dma, memory, links, bds (buffer descriptors) (AIE); none, time, memory (WSE)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"none", "dma", "memory", "links", "time"}));
+      ->check(CLI::IsMember({"none", "dma", "memory", "links", "bds", "time"}));
   std::string wseLayers;
   for (const auto& [key, label] : ui::WseLayers::all()) wseLayers += (wseLayers.empty() ? "" : ", ") + key;
   cmd->add_option("--hide", o->hide,

@@ -63,6 +63,16 @@ int Design::countCores(CoreKind kind) const {
   return int(std::count_if(cores.begin(), cores.end(), [&](const LogicalCore& c) { return c.kind == kind; }));
 }
 
+bool Design::linkedAt(NetId n, CoreId c) const {
+  for (const Link& l : links) {
+    if (linkVia(l) != c) continue;
+    if (std::find(l.inputs.begin(), l.inputs.end(), n) != l.inputs.end() ||
+        std::find(l.outputs.begin(), l.outputs.end(), n) != l.outputs.end())
+      return true;
+  }
+  return false;
+}
+
 CoreId Design::linkVia(const Link& link) const {
   if (link.outputs.empty() || link.outputs.front() < 0 || link.outputs.front() >= netCount()) return -1;
   return nets[link.outputs.front()].source;

@@ -71,6 +71,8 @@ class Design {
 
   /// The core a link goes through (target of its inputs, source of its outputs), or -1.
   CoreId linkVia(const Link& link) const;
+  /// True when a link chains net n through core c (n's buffer at c is the link's buffer).
+  bool linkedAt(NetId n, CoreId c) const;
   /// Nets each core is an endpoint of (sources first).
   std::vector<std::vector<NetId>> netsByCore() const;
   /// Nets leaving / entering each core (a core that is a net's source and also a target is

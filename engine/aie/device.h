@@ -23,9 +23,16 @@ const char* toString(Direction direction);
 struct TileResources {
   int64_t memoryBytes = 0;
   int locks = 0;
+  /// DMA buffer descriptors of the tile. AM009/AM020 (via Vitis tutorial XD100 "Buffer
+  /// Descriptors overview"): 16 in a compute tile's memory module and in an interface (shim)
+  /// tile, shared by all their channels; 48 in an AIE-ML memory tile.
   int bufferDescriptors = 0;
   int dmaIn = 0;   ///< S2MM channels (stream to memory)
   int dmaOut = 0;  ///< MM2S channels (memory to stream)
+  /// BDs one channel can reach; 0 = all of the tile's. XD100/AM020: memory-tile channels 0, 2, 4
+  /// reach BDs 0-23 and channels 1, 3, 5 reach BDs 24-47, so 24 there.
+  int bdsPerChannel = 0;
+  int channelBds() const { return bdsPerChannel > 0 ? bdsPerChannel : bufferDescriptors; }
 };
 
 /// Number of parallel stream links from a switch to its neighbour, per direction.
@@ -40,8 +47,13 @@ struct StreamLinks {
 /// Packet-switching limits of one stream switch.
 struct PacketLimits {
   int arbiters = 6;
-  int msels = 4;
+  int msels = 4;  ///< packet flows one link channel carries (an arbiter's master selects)
   int maxPacketId = 31;
+  /// Packet streams that may time-share one DMA channel. No AMD document gives such a number:
+  /// the hardware lets a channel serve streams while it has a BD chain (and locks) for each (an
+  /// MM2S BD carries its own packet id; an S2MM channel in out-of-order mode picks the BD a
+  /// header names). 0 = bounded by the BDs the channel reaches, which the BD rows then enforce.
+  int dmaFlowsPerChannel = 0;
 };
 
 class Device {

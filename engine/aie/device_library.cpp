@@ -27,7 +27,7 @@ TileKind parseTileKind(const yamlio::Reader& in, const YAML::Node& node) {
 
 TileResources parseResources(const yamlio::Reader& in, const YAML::Node& node, const std::string& what) {
   in.expectMap(node, what);
-  in.allowKeys(node, {"memory_kib", "locks", "buffer_descriptors", "dma_in", "dma_out"}, what);
+  in.allowKeys(node, {"memory_kib", "locks", "buffer_descriptors", "bd_per_channel", "dma_in", "dma_out"}, what);
   TileResources r;
   r.memoryBytes = in.integer(in.require(node, "memory_kib", what), what + ".memory_kib", 0) * 1024;
   r.locks = int(in.integer(in.require(node, "locks", what), what + ".locks", 0, 1024));
@@ -35,6 +35,9 @@ TileResources parseResources(const yamlio::Reader& in, const YAML::Node& node, c
       int(in.integer(in.require(node, "buffer_descriptors", what), what + ".buffer_descriptors", 0, 1024));
   r.dmaIn = int(in.integer(in.require(node, "dma_in", what), what + ".dma_in", 0, 64));
   r.dmaOut = int(in.integer(in.require(node, "dma_out", what), what + ".dma_out", 0, 64));
+  if (node["bd_per_channel"])
+    r.bdsPerChannel =
+        int(in.integer(node["bd_per_channel"], what + ".bd_per_channel", 1, std::max(1, r.bufferDescriptors)));
   return r;
 }
 
@@ -118,11 +121,13 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
   PacketLimits packet;
   if (YAML::Node p = root["packet"]) {
     in.expectMap(p, "packet");
-    in.allowKeys(p, {"arbiters", "msels", "max_packet_id"}, "packet");
+    in.allowKeys(p, {"arbiters", "msels", "max_packet_id", "dma_flows_per_channel"}, "packet");
     if (p["arbiters"]) packet.arbiters = int(in.integer(p["arbiters"], "packet.arbiters", 0, 64));
     if (p["msels"]) packet.msels = int(in.integer(p["msels"], "packet.msels", 0, 64));
     if (p["max_packet_id"])
       packet.maxPacketId = int(in.integer(p["max_packet_id"], "packet.max_packet_id", 0, 1 << 16));
+    if (p["dma_flows_per_channel"])
+      packet.dmaFlowsPerChannel = int(in.integer(p["dma_flows_per_channel"], "packet.dma_flows_per_channel", 0, 1024));
   }
   return Device(name, description, generation, columns, roles, shimColumns, compute, mem, shim, links, packet);
 }

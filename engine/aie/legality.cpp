@@ -1,5 +1,8 @@
 #include "engine/aie/legality.h"
 
+#include "engine/aie/routing_legality.h"
+
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -39,6 +42,51 @@ int64_t streamBufferBytes(const Design& design, CoreId core) {
       if (net.targets[i] == core) bytes += net.targetDepths[i] * net.bytesPerObject;
   }
   return bytes;
+}
+
+bool sharedMemoryPossible(const Design& design, const Device& device, const Placement& placement, NetId n) {
+  return sharedMemoryBank(design, device, placement, n).has_value();
+}
+
+std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& device, const Placement& placement,
+                                          NetId n) {
+  const Net& net = design.nets[n];
+  std::vector<CoreId> ends{net.source};
+  ends.insert(ends.end(), net.targets.begin(), net.targets.end());
+  std::vector<TileCoord> tiles;
+  for (CoreId c : ends) {
+    if (design.cores[c].kind != CoreKind::Compute || !placement.placed(c)) return std::nullopt;
+    tiles.push_back(placement.tile(c));
+  }
+  for (TileCoord bank : device.memoriesReachableFrom(tiles.front())) {
+    bool ok = true;
+    for (size_t i = 0; i < ends.size() && ok; ++i) {
+      auto reach = device.memoriesReachableFrom(tiles[i]);
+      ok = std::find(reach.begin(), reach.end(), bank) != reach.end();
+      if (ok && design.linkedAt(n, ends[i])) ok = bank == tiles[i];  // the link's own buffer
+    }
+    if (ok) return bank;
+  }
+  return std::nullopt;
+}
+
+std::vector<int> certainBds(const Design& design, const Device& device, const Placement& placement) {
+  std::vector<int> bds(size_t(device.tileCount()), 0);
+  for (NetId n = 0; n < design.netCount(); ++n) {
+    const Net& net = design.nets[n];
+    bool placed = placement.placed(net.source) && device.contains(placement.tile(net.source));
+    bool oneMemTile = design.cores[net.source].kind == CoreKind::MemTile;
+    for (CoreId t : net.targets) {
+      placed = placed && placement.placed(t) && device.contains(placement.tile(t));
+      oneMemTile = oneMemTile && placed && design.cores[t].kind == CoreKind::MemTile &&
+                   placement.tile(t) == placement.tile(net.source);
+    }
+    if (!placed || oneMemTile || sharedMemoryPossible(design, device, placement, n)) continue;
+    bds[size_t(device.index(placement.tile(net.source)))] += endpointBds(net.sourceDepth);
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      bds[size_t(device.index(placement.tile(net.targets[i])))] += endpointBds(net.targetDepths[i]);
+  }
+  return bds;
 }
 
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
@@ -146,6 +194,17 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
           {"memory",
            what + " need " + std::to_string(memory) + " bytes of buffers but it has " + std::to_string(res.memoryBytes),
            cores, t});
+  }
+  std::vector<int> bds = certainBds(design, device, placement);
+  for (int i = 0; i < device.tileCount(); ++i) {
+    TileCoord t = device.coord(i);
+    if (bds[size_t(i)] <= device.resources(t).bufferDescriptors) continue;
+    out.push_back({"bds",
+                   std::string(toString(device.kind(t))) + " tile " + core::toString(t) +
+                       ": its stream endpoints need " + std::to_string(bds[size_t(i)]) +
+                       " buffer descriptors but it has " + std::to_string(device.resources(t).bufferDescriptors) +
+                       " (one per buffer; these nets cannot use shared memory here)",
+                   byTile.count(t) ? byTile[t] : std::vector<CoreId>{}, t});
   }
   return out;
 }

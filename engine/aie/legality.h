@@ -28,8 +28,22 @@ struct PlacementCheckOptions {
 /// hold depth x bytes each); nets chained by a link share one buffer at the link's core.
 int64_t streamBufferBytes(const Design& design, CoreId core);
 
+/// Whether net n can use shared memory under this placement (all endpoints placed): every
+/// endpoint is a compute core and one memory is reachable by all of them; a net linked through
+/// a core must use that core's own memory, where the link's buffer lives (the routers' rule).
+bool sharedMemoryPossible(const Design& design, const Device& device, const Placement& placement, NetId n);
+/// The first such memory in the order the source reaches them (own tile first), if any.
+std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& device, const Placement& placement,
+                                          NetId n);
+
+/// Buffer descriptors each tile (by Device::index) needs whatever the routing: one per buffer
+/// at every endpoint of the nets that can only stream (neither shared memory nor one memory
+/// tile); nets with an unplaced endpoint are left out.
+std::vector<int> certainBds(const Design& design, const Device& device, const Placement& placement);
+
 /// Checks tile kinds, bounds, one compute core per compute tile, design pins and pinned cores,
-/// memory-tile and shim endpoints merged only within DMA and memory capacity.
+/// memory-tile and shim endpoints merged only within DMA and memory capacity, and the buffer
+/// descriptors the placement makes certain (certainBds) within each tile's.
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options = {});
 

@@ -10,6 +10,11 @@ int packetFlowsPerChannel(const Device& device) {
   return std::max(1, device.packetLimits().msels);
 }
 
+int dmaFlowsPerChannel(const Device& device, TileCoord t) {
+  if (device.packetLimits().dmaFlowsPerChannel > 0) return device.packetLimits().dmaFlowsPerChannel;
+  return std::max(1, device.resources(t).channelBds());
+}
+
 namespace {
 
 std::string netName(const Design& d, NetId n) {
@@ -52,6 +57,7 @@ class Checker {
     u_.memory.assign(tiles, 0);
     u_.netBuffer.assign(tiles, 0);
     u_.locks.assign(tiles, 0);
+    u_.bds.assign(tiles, 0);
     u_.arbiters.assign(tiles, 0);
     u_.linkChannels.assign(g.edgeCount(), 0);
     circuitOut_.assign(tiles, 0);
@@ -344,6 +350,10 @@ class Checker {
       if (!anyLinked) addBuffer(bank, int64_t(maxDepth(net)) * net.bytesPerObject, kLocksPerBuffer);
       return;
     }
+    // Every stream endpoint runs a BD chain in its tile's DMA, linked or not.
+    u_.bds[dev_.index(tileOf(net.source))] += endpointBds(net.sourceDepth);
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      u_.bds[dev_.index(tileOf(net.targets[i]))] += endpointBds(net.targetDepths[i]);
     if (!linked_.count({n, net.source}))
       addBuffer(tileOf(net.source), int64_t(net.sourceDepth) * net.bytesPerObject, kLocksPerBuffer);
     for (size_t i = 0; i < net.targets.size(); ++i)
@@ -371,8 +381,9 @@ class Checker {
     for (int i = 0; i < dev_.tileCount(); ++i) {
       TileCoord t = dev_.coord(i);
       const TileResources& res = dev_.resources(t);
-      u_.dmaOut[i] = circuitOut_[i] + ceilDiv(packetOut_[i], per);
-      u_.dmaIn[i] = circuitIn_[i] + ceilDiv(packetIn_[i], per);
+      const int perDma = dmaFlowsPerChannel(dev_, t);
+      u_.dmaOut[i] = circuitOut_[i] + ceilDiv(packetOut_[i], perDma);
+      u_.dmaIn[i] = circuitIn_[i] + ceilDiv(packetIn_[i], perDma);
       std::string where = std::string(toString(dev_.kind(t))) + " tile " + core::toString(t) + ": ";
       if (u_.dmaOut[i] > res.dmaOut)
         add("dma-out",
@@ -384,7 +395,12 @@ class Checker {
             where + describeDma(circuitIn_[i], packetIn_[i], "input") + " need " + std::to_string(u_.dmaIn[i]) +
                 " S2MM channels but it has " + std::to_string(res.dmaIn),
             {}, t);
-      u_.arbiters[i] = packetIn_[i] ? ceilDiv(packetIn_[i], per) : 0;
+      if (u_.bds[i] > res.bufferDescriptors)
+        add("bds",
+            where + "DMA transfers need " + std::to_string(u_.bds[i]) + " buffer descriptors but it has " +
+                std::to_string(res.bufferDescriptors) + " (one per buffer of every stream endpoint)",
+            {}, t);
+      u_.arbiters[i] = ceilDiv(packetIn_[i], perDma);  // one arbiter per packet S2MM channel
     }
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       if (!hostMemory(tileOf(c))) u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;

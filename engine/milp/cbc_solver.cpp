@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace ts::milp {
 
@@ -42,6 +43,20 @@ struct Progress {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   bool lpStopped = false;    // an LP was cut short: its "infeasible" would be a lie
   double lastBound = -kInf;  // CBC's bound before any LP was cut short
+  // Once the search has ended CBC maps its incumbent back through preprocessing, which
+  // re-solves an LP of the original model with the integers fixed. Cutting that LP short
+  // left the continuous columns unsolved (line_f_l_05: objective 148.4 below the bound 288.1,
+  // 157 rows violated), so after the search LPs may run on for a grace period: 2 s after a
+  // time limit, 50 ms after a cancel (whose caller waits; a solution cut short is then
+  // repaired or dropped by validatedSolution).
+  bool searchOver = false;
+  std::chrono::steady_clock::time_point graceEnd{};
+  void endSearch() {
+    if (searchOver) return;
+    searchOver = true;
+    const bool hurry = ctx->cancel().stopRequested();
+    graceEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(hurry ? 50 : 2000);
+  }
 };
 
 // CBC polls its own handler only between nodes; the root LP of a large routing model can
@@ -53,7 +68,9 @@ class LpStopHandler : public ClpEventHandler {
 
   int event(Event which) override {
     if (which != endOfIteration) return -1;
-    if (!progress_->ctx->shouldStop() && std::chrono::steady_clock::now() < progress_->deadline) return -1;
+    auto now = std::chrono::steady_clock::now();
+    if (progress_->searchOver && now < progress_->graceEnd) return -1;
+    if (!progress_->ctx->shouldStop() && now < progress_->deadline) return -1;
     progress_->lpStopped = true;
     if (progress_->ctx->cancel().stopRequested()) progress_->cancelled = true;
     return 0;  // Clp status 5: stopped by the event handler
@@ -72,15 +89,21 @@ class EventHandler : public CbcEventHandler {
 
   CbcAction event(CbcEvent which) override {
     core::RunContext& ctx = *progress_->ctx;
+    if (which == endSearch) progress_->endSearch();
     if (model_ && !progress_->lpStopped) {
       double bound = model_->getBestPossibleObjValue();
       if (std::fabs(bound) < 1e40) progress_->lastBound = bound;
     }
     if (ctx.cancel().stopRequested()) {
       progress_->cancelled = true;
+      progress_->endSearch();
       return stop;
     }
-    if (ctx.shouldStop()) return stop;  // time limit (or a stop that arrived during a pause)
+    // The context's time limit, a stop that arrived during a pause, or this solve's own limit.
+    if (ctx.shouldStop() || std::chrono::steady_clock::now() >= progress_->deadline) {
+      progress_->endSearch();
+      return stop;
+    }
     bool found = which == solution || which == heuristicSolution;
     if ((found || ctx.sampleDue()) && model_) {
       core::QorSample s;
@@ -103,46 +126,104 @@ class EventHandler : public CbcEventHandler {
   Progress* progress_;
 };
 
+// Loads the model into Clp; with `fixedIntegers`, every integer column is fixed at its value
+// there. Row-ordered arrays are built in one pass: appending rows one at a time regrows the
+// matrix for every row, which took seconds on the largest routing models.
+void loadModel(const Model& model, const std::vector<double>* fixedIntegers, OsiClpSolverInterface& solver) {
+  const int n = model.varCount();
+  const double inf = COIN_DBL_MAX;
+  auto fin = [&](double v) { return std::isfinite(v) ? v : (v > 0 ? inf : -inf); };
+  std::vector<double> collb(n), colub(n), obj(n), rowlb, rowub;
+  for (int i = 0; i < n; ++i) {
+    const Variable& var = model.var(i);
+    bool fixed = fixedIntegers && var.type != VarType::Continuous;
+    collb[i] = fixed ? (*fixedIntegers)[i] : fin(var.lb);
+    colub[i] = fixed ? (*fixedIntegers)[i] : fin(var.ub);
+    obj[i] = var.obj;
+  }
+  std::vector<CoinBigIndex> starts;
+  std::vector<int> lengths, idx;
+  std::vector<double> val;
+  starts.reserve(model.rows().size());
+  lengths.reserve(model.rows().size());
+  for (const Row& r : model.rows()) {
+    starts.push_back(CoinBigIndex(idx.size()));
+    lengths.push_back(int(r.terms.size()));
+    for (const Term& t : r.terms) {
+      idx.push_back(t.var);
+      val.push_back(t.coef);
+    }
+    rowlb.push_back(fin(r.lb));
+    rowub.push_back(fin(r.ub));
+  }
+  CoinPackedMatrix matrix(false, n, int(starts.size()), CoinBigIndex(idx.size()), val.data(), idx.data(), starts.data(),
+                          lengths.data());
+  solver.loadProblem(matrix, collb.data(), colub.data(), obj.data(), rowlb.data(), rowub.data());
+  if (!fixedIntegers)
+    for (int i = 0; i < n; ++i)
+      if (model.var(i).type != VarType::Continuous) solver.setInteger(i);
+}
+
+// Feasibility tolerance of a returned solution: absolute, scaled by the row's magnitude
+// (buffer rows count bytes in the tens of thousands).
+double rowTolerance(double rhs) {
+  return 1e-6 * std::max(1.0, std::fabs(rhs));
+}
+
+double boundTolerance(double objective) {
+  return 1e-6 * std::max(1.0, std::fabs(objective));
+}
+
+bool satisfies(const Model& model, const std::vector<double>& v) {
+  for (int i = 0; i < model.varCount(); ++i) {
+    const Variable& var = model.var(i);
+    if (v[i] < var.lb - rowTolerance(var.lb) || v[i] > var.ub + rowTolerance(var.ub)) return false;
+    if (var.type != VarType::Continuous && std::fabs(v[i] - std::round(v[i])) > 1e-6) return false;
+  }
+  for (const Row& r : model.rows()) {
+    double a = 0;
+    for (const Term& t : r.terms) a += t.coef * v[t.var];
+    if (a < r.lb - rowTolerance(r.lb) || a > r.ub + rowTolerance(r.ub)) return false;
+  }
+  return true;
+}
+
+// The continuous columns that best complete fixed integer values (a plain Clp solve, no stop
+// handler: with every integer fixed, presolve leaves a small LP).
+std::optional<std::vector<double>> completeContinuous(const Model& model, const std::vector<double>& v) {
+  const int n = model.varCount();
+  OsiClpSolverInterface lp;
+  lp.messageHandler()->setLogLevel(0);
+  loadModel(model, &v, lp);
+  lp.setHintParam(OsiDoPresolveInInitial, true, OsiHintDo);
+  lp.initialSolve();
+  if (!lp.isProvenOptimal()) return std::nullopt;
+  std::vector<double> out(lp.getColSolution(), lp.getColSolution() + n);
+  for (int i = 0; i < n; ++i)
+    if (model.var(i).type != VarType::Continuous) out[i] = v[i];
+  return out;
+}
+
 }  // namespace
+
+std::optional<std::vector<double>> validatedSolution(const Model& model, std::vector<double> values) {
+  if (int(values.size()) != model.varCount()) return std::nullopt;
+  // Integers come back with solver noise; round them so callers can test == 1.
+  for (int i = 0; i < model.varCount(); ++i)
+    if (model.var(i).type != VarType::Continuous) values[i] = std::round(values[i]);
+  if (satisfies(model, values)) return values;
+  auto completed = completeContinuous(model, values);
+  if (completed && satisfies(model, *completed)) return completed;
+  return std::nullopt;
+}
 
 SolveResult solve(const Model& model, const SolveOptions& options, core::RunContext& ctx) {
   auto start = std::chrono::steady_clock::now();
   SolveResult out;
   const int n = model.varCount();
-  const double inf = COIN_DBL_MAX;
-  auto fin = [&](double v) { return std::isfinite(v) ? v : (v > 0 ? inf : -inf); };
 
   OsiClpSolverInterface solver;
-  {
-    std::vector<double> collb(n), colub(n), obj(n), rowlb, rowub;
-    for (int i = 0; i < n; ++i) {
-      collb[i] = fin(model.var(i).lb);
-      colub[i] = fin(model.var(i).ub);
-      obj[i] = model.var(i).obj;
-    }
-    // Row-ordered arrays built in one pass: appending rows one at a time regrows the matrix
-    // for every row, which took seconds on the largest routing models.
-    std::vector<CoinBigIndex> starts;
-    std::vector<int> lengths, idx;
-    std::vector<double> val;
-    starts.reserve(model.rows().size());
-    lengths.reserve(model.rows().size());
-    for (const Row& r : model.rows()) {
-      starts.push_back(CoinBigIndex(idx.size()));
-      lengths.push_back(int(r.terms.size()));
-      for (const Term& t : r.terms) {
-        idx.push_back(t.var);
-        val.push_back(t.coef);
-      }
-      rowlb.push_back(fin(r.lb));
-      rowub.push_back(fin(r.ub));
-    }
-    CoinPackedMatrix matrix(false, n, int(starts.size()), CoinBigIndex(idx.size()), val.data(), idx.data(),
-                            starts.data(), lengths.data());
-    solver.loadProblem(matrix, collb.data(), colub.data(), obj.data(), rowlb.data(), rowub.data());
-    for (int i = 0; i < n; ++i)
-      if (model.var(i).type != VarType::Continuous) solver.setInteger(i);
-  }
+  loadModel(model, nullptr, solver);
   solver.messageHandler()->setLogLevel(options.log ? 1 : 0);
   solver.setHintParam(OsiDoReducePrint, !options.log, OsiHintTry);
 
@@ -184,40 +265,55 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   cbc.setStrategy(strategy);
 
   cbc.branchAndBound();
+  progress.endSearch();
   out.nodes = cbc.getNodeCount();
-  const double* best = cbc.bestSolution();
-  if (best) {
-    out.values.assign(best, best + n);
-    // Integers come back with solver noise; round them so callers can test == 1.
-    for (int i = 0; i < n; ++i)
-      if (model.var(i).type != VarType::Continuous) out.values[i] = std::round(out.values[i]);
-    out.objective = model.evaluate(out.values);
+  // Never trust CBC's answer blindly: it is checked against every row and bound of the model,
+  // repaired by re-solving the continuous part if only that is off, and dropped (falling back
+  // to the MIP start when there was one) if it still does not hold.
+  bool rejected = false;
+  if (const double* best = cbc.bestSolution()) {
+    if (auto checked = validatedSolution(model, std::vector<double>(best, best + n)))
+      out.values = std::move(*checked);
+    else if (out.startAccepted)
+      out.values = options.start;
+    rejected = out.values.empty();
+    if (!out.values.empty()) out.objective = model.evaluate(out.values);
   }
+  const bool hasSolution = !out.values.empty();
   double bound = cbc.getBestPossibleObjValue();
   if (std::fabs(bound) < 1e40) out.bound = bound + model.objectiveOffset();
-
-  if (progress.cancelled) return finish(Status::Cancelled);
   if (progress.lpStopped) {
     // CBC reads a stopped LP as an infeasible node, so after a stop neither its "optimal"
     // nor its "infeasible" nor its final bound can be trusted; the bound seen before can.
     out.bound = progress.lastBound > -kInf ? progress.lastBound + model.objectiveOffset() : -kInf;
-    return finish(best ? Status::Feasible : Status::TimeOut);
   }
-  if (cbc.isProvenOptimal() && best) {
-    out.bound = std::max(out.bound,
-                         out.objective - std::max(options.absoluteGap, options.relativeGap * std::fabs(out.objective)));
-    return finish(Status::Optimal);
+  auto decide = [&]() {
+    if (progress.cancelled) return Status::Cancelled;
+    if (progress.lpStopped) return hasSolution ? Status::Feasible : Status::TimeOut;
+    if (cbc.isProvenOptimal() && hasSolution && !rejected) {
+      out.bound = std::max(
+          out.bound, out.objective - std::max(options.absoluteGap, options.relativeGap * std::fabs(out.objective)));
+      return Status::Optimal;
+    }
+    if (cbc.isProvenInfeasible() && !rejected) {
+      out.values.clear();
+      return Status::Infeasible;
+    }
+    if (hasSolution) return Status::Feasible;
+    if (cbc.isSecondsLimitReached() || ctx.timeUp() || cbc.isNodeLimitReached()) return Status::TimeOut;
+    // CBC's only solution failed the check: the solver went wrong, nothing is known.
+    if (rejected || cbc.isAbandoned()) return Status::Error;
+    // Search ended without a solution and without a limit: the event handler stopped it
+    // (time limit of the context) or the tree was exhausted.
+    return cbc.status() == 0 ? Status::Infeasible : Status::TimeOut;
+  };
+  Status status = decide();
+  if (!out.values.empty() && out.objective < out.bound - boundTolerance(out.objective)) {
+    // A checked solution below the "proven" bound means the bound is wrong, not the solution.
+    out.bound = -kInf;
+    if (status == Status::Optimal) status = Status::Feasible;
   }
-  if (cbc.isProvenInfeasible()) {
-    out.values.clear();
-    return finish(Status::Infeasible);
-  }
-  if (best) return finish(Status::Feasible);
-  if (cbc.isSecondsLimitReached() || ctx.timeUp() || cbc.isNodeLimitReached()) return finish(Status::TimeOut);
-  if (cbc.isAbandoned()) return finish(Status::Error);
-  // Search ended without a solution and without a limit: the event handler stopped it
-  // (time limit of the context) or the tree was exhausted.
-  return finish(cbc.status() == 0 ? Status::Infeasible : Status::TimeOut);
+  return finish(status);
 }
 
 }  // namespace ts::milp

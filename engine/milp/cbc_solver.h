@@ -5,6 +5,7 @@
 // TileStudio builds), and while solving it publishes QoR samples with the incumbent, the
 // bound and the gap. Safe to call from several threads at once (one CbcModel per call).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,14 @@ struct SolveResult {
   bool hasSolution() const { return !values.empty(); }
 };
 
+/// Every solution solve() returns has passed this check: bounds, integrality and every row
+/// within a tolerance of 1e-6 x max(1, |rhs|). Integers are rounded; when only continuous
+/// columns are off, they are re-solved with the integers fixed. Nothing when it still fails.
+std::optional<std::vector<double>> validatedSolution(const Model& model, std::vector<double> values);
+
+/// Solves the model. A returned solution always satisfies the model (validatedSolution) and
+/// its objective is never below the reported bound (a bound that contradicts a checked
+/// solution is dropped to -inf and the status is Feasible).
 SolveResult solve(const Model& model, const SolveOptions& options, core::RunContext& ctx);
 
 }  // namespace ts::milp

@@ -122,6 +122,34 @@ placement: {a: [1, 2], b: [4, 2]}
   EXPECT_NE(r.out.find("designs every run succeeds on"), std::string::npos) << r.out;
 }
 
+TEST(CliRoute, BenchAieTable2RunsThePapersPairingsAndPrintsItsLayout) {
+  std::string dir = cliOutputDir("bench_table2");
+  write(dir + "/fanout.yaml", kDesign);
+  write(dir + "/index.json", R"({"designs": [
+    {"name": "fanout", "file": "fanout.yaml", "topology": "tree", "flow": "pipelined", "size": "small"}]})");
+  auto r = runCli("-q bench aie --suite " + dir + " --table2 --time-limit 1 --json " + dir + "/t2.json");
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err;  // AMD's router fails the fanout
+  auto j = nlohmann::json::parse(slurp(dir + "/t2.json"));
+  ASSERT_EQ(j["runs"].size(), 8u);
+  EXPECT_EQ(j["runs"][0]["label"], "manual");
+  EXPECT_EQ(j["runs"][0]["router"], "pathfinder");
+  EXPECT_EQ(j["runs"][0]["succeeded"], 0);
+  EXPECT_EQ(j["runs"][1]["router"], "milp");
+  EXPECT_EQ(j["runs"][1]["succeeded"], 1);
+  EXPECT_EQ(j["runs"][5]["label"], "sa:cost=bbcg");
+  for (const char* text :
+       {"TABLE II", "Of the common-passing 0 cases", "Manual    Ours           1/1", "Published (Yan et al., Table II",
+        "SA+BBCG   Ours       200/202", "Fig. 6", "synthetic pipelined small [1]"})
+    EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+  // --compare prints the same tables from the file; rows not in it are marked.
+  write(dir + "/one.json", nlohmann::json(j["runs"][1]).dump());
+  r = runCli("bench aie --table2 --compare " + dir + "/one.json");
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("(not run)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Of the common-passing 1 cases"), std::string::npos) << r.out;
+  EXPECT_EQ(runCli("-q bench aie --suite " + dir + " --table2 --placer sequential").exitCode, 2);
+}
+
 TEST(CliRoute, HelpHasExamples) {
   for (const char* cmd : {"route", "bench aie"}) {
     auto r = runCli(std::string(cmd) + " --help");

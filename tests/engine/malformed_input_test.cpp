@@ -95,6 +95,14 @@ const BadInput kCases[] = {
      "name: x\ngeneration: aie2\ncolumns: 1\nrows: [shim]\nresources:\n  shim: {memory_kib: 0, locks: 16, "
      "buffer_descriptors: 16, dma_in: two, dma_out: 2}\n",
      6, "expected an integer"},
+    {"device_bd_per_channel_over_the_tile", Format::Device,
+     "name: x\ngeneration: aie2\ncolumns: 1\nrows: [shim]\nresources:\n  shim: {memory_kib: 0, locks: 16, "
+     "buffer_descriptors: 16, bd_per_channel: 24, dma_in: 2, dma_out: 2}\n",
+     6, "bd_per_channel"},
+    {"device_negative_dma_flows_per_channel", Format::Device,
+     "name: x\ngeneration: aie2\ncolumns: 1\nrows: [shim]\nresources:\n  shim: {memory_kib: 0, locks: 16, "
+     "buffer_descriptors: 16, dma_in: 2, dma_out: 2}\npacket: {dma_flows_per_channel: -1}\n",
+     7, "dma_flows_per_channel"},
     {"json_syntax", Format::Npflow, "{\n  \"nodes\": [\n    {\"id\": 0,, \"type\": \"COMP\"}\n  ]\n}\n", 3,
      "JSON syntax"},
     {"json_missing_nets", Format::Npflow, "{\n  \"nodes\": []\n}\n", 1, "missing field 'nets'"},

@@ -3,6 +3,7 @@
 // move sequences.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <map>
@@ -386,6 +387,51 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
   BbCostConfig split;  // the even-split memory model as well
   split.wholeSharedBuffers = false;
   randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, split, 4000, 5);
+}
+
+// Deep FIFOs (BD overuse) and links through compute cores (shared memory only in the linking
+// core's own tile) exercised by the same delta-vs-recompute check.
+Design deepAndComputeLinked(uint64_t seed) {
+  Design d = ts::test::randomDesign(seed, 24, 4, 5, 60);
+  for (Net& n : d.nets) {
+    n.sourceDepth = 4;
+    for (int& depth : n.targetDepths) depth = 4;
+  }
+  for (CoreId c = 0; c < 24; c += 3) {  // link an incoming net to an outgoing one at compute core c
+    NetId in = -1, out = -1;
+    for (NetId n = 0; n < d.netCount(); ++n) {
+      const Net& net = d.nets[n];
+      if (in < 0 && net.targets.size() == 1 && net.targets[0] == c) in = n;
+      if (out < 0 && net.source == c) out = n;
+    }
+    bool used = false;
+    for (const Link& l : d.links)
+      for (NetId n : {in, out})
+        used = used || std::count(l.inputs.begin(), l.inputs.end(), n) ||
+               std::count(l.outputs.begin(), l.outputs.end(), n);
+    if (in >= 0 && out >= 0 && in != out && !used) d.links.push_back({{in}, {out}});
+  }
+  return d;
+}
+
+TEST(BbCost, DeltasCoverBuffersDescriptorsAndComputeLinks) {
+  Device npu2 = loadDevice("npu2");
+  Design d = deepAndComputeLinked(41);
+  ASSERT_TRUE(d.problems().empty()) << d.problems().front();
+  PlaceModel m(d, npu2);
+  int computeLinks = 0;
+  for (const Link& l : d.links) computeLinks += d.cores[d.linkVia(l)].kind == CoreKind::Compute;
+  ASSERT_GT(computeLinks, 2);
+  randomMoves<BbCost>(d, npu2, BbCostConfig{}, 3000, 6);
+  randomMoves<BbcgCost>(d, npu2, BbcgCostConfig{}, 1500, 7);
+  // The BD term is live: the deep FIFOs overuse some tile's BDs in the sequential order.
+  BbCost cost(m);
+  Placement p(d.coreCount());
+  std::map<CoreKind, size_t> next;
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    p.place(c, m.hostTiles(d.cores[c].kind)[next[d.cores[c].kind]++ % m.hostTiles(d.cores[c].kind).size()]);
+  cost.reset(p);
+  EXPECT_GT(cost.bdOveruse(), 0);
 }
 
 TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {

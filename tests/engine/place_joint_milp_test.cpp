@@ -183,7 +183,7 @@ TEST(JointMilp, EndpointsShareTilesOnlyWithinTheirChannels) {
 
 TEST(JointMilp, CancelStopsWithinAHundredMillisecondsWithALegalBest) {
   Device dev = loadDevice("npu1");
-  Design d = ts::test::randomDesign(11, 6, 1, 1, 9);  // CBC needs seconds to prove the optimum
+  Design d = ts::test::randomDesign(13, 6, 1, 1, 9);  // CBC needs seconds to prove the optimum
   ASSERT_TRUE(d.problems().empty());
   ts::core::RunContext seqCtx(1);
   auto seq = runSequentialPlacer({d, dev, {}}, SequentialPlacerConfig{}, seqCtx);
@@ -203,7 +203,7 @@ TEST(JointMilp, CancelStopsWithinAHundredMillisecondsWithALegalBest) {
   });
   EXPECT_LT(ms, 100.0);
   EXPECT_EQ(r.status, "cancelled");
-  EXPECT_TRUE(r.success);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
   EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
   waitForAbandonedSolves();  // the solver thread it left behind ends at CBC's next poll
 }

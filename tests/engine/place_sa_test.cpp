@@ -166,7 +166,7 @@ TEST(SaPlacer, TimeLimitReturnsTheBestSoFar) {
   ts::core::RunContext ctx(1, 0.3);
   auto r = runSaPlacer({d, dev, {}}, cfg, ctx);
   EXPECT_EQ(r.status, "time-out");
-  EXPECT_TRUE(r.success);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
   EXPECT_GT(r.movesPerSecond, 0);
 }
 

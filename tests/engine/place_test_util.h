@@ -38,10 +38,17 @@ inline aie::Design randomDesign(uint64_t seed, int compute, int mems, int shims,
   for (int i = 0; i < mems; ++i) d.cores.push_back({"m" + std::to_string(i), CoreKind::MemTile, 0, 0, {}, ""});
   for (int i = 0; i < shims; ++i) d.cores.push_back({"s" + std::to_string(i), CoreKind::Shim, 0, 0, {}, ""});
   const int cores = compute + mems + shims;
+  // Buffer descriptors every core's stream endpoints could take (one per buffer): kept within
+  // a compute or shim tile's 16 so that the designs stay placeable (memory tiles have 48).
+  std::vector<int> bds(size_t(cores), 0);
+  auto bdRoom = [&](CoreId c, int depth) {
+    return bds[size_t(c)] + depth <= (d.cores[c].kind == CoreKind::MemTile ? 48 : 16);
+  };
   for (int n = 0; n < nets; ++n) {
     Net net;
     net.name = "n" + std::to_string(n);
     net.source = rng.uniformInt(0, cores - 1);
+    net.sourceDepth = rng.uniformInt(1, 3);
     int fanout = rng.uniformInt(0, 4) == 0 ? rng.uniformInt(2, 5) : 1;
     for (int k = 0; k < fanout * 3 && int(net.targets.size()) < fanout; ++k) {
       CoreId t = rng.uniformInt(0, cores - 1);
@@ -50,8 +57,12 @@ inline aie::Design randomDesign(uint64_t seed, int compute, int mems, int shims,
     }
     if (net.targets.empty()) net.targets.push_back(net.source == 0 ? 1 : 0);
     net.bytesPerObject = rng.uniformInt(1, 4) == 1 ? rng.uniformInt(4, 12) * 1024 : rng.uniformInt(64, 2048);
-    net.sourceDepth = rng.uniformInt(1, 3);
     for (size_t k = 0; k < net.targets.size(); ++k) net.targetDepths.push_back(rng.uniformInt(1, 3));
+    bool fits = bdRoom(net.source, net.sourceDepth);
+    for (size_t k = 0; k < net.targets.size(); ++k) fits = fits && bdRoom(net.targets[k], net.targetDepths[k]);
+    if (!fits) continue;
+    bds[size_t(net.source)] += net.sourceDepth;
+    for (size_t k = 0; k < net.targets.size(); ++k) bds[size_t(net.targets[k])] += net.targetDepths[k];
     d.nets.push_back(net);
   }
   // Links through memory tiles: one input net ending there, the nets leaving it as outputs.

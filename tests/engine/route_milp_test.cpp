@@ -107,10 +107,15 @@ TEST(RouteMilp, WithoutPacketModeTheFanoutIsInfeasibleAndExplained) {
 TEST(RouteMilp, PreCheckNamesTheBindingDmaResource) {
   ToyDesign t;
   auto s = t.core("s", {3, 3});
-  // Nine far targets: even four packet flows per channel cannot fit two MM2S channels.
+  // Nine far targets (one buffer each, so 9 BDs fit): on a device that lets four packet flows
+  // share a DMA channel, even packet switching cannot fit them into two MM2S channels.
   std::vector<TileCoord> far = {{0, 2}, {0, 5}, {6, 2}, {6, 5}, {7, 3}, {0, 3}, {7, 4}, {6, 4}, {0, 4}};
-  for (size_t i = 0; i < far.size(); ++i) t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])});
-  auto r = route(t);
+  for (size_t i = 0; i < far.size(); ++i)
+    t.net("n" + std::to_string(i), s, {t.core("t" + std::to_string(i), far[i])}, 1024, 1);
+  const Device four = test::variantOf(npu2(), "four", 16, 4);
+  RrGraph graph(four);
+  core::RunContext ctx;
+  auto r = runMilpRouter(t.design, four, graph, t.placement, MilpRouterConfig{}, ctx);
   EXPECT_EQ(r.status, "infeasible");
   ASSERT_FALSE(r.reasons.empty());
   EXPECT_EQ(r.reasons[0],
@@ -244,4 +249,60 @@ TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {
   auto b = route(t, without);
   ASSERT_TRUE(a.success && b.success);
   EXPECT_NEAR(a.objective, b.objective, 1e-6);
+}
+
+TEST(RouteMilp, QualitySaysWhereTheRoutingIsOptimal) {
+  ToyDesign t;
+  auto s = t.core("s", {0, 3});
+  t.net("n1", s, {t.core("t1", {5, 3})});
+  auto boxed = route(t);
+  ASSERT_TRUE(boxed.success);
+  EXPECT_EQ(boxed.quality, "optimal in region margin 0");
+  EXPECT_FALSE(boxed.fullRegion);
+  MilpRouterConfig whole;
+  whole.wholeArray = true;
+  auto all = route(t, whole);
+  ASSERT_TRUE(all.success);
+  EXPECT_EQ(all.quality, "optimal on the whole array");
+  EXPECT_TRUE(all.fullRegion);
+  EXPECT_GT(all.variables, boxed.variables);
+  EXPECT_NEAR(all.objective, boxed.objective, 1e-6);  // a straight circuit: the box holds the optimum
+}
+
+TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
+  // One arbiter per switch and single east/west links: the nets' own boxes are infeasible, the
+  // region grows to margin 1, and then seven rounds of lazy arbiter rows are needed. (Before,
+  // region growth used up the four lazy rounds and the router returned "error".)
+  static const Device tight = [] {
+    TileResources compute{65536, 16, 16, 2, 2}, mem{524288, 64, 48, 6, 6}, shim{0, 16, 16, 2, 2};
+    StreamLinks links;
+    links.east = links.west = 1;
+    links.north = links.south = 2;
+    PacketLimits packet;
+    packet.arbiters = 1;
+    return Device(
+        "tight", "test array", Generation::Aie2, 6,
+        {TileKind::Shim, TileKind::Mem, TileKind::Compute, TileKind::Compute, TileKind::Compute, TileKind::Compute},
+        {0, 1, 2, 3, 4, 5}, compute, mem, shim, links, packet);
+  }();
+  ToyDesign t;
+  std::vector<CoreId> c;
+  for (TileCoord at : std::vector<TileCoord>{{3, 2}, {2, 2}, {1, 2}, {2, 4}, {1, 4}, {3, 3}, {5, 3}, {0, 3}})
+    c.push_back(t.core("c" + std::to_string(c.size()), at));
+  t.net("a", c[1], {c[3]});
+  t.net("b", c[5], {c[1]});
+  t.net("c", c[0], {c[7], c[6]});
+  t.net("d", c[1], {c[7]});
+  t.net("e", c[2], {c[5]});
+  t.net("f", c[5], {c[7]});
+  MilpRouterConfig cfg;
+  cfg.model.allowShared = false;
+  RrGraph graph(tight);
+  core::RunContext ctx;
+  auto r = runMilpRouter(t.design, tight, graph, t.placement, cfg, ctx);
+  ASSERT_TRUE(r.success) << r.status << ": " << (r.reasons.empty() ? "" : r.reasons.front());
+  EXPECT_TRUE(checkRouting(t.design, tight, graph, t.placement, r.routing).empty());
+  EXPECT_GE(r.regionMargin, 1);
+  EXPECT_GT(r.lazyArbiterRows, 3);
+  EXPECT_EQ(r.quality, "optimal in region margin " + std::to_string(r.regionMargin));
 }

@@ -42,6 +42,17 @@ inline const aie::Device& npu2() {
   return device;
 }
 
+/// A copy of `base` with other per-tile resources and packet limits (same RR graph).
+inline aie::Device variantOf(const aie::Device& base, const std::string& name, int computeBds, int dmaFlowsPerChannel) {
+  aie::TileResources compute = base.resourcesOf(aie::TileKind::Compute);
+  compute.bufferDescriptors = computeBds;
+  aie::PacketLimits packet = base.packetLimits();
+  packet.dmaFlowsPerChannel = dmaFlowsPerChannel;
+  return aie::Device(name, "test variant of " + base.name(), base.generation(), base.columns(), base.rowRoles(),
+                     base.shimDmaColumns(), compute, base.resourcesOf(aie::TileKind::Mem),
+                     base.resourcesOf(aie::TileKind::Shim), base.streamLinks(), packet);
+}
+
 /// 3 x 4 AIE2 array (shim, mem, compute, compute) with one east/west link per switch.
 inline const aie::Device& narrowDevice() {
   static const aie::Device device = [] {

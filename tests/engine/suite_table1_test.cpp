@@ -1,6 +1,7 @@
 // The Table I benchmark suite: distribution, manual placements, stress patterns, determinism.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -105,7 +106,6 @@ TEST(SuiteTable1, EveryManualPlacementIsLegalAndPassesTheRoutingBounds) {
 
 TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
   int mixed = 0;
-  const int ids = npu2().packetLimits().maxPacketId + 1;
   for (const auto& e : npu2Suite()) {
     const FeasibilityReport f = checkRoutingFeasibility(e.gen.design, npu2(), e.gen.placement);
     const EndpointPlan single = planEndpoints(e.gen.design, npu2(), e.gen.placement, EndpointPlanConfig::singleMode());
@@ -114,7 +114,6 @@ TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
     if (f.needsMixedModes()) {
       ++mixed;
       EXPECT_FALSE(f.circuitOnly) << e.name;
-      EXPECT_GT(f.streamNets, ids) << e.name;
       EXPECT_FALSE(single.ok()) << e.name;
       const EndpointPlan mixedPlan = planEndpoints(e.gen.design, npu2(), e.gen.placement);
       EXPECT_TRUE(mixedPlan.ok()) << e.name;
@@ -126,8 +125,43 @@ TEST(SuiteTable1, MixedModeDesignsAreMarkedAndNeedMixing) {
       EXPECT_TRUE(single.ok()) << e.name << ": " << (single.issues.empty() ? "" : single.issues[0].message);
     }
   }
-  EXPECT_GE(mixed, 5);
-  EXPECT_LE(mixed, 10);
+  // The need arises from the traffic (no design is picked by name); the paper has 7 of 202.
+  EXPECT_GE(mixed, 4);
+  EXPECT_LE(mixed, 12);
+}
+
+TEST(SuiteTable1, CoresAreDeclaredInProgramOrderNotLayoutOrder) {
+  // IRON's sequential placer fills compute tiles column by column in declaration order; a suite
+  // that declared cores in the column order of their manual tiles would hand it the expert's
+  // layout. Count the synthetic designs whose declaration order is that column order.
+  int synthetic = 0, layoutOrdered = 0;
+  for (const auto& e : npu2Suite()) {
+    if (!isSynthetic(e)) continue;
+    ++synthetic;
+    std::vector<TileCoord> declared;
+    for (CoreId c = 0; c < e.gen.design.coreCount(); ++c)
+      if (e.gen.design.cores[c].kind == CoreKind::Compute) declared.push_back(e.gen.placement.tile(c));
+    layoutOrdered += std::is_sorted(declared.begin(), declared.end(), [](TileCoord a, TileCoord b) {
+      return a.col != b.col ? a.col < b.col : a.row < b.row;
+    });
+  }
+  EXPECT_LT(layoutOrdered * 5, synthetic) << layoutOrdered << " of " << synthetic;
+}
+
+TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightMemory) {
+  for (const auto& e : npu2Suite()) {
+    if (!isSynthetic(e) || e.size != SizeClass::Large) continue;
+    const Design& d = e.gen.design;
+    bool multicast = false;
+    int64_t maxBytes = 0;
+    for (const Net& n : d.nets) {
+      multicast = multicast || (d.cores[n.source].kind == CoreKind::MemTile && n.targets.size() >= 5);
+      maxBytes = std::max(maxBytes, n.bytesPerObject);
+    }
+    EXPECT_TRUE(multicast) << e.name << ": no memory-tile multicast with fanout >= 5";
+    EXPECT_GE(maxBytes, 2048) << e.name;
+    EXPECT_GE(planEndpoints(d, npu2(), e.gen.placement).peakComputeMemory, 0.75) << e.name;
+  }
 }
 
 TEST(SuiteTable1, PipelinedDesignsHaveNoLoopsFeedbackDesignsDo) {

@@ -8,10 +8,15 @@
 #include <QtTest>
 #include <cmath>
 
+#include "engine/aie/device_library.h"
+#include "engine/aie/io/design_loader.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_render.h"
+#include "widgets/aie_usage.h"
 
 using namespace ts;
 using namespace ts::ui;
@@ -132,6 +137,45 @@ class RenderExportTest : public QObject {
     canvas_->setLayers(layers);
     canvas_->setHeatMap(HeatMap::None);
     QCOMPARE(test::differingPixels(gui, QImage(cliHeat)), 0);
+  }
+
+  void bufferDescriptorHeatMapShowsTheOverusedTile() {
+    // hub7_bds.yaml: the hub at (3,3) needs 24 BDs of 16, its six partners 4 each.
+    QString png = test::outputPath("hub7_bd_heat.png");
+    QFile::remove(png);
+    QProcess cli;
+    cli.start(TS_CLI_PATH, {"render", test::dataPath("hub7_bds.yaml"), "--out", png, "--px-per-tile", "30", "--heat",
+                            "bds", "--hide", "cores,names,nets,badges,coordinates,violations,legend"});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    aie::Device npu2 = aie::loadDevice("npu2");
+    QCOMPARE(QColor(centrePixel(image, npu2, {3, 3}, 30)), AiePalette::heat(1.5));       // over capacity
+    QCOMPARE(QColor(centrePixel(image, npu2, {0, 5}, 30)), AiePalette::heat(4.0 / 16));  // a producer
+    QCOMPARE(QColor(centrePixel(image, npu2, {4, 4}, 30)), AiePalette::heat(0));         // unused
+  }
+
+  void routedUsageCountsBuffersAndBdsAsTheChecker() {
+    // On a routing the badges show what the routing checker counts, not the unrouted upper
+    // bound (every net a stream), so a legal routing of a memory-tight design shows no warning.
+    aie::LoadedDesign d = aie::loadDesignFile(std::string(TS_SOURCE_DIR) + "/samples/edge_detect.yaml");
+    aie::RrGraph graph(d.device);
+    aie::MilpRouterConfig cfg;
+    core::RunContext ctx;
+    aie::MilpRouterResult r = aie::runMilpRouter(d.design, d.device, graph, d.placement, cfg, ctx);
+    QVERIFY(r.success);
+    aie::RoutingUsage exact;
+    QVERIFY(aie::checkRouting(d.design, d.device, graph, d.placement, r.routing, {}, &exact).empty());
+    AieUsage routed = computeAieUsage(d.design, d.device, d.placement, &r.routing, &graph);
+    AieUsage estimate = computeAieUsage(d.design, d.device, d.placement);
+    QVERIFY(routed.memoryUsed == exact.memory);
+    QVERIFY(routed.bdsUsed == exact.bds);
+    QCOMPARE(routed.violationCount("memory"), 0);
+    int64_t routedTotal = 0, estimateTotal = 0;
+    for (size_t i = 0; i < exact.memory.size(); ++i)
+      routedTotal += routed.memoryUsed[i], estimateTotal += estimate.memoryUsed[i];
+    QVERIFY(routedTotal < estimateTotal);  // shared-memory nets hold one buffer set, not two
   }
 
   void svgExportIsAValidDrawing() {

@@ -44,7 +44,6 @@ struct Channels {
 Channels countChannels(const Design& design, const Device& device, const Placement& placement,
                        const std::vector<PlannedMode>& modes) {
   const size_t tiles = size_t(device.tileCount());
-  const int flows = packetFlowsPerChannel(device);
   Channels ch{std::vector<int>(tiles, 0), std::vector<int>(tiles, 0)};
   std::vector<int> packetOut(tiles, 0), packetIn(tiles, 0);
   for (NetId n = 0; n < design.netCount(); ++n) {
@@ -67,6 +66,7 @@ Channels countChannels(const Design& design, const Device& device, const Placeme
     }
   }
   for (size_t i = 0; i < tiles; ++i) {
+    const int flows = dmaFlowsPerChannel(device, device.coord(int(i)));
     ch.out[i] += (packetOut[i] + flows - 1) / flows;
     ch.in[i] += (packetIn[i] + flows - 1) / flows;
   }
@@ -123,10 +123,13 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
             candidates.end());
       }
       if (config.sharedPairsOnly) {
+        // MLIR-AIE's choice, as the PathFinder baseline makes it: the consumer's memory when
+        // the producer reaches it, else the producer's.
         const TileCoord a = placement.tile(net.source), t = placement.tile(net.targets[0]);
-        candidates.erase(
-            std::remove_if(candidates.begin(), candidates.end(), [&](TileCoord m) { return m != a && m != t; }),
-            candidates.end());
+        auto ra = device.memoriesReachableFrom(a);
+        const TileCoord bank = std::find(ra.begin(), ra.end(), t) != ra.end() ? t : a;
+        candidates.erase(std::remove_if(candidates.begin(), candidates.end(), [&](TileCoord m) { return m != bank; }),
+                         candidates.end());
       }
       TileCoord best{-1, -1};
       int64_t bestFree = 0;

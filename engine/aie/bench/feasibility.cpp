@@ -163,11 +163,11 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
   BufferUsage use = countBuffers(design, device, placement, how, {});
 
   std::string circuitReason;
-  const int flows = packetFlowsPerChannel(device);
   int64_t computeDemand = sharedBytes, computeCapacity = 0;
   for (size_t i = 0; i < tiles; ++i) {
     TileCoord t = device.coord(int(i));
     const TileResources& res = device.resources(t);
+    const int flows = dmaFlowsPerChannel(device, t);
     if (device.kind(t) == TileKind::Compute) {
       computeDemand += use.memory[i];
       computeCapacity += res.memoryBytes;
@@ -215,9 +215,12 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
                         "compute tiles need at least " + std::to_string(computeDemand) + " bytes in total but have " +
                             std::to_string(computeCapacity),
                         {-1, -1}});
-  if (r.needsMixedModes())
-    r.mixedReason = circuitReason + " (circuit switching alone fails), and " + std::to_string(r.streamNets) +
-                    " stream nets exceed the " + std::to_string(ids) + " packet ids (packet switching alone fails)";
+  if (r.needsMixedModes()) {
+    r.mixedReason = circuitReason + ": packet flows must share its DMA channels (circuit switching alone fails)";
+    if (!r.packetOnly)
+      r.mixedReason += ", and " + std::to_string(r.streamNets) + " stream nets exceed the " + std::to_string(ids) +
+                       " packet ids (packet switching alone fails)";
+  }
   return r;
 }
 

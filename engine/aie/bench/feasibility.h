@@ -8,16 +8,15 @@
 //   memory is reachable by every one of them; it then needs no DMA channel. A net whose
 //   endpoints all sit on one memory/shim tile stays inside that tile. Every other net is a
 //   stream ("stream-only"): one MM2S at its source, one S2MM at each target tile.
-// - Packet switching lets up to F = packetFlowsPerChannel(device) stream nets share one DMA
-//   channel, so a tile with C channels carries at most C x F stream nets per direction, and
-//   with k > C at least p of them are packet-switched, the least p with
-//   (k - p) + ceil(p / F) <= C. Every packet-switched net needs its own packet id
-//   (0..maxPacketId, design-wide).
+// - Packet switching lets up to F = dmaFlowsPerChannel(device, tile) stream nets share one DMA
+//   channel (bounded by BDs; routing_legality.h), so a tile with C channels carries at most C x F stream nets per
+//   direction, and with k > C at least p of them are packet-switched, the least p with (k - p) + ceil(p / F) <= C.
+//   Every packet-switched net needs its own packet id (0..maxPacketId, design-wide).
 // - Memory and locks counted at a tile are only those no routing can avoid: kernel data
 //   (LogicalCore::bufferBytes) and the buffers of stream-only nets, counted as in
 //   routing_legality.h (depth x bytes at each endpoint, one shared buffer at a link's core,
 //   2 locks per endpoint buffer set, shim buffers in host memory). A DMA-side buffer set of
-//   depth d also takes d buffer descriptors (a hardware limit the routers do not model).
+//   depth d also takes d buffer descriptors (routing_legality.h's endpointBds).
 //   Shared-memory buffers go to whichever neighbour tile a router picks, so they only enter
 //   the array-wide memory total.
 #include <cstdint>
@@ -94,8 +93,12 @@ struct FeasibilityReport {
   std::string mixedReason;
 
   bool feasible() const { return issues.empty(); }
-  /// A legal routing exists only if it mixes circuit and packet switching (and shared memory).
-  bool needsMixedModes() const { return !circuitOnly && !packetOnly; }
+  /// A legal routing needs packet flows sharing DMA channels beside circuits and shared memory:
+  /// some tile streams more nets than it has channels. AMD's router gives every object-FIFO end
+  /// its own DMA channel in either global mode (MLIR-AIE's object FIFO lowering assigns one
+  /// channel per end), so it cannot route such a placement (the paper's 7 of 202); with more
+  /// stream nets than packet ids (packetOnly false) not even all-packet switching would.
+  bool needsMixedModes() const { return !circuitOnly; }
 };
 
 /// The least number of packet-switched nets among `streams` nets sharing `channels` DMA

@@ -11,9 +11,9 @@ namespace ts::aie {
 
 GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
   core::Rng rng(spec.seed);
-  Traffic traffic(rng);
+  Traffic traffic(rng, spec.size);
   DesignBuilder b(device, spec.name, "");
-  auto [lo, hi] = computeCoreRange(device, spec, 8);
+  auto [lo, hi] = computeCoreRange(device, spec.size);
   const int cols = b.computeColumns(), rows = int(b.computeRows().size());
 
   // Physical box W x H, then the logical grid w x h on it.
@@ -73,7 +73,7 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
       if (x + 1 < w) next.push_back(at(x + 1, y));
       if (y + 1 < h) next.push_back(at(x, y + 1));
       if (next.empty()) continue;
-      if (multicast && next.size() == 2 && b.canShare(at(x, y), next) && b.fits(at(x, y), next)) {
+      if (multicast && next.size() == 2 && b.canShare(at(x, y), next)) {
         b.addNet(name + "_en", at(x, y), next, traffic.bytes(), traffic.depth());
         continue;
       }
@@ -82,16 +82,15 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
     }
 
   if (spec.flow == Flow::Pipelined) {
-    int diagonals = rng.uniformInt(0, std::max(1, w * h / 4)), added = 0;
+    int diagonals = rng.uniformInt(0, std::max(1, w * h / 8)), added = 0;
     for (int attempt = 0; attempt < diagonals * 4 && added < diagonals; ++attempt) {
       int x = rng.uniformInt(0, w - 2), y = rng.uniformInt(0, h - 2);
-      if (!b.fits(at(x, y), {at(x + 1, y + 1)})) continue;
       b.addNet("diag" + std::to_string(added++), at(x, y), {at(x + 1, y + 1)}, traffic.bytes(), traffic.depth());
     }
     addRandomNets(b, rng, order, rng.uniformInt(0, 2), true, 3, traffic, "far");
   } else {
     // Westward / southward nets between neighbours close small loops through shared memory.
-    const int local = rng.uniformInt(1, std::max(1, w * h / 4));
+    const int local = rng.uniformInt(1, std::max(1, w * h / 6));
     for (int k = 0, added = 0; k < local * 4 && added < local; ++k) {
       bool westward = rng.uniformInt(0, 1) == 0;
       int x = rng.uniformInt(westward ? 1 : 0, w - 1), y = rng.uniformInt(westward ? 0 : 1, h - 1);
@@ -101,20 +100,20 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
       if (dup) continue;
       b.addNet("back" + std::to_string(added++), src, {dst}, traffic.bytes(), traffic.depth());
     }
-    // Torus wrap-arounds where channels allow.
+    // Torus wrap-arounds, like the ring of a line, only where the layout leaves the channels.
     for (int y = 0; y < h; ++y)
-      if (w > 2 && rng.uniformInt(0, 1) == 0 && b.fits(at(w - 1, y), {at(0, y)}))
+      if (w > 2 && rng.uniformInt(0, 2) == 0 && b.fits(at(w - 1, y), {at(0, y)}))
         b.addNet("wrap_r" + std::to_string(y), at(w - 1, y), {at(0, y)}, traffic.bytes(), traffic.depth());
     for (int x = 0; x < w; ++x)
-      if (h > 2 && rng.uniformInt(0, 1) == 0 && b.fits(at(x, h - 1), {at(x, 0)}))
+      if (h > 2 && rng.uniformInt(0, 2) == 0 && b.fits(at(x, h - 1), {at(x, 0)}))
         b.addNet("wrap_c" + std::to_string(x), at(x, h - 1), {at(x, 0)}, traffic.bytes(), traffic.depth());
   }
-  if (spec.mixedModes) addMixedModeStress(b, rng, order, spec.flow == Flow::Pipelined, traffic);
+  addTrafficStress(b, rng, order, spec.flow == Flow::Pipelined, traffic, spec.size);
 
   b.design().description = std::to_string(w) + "x" + std::to_string(h) + " mesh (" + toString(spec.flow) +
                            "), grid layout" + (transposed ? ", transposed" : "");
   GeneratedDesign gen = b.finish();
-  if (rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
+  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
   return gen;
 }
 

@@ -42,20 +42,6 @@ std::string entryName(const std::string& topology, Flow flow, SizeClass size, in
          idx;
 }
 
-/// The designs whose manual placement can only be routed by mixing stream modes (the paper:
-/// AMD's single-mode router fails on 7 of the 202): one per large synthetic category, two in
-/// the categories the paper found hardest (large pipelined).
-bool mixedModeSlot(const Device& device, const std::string& topology, Flow flow, SizeClass size, int index) {
-  // Packet switching alone fails only beyond the 32 packet ids; a smaller array cannot hold
-  // that many streams (about one per core), so it gets no such designs.
-  if (size != SizeClass::Large || device.countTiles(TileKind::Compute) < 32) return false;
-  static const std::set<std::tuple<std::string, Flow, int>> slots = {
-      {"line", Flow::Pipelined, 3},  {"line", Flow::Feedback, 5}, {"mesh", Flow::Pipelined, 2},
-      {"mesh", Flow::Pipelined, 11}, {"mesh", Flow::Feedback, 7}, {"tree", Flow::Pipelined, 4},
-      {"tree", Flow::Feedback, 9}};  // 7 designs, as many as AMD's router fails on in the paper
-  return slots.count({topology, flow, index}) > 0;
-}
-
 bool hasCycle(const Design& d) {
   std::vector<std::vector<CoreId>> next(d.cores.size());
   for (const Net& n : d.nets)
@@ -140,9 +126,9 @@ std::vector<GemmSpec> gemmVariants(const Device& device, SizeClass size) {
 }
 
 GeneratedDesign generateVariant(const Device& device, const std::string& topology, Flow flow, SizeClass size, int index,
-                                const std::string& name, uint64_t seed, bool mixed) {
+                                const std::string& name, uint64_t seed) {
   if (topology == "line" || topology == "mesh" || topology == "tree") {
-    SyntheticSpec spec{name, flow, size, seed, mixed};
+    SyntheticSpec spec{name, flow, size, seed};
     if (topology == "line") return generateLine(device, spec);
     if (topology == "mesh") return generateMesh(device, spec);
     return generateTree(device, spec);
@@ -240,14 +226,13 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
       e.topology = cat.topology;
       e.flow = cat.flow;
       e.size = cat.size;
-      const bool mixed = mixedModeSlot(device, cat.topology, cat.flow, cat.size, i);
       std::vector<std::string> problems;
       // A random draw can leave no room for an optional pattern; redraw from a derived seed.
       for (int attempt = 0; attempt < 20; ++attempt) {
         const uint64_t s = designSeed(seed, attempt == 0 ? e.name : e.name + "#" + std::to_string(attempt));
         problems.clear();
         try {
-          e.gen = generateVariant(device, cat.topology, cat.flow, cat.size, i, e.name, s, mixed);
+          e.gen = generateVariant(device, cat.topology, cat.flow, cat.size, i, e.name, s);
         } catch (const core::Error& err) {
           problems.push_back(err.what());
           if (cat.topology == "line" || cat.topology == "mesh" || cat.topology == "tree") continue;
@@ -259,12 +244,14 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
           problems.push_back(std::to_string(computeCores) + " compute cores is not " + toString(cat.size));
         if (hasCycle(e.gen.design) != (cat.flow == Flow::Feedback))
           problems.push_back(cat.flow == Flow::Feedback ? "has no feedback loop" : "a pipelined design has a loop");
-        if (e.feasibility.needsMixedModes() != mixed)
-          problems.push_back(mixed ? "does not need mixed stream modes" : "needs mixed stream modes");
-        // AMD's single-mode router must manage all but the mixed-mode designs.
-        if (planEndpoints(e.gen.design, device, e.gen.placement, EndpointPlanConfig::singleMode()).ok() == mixed)
-          problems.push_back(mixed ? "a single-mode routing fits the endpoints"
-                                   : "a single-mode (circuit, pairwise shared memory) routing does not fit");
+        // Mixed-mode need arises from the traffic (addTrafficStress, optional nets drawn without
+        // looking at the DMA budget) and is reported, not requested. A design that does not need
+        // it must be routable the way AMD's router routes (one mode, one DMA channel per FIFO
+        // end, shared memory between pairs only), else the single-mode plan's problem is kept.
+        if (!e.feasibility.needsMixedModes())
+          for (const FeasibilityIssue& i :
+               planEndpoints(e.gen.design, device, e.gen.placement, EndpointPlanConfig::singleMode()).issues)
+            problems.push_back("single-mode plan: " + i.message);
         if (problems.empty()) break;
       }
       if (!problems.empty())

@@ -1,12 +1,14 @@
 #pragma once
 // Synthetic benchmark designs of the AIE PnR paper's suite (Sec. VII-A): line, mesh and tree
 // netlists in pipelined and feedback-loop variants, small or large, with light kernels so that
-// communication dominates. Each generator lays the cores out first (a snake, a grid, a
-// spanning tree of the array) and derives the nets from that layout, so the layout is the
-// placement an expert would write by hand: neighbours talk through shared memory, data enters
-// from a shim through a memory tile and leaves the same way, and optional nets (skips,
-// feedback, broadcasts) are added only where the DMA channels of a circuit-switched routing
-// still suffice. Deterministic for a spec.
+// communication dominates. Each generator builds the logical netlist with its cores declared in
+// program order (the order a kernel author writes them: pipeline stages in order, a mesh row by
+// row, a tree level by level in logical child order), and independently draws the layout an
+// expert would choose (a snake, a grid, a spanning tree of the array) as the manual placement:
+// neighbours talk through shared memory, data enters from a shim through a memory tile and
+// leaves the same way. On top come the stress patterns the paper describes, drawn from the
+// traffic model and not from the layout's spare DMA channels (addTrafficStress). Deterministic
+// for a spec.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -27,18 +29,11 @@ struct SyntheticSpec {
   Flow flow = Flow::Pipelined;
   SizeClass size = SizeClass::Small;
   uint64_t seed = 1;
-  /// Add a hub core with more stream nets than DMA channels and enough other streams that
-  /// neither circuit nor packet switching alone can route the design (needs mixed modes).
-  bool mixedModes = false;
 };
 
 /// Inclusive range of compute-core counts of a size class: "small" has fewer logical compute
 /// cores than half the array's compute tiles, "large" more (the paper's Table I split).
 std::pair<int, int> computeCoreRange(const Device& device, SizeClass size);
-
-/// The range for a spec: designs that must need mixed modes keep to the top `mixedSlack`
-/// counts, leaving cores for their parameter streams.
-std::pair<int, int> computeCoreRange(const Device& device, const SyntheticSpec& spec, int mixedSlack);
 
 GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec);
 GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec);
@@ -46,10 +41,12 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec);
 
 // ---- helpers shared by the synthetic generators -------------------------------------------
 
-/// Per-design traffic knobs drawn from the design's random source.
+/// Per-design traffic knobs drawn from the design's random source. Large designs move
+/// several-KiB objects (2-6 KiB), so that a shared-memory net turned into a stream (a buffer
+/// set at both ends instead of one) overflows a tile filled by tightenMemory.
 class Traffic {
  public:
-  explicit Traffic(core::Rng& rng);
+  Traffic(core::Rng& rng, SizeClass size);
   int64_t baseBytes() const { return base_; }
   /// Bytes of one net: the design's base size, sometimes halved or doubled.
   int64_t bytes();
@@ -63,22 +60,29 @@ class Traffic {
   int64_t base_;
 };
 
-/// Adds a hub (a core sending three separate streams to non-neighbours) and per-core
-/// parameter streams from memory tiles until the stream nets outnumber the packet ids.
-/// `order` lists the candidate compute cores in dataflow order; with `forwardOnly` the hub
-/// only sends downstream, so a pipelined design stays free of loops. Throws core::Error if
-/// the array has no room.
-void addMixedModeStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
-                        Traffic& traffic);
+/// The paper's stress patterns, drawn from the traffic (`order` lists the compute cores in
+/// dataflow order; `forwardOnly` keeps a pipelined design free of loops):
+///  - parameter streams: memory tiles multicast weights to groups of 5-8 compute cores (fanout
+///    >= 5) in up to two rounds, until most cores' S2MM channels are taken (2/2 in the manual
+///    plan); each core joins a group only while its manual plan has a channel for it;
+///  - result taps: some intermediate cores also send results to DRAM through memory tiles;
+///  - in large designs, with probability kHubChance, a dispatcher core sends control streams to
+///    three non-neighbouring cores whatever its DMA budget: with more stream nets than packet
+///    ids, such a design can only be routed by mixing stream modes (it is not picked by name).
+/// Throws core::Error when the array has no room (the suite then redraws).
+void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
+                      Traffic& traffic, SizeClass size);
+constexpr double kHubChance = 0.04;
 
-/// Adds up to `count` nets from a core in `sources` to a core in `targets` (`forward` keeps
-/// source before target in the given order, else after) where the circuit budget allows.
+/// Adds up to `count` nets between cores of `order` at least `minGap` apart (`forward` keeps
+/// source before target, else after), drawn from the traffic without looking at the DMA
+/// budget: the suite keeps a draw only if its manual placement still has a legal routing.
 /// Returns how many were added.
 int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count, bool forward,
                   int minGap, Traffic& traffic, const std::string& prefix);
 
 /// Makes memory tight: raises the kernel data of compute cores until their tiles would run at
-/// 86-95 % of their memory even if every shared buffer they could hold landed there (so any
+/// 78-95 % of their memory even if every shared buffer they could hold landed there (so any
 /// router's choice of neighbour fits), backing off where the plan would no longer fit. Tags
 /// "tight-memory" when the plan's busiest compute tile reaches 85 %.
 void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng);

@@ -48,11 +48,15 @@ GrownTree growTree(const DesignBuilder& b, core::Rng& rng, int n) {
     parentOf[cell] = p;
     ++children[p];
   }
-  // BFS order, children in tile order, so names read level by level.
+  // Program order: level by level from the root, each node's children in the order the
+  // logical tree lists them (drawn at random: an author numbers children by role, not by the
+  // tile an expert later gives them).
   GrownTree t;
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> kidsOf;
   for (const auto& [cell, p] : parentOf)
     if (p.first >= 0) kidsOf[p].push_back(cell);
+  for (auto& [cell, kids] : kidsOf)
+    for (int i = int(kids.size()) - 1; i > 0; --i) std::swap(kids[size_t(i)], kids[size_t(rng.uniformInt(0, i))]);
   std::vector<std::pair<int, int>> queue{root};
   std::map<std::pair<int, int>, int> index;
   for (size_t i = 0; i < queue.size(); ++i) {
@@ -73,9 +77,9 @@ GrownTree growTree(const DesignBuilder& b, core::Rng& rng, int n) {
 
 GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
   core::Rng rng(spec.seed);
-  Traffic traffic(rng);
+  Traffic traffic(rng, spec.size);
   DesignBuilder b(device, spec.name, "");
-  auto [lo, hi] = computeCoreRange(device, spec, 4);
+  auto [lo, hi] = computeCoreRange(device, spec.size);
   const int n = rng.uniformInt(lo, hi);
   GrownTree tree = growTree(b, rng, n);
 
@@ -133,13 +137,10 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
       // A few leaves report back to the root through a memory tile.
       std::vector<CoreId> fb;
       for (CoreId l : leaves)
-        if (fb.size() < 3 && b.freeOut(b.tileOf(l)) >= 1 && rng.uniformInt(0, 1) == 0) fb.push_back(l);
+        if (fb.size() < 3 && rng.uniformInt(0, 1) == 0) fb.push_back(l);
       if (fb.empty()) fb.push_back(leaves.back());
-      if (b.freeIn(b.tileOf(root)) >= 1)
-        b.addRelay("fb", fb, {root}, traffic.bytes(), traffic.depth());
-      else
-        addGather("_up");
-    } else if (rng.uniformInt(0, 9) < 4 && leaves.size() > 2 && b.fits(root, leaves)) {
+      b.addRelay("fb", fb, {root}, traffic.bytes(), traffic.depth());
+    } else if (rng.uniformInt(0, 9) < 4 && leaves.size() > 2) {
       b.addNet("cfg", root, leaves, std::max<int64_t>(32, traffic.baseBytes() / 4),
                1);  // configuration broadcast
     }
@@ -158,12 +159,9 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
       // The root re-broadcasts its result to some leaves (an iterative refinement loop).
       std::vector<CoreId> fb;
       for (CoreId l : leaves)
-        if (b.freeIn(b.tileOf(l)) >= 1 && rng.uniformInt(0, 2) > 0) fb.push_back(l);
-      if (fb.empty() || !b.fits(root, fb)) fb = {leaves.front()};
-      if (b.fits(root, fb))
-        b.addNet("refine", root, fb, traffic.bytes(), traffic.depth());
-      else
-        b.addNet("n1_down", root, {node[1]}, traffic.bytes(), traffic.depth());
+        if (rng.uniformInt(0, 2) > 0) fb.push_back(l);
+      if (fb.empty()) fb = {leaves.front()};
+      b.addNet("refine", root, fb, traffic.bytes(), traffic.depth());
     }
   }
   // Dataflow order: BFS for scatter trees, reversed for gather trees. Extra nets follow it in
@@ -171,14 +169,14 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
   std::vector<CoreId> flowOrder = node;
   if (!scatter) std::reverse(flowOrder.begin(), flowOrder.end());
   const bool pipelined = spec.flow == Flow::Pipelined;
-  addRandomNets(b, rng, flowOrder, rng.uniformInt(0, 2), pipelined, 2, traffic, "x");
-  if (spec.mixedModes) addMixedModeStress(b, rng, flowOrder, pipelined, traffic);
+  addRandomNets(b, rng, flowOrder, rng.uniformInt(0, 1), pipelined, 2, traffic, "x");
+  addTrafficStress(b, rng, flowOrder, pipelined, traffic, spec.size);
 
   b.design().description = std::string(scatter ? "scatter" : "gather") + " tree of " + std::to_string(n) +
                            " nodes, depth " + std::to_string(depth) + ", " + std::to_string(leaves.size()) +
                            " leaves (" + toString(spec.flow) + "), spanning-tree layout";
   GeneratedDesign gen = b.finish();
-  if (rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
+  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
   return gen;
 }
 

@@ -149,6 +149,8 @@ std::vector<RouterInfo> makeRouters() {
                    {"rows", r.rows},
                    {"solves", r.solves},
                    {"seconds", r.seconds},
+                   {"full_region", r.fullRegion ? 1.0 : 0.0},
+                   {"region_margin", double(r.regionMargin)},
                    {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
       }));

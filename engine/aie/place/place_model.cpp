@@ -74,6 +74,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
   allCompute_.assign(size_t(nets), 0);
   endpointBytes_.resize(size_t(nets));
   sharedBytes_.assign(size_t(nets), 0);
+  endpointBds_.resize(size_t(nets));
   coreNets_.resize(size_t(cores));
   staticBytes_.assign(size_t(cores), 0);
   staticLocks_.assign(size_t(cores), 0);
@@ -126,6 +127,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       maxDepth = std::max(maxDepth, depth);
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       bytes.push_back(linked ? -1 : int64_t(depth) * net.bytesPerObject);
+      endpointBds_[n].push_back(aie::endpointBds(depth));
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
     allCompute_[n] = compute;
@@ -175,6 +177,17 @@ int PlaceModel::sharedBanks(const int* pinTiles, int count, std::array<int, kMax
     if (all) banks[size_t(found++)] = m;
   }
   return found;
+}
+
+int PlaceModel::netSharedBanks(NetId n, const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const {
+  int found = sharedBanks(pinTiles, count, banks);
+  int kept = 0;
+  for (int k = 0; k < found; ++k) {
+    bool ok = true;
+    for (int i = 0; i < count && ok; ++i) ok = !linkedAt(n, i) || pinTiles[i] == banks[size_t(k)];
+    if (ok) banks[size_t(kept++)] = banks[size_t(k)];
+  }
+  return kept;
 }
 
 bool PlaceModel::cascadeOk(int fromTile, int toTile) const {

@@ -85,6 +85,8 @@ class PlaceModel {
   bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
   /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
   int64_t sharedBytes(NetId n) const { return sharedBytes_[n]; }
+  /// Buffer descriptors pin i takes when the net streams: one per buffer of that FIFO end.
+  int endpointBds(NetId n, int pin) const { return endpointBds_[n][size_t(pin)]; }
 
   // ---- cores ----
   const std::vector<NetId>& netsOf(CoreId c) const { return coreNets_[c]; }
@@ -105,6 +107,9 @@ class PlaceModel {
   /// The memories a shared-memory net could use (reachable by every endpoint), in the order the
   /// source reaches them (own first); returns how many (0: the endpoints share none).
   int sharedBanks(const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
+  /// sharedBanks for net n's pins: a pin the net is linked at keeps the buffer in its own tile
+  /// (the link's buffer), as the routers require, so only that tile remains a candidate.
+  int netSharedBanks(NetId n, const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
   /// Whether a cascade from -> to is possible between these tiles.
   bool cascadeOk(int fromTile, int toTile) const;
 
@@ -122,6 +127,7 @@ class PlaceModel {
   std::vector<char> allCompute_;
   std::vector<std::vector<int64_t>> endpointBytes_;  // -1 marks a linked pin
   std::vector<int64_t> sharedBytes_;
+  std::vector<std::vector<int>> endpointBds_;
   std::vector<std::vector<NetId>> coreNets_;
   std::vector<int64_t> staticBytes_;
   std::vector<int> staticLocks_;

@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <iomanip>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
@@ -29,7 +31,8 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("shared", m.allowShared, "allow shared-memory nets");
   b.bind("circuit", m.allowCircuit, "allow circuit-switched nets");
   b.bind("packet", m.allowPacket, "allow packet-switched nets");
-  b.bind("packet_flows", m.packetFlowsPerChannel, "packet flows per channel (0 = device msels)", 0, 64);
+  b.bind("packet_flows", m.packetFlowsPerChannel,
+         "packet flows per link and DMA channel (0 = the device's: msels per link, BD-bounded per DMA)", 0, 1024);
   b.bind("time_limit", c.timeLimitSeconds, "seconds for the routing, all MILP solves together (0 = none)", 0);
   b.bind("gap", c.relativeGap, "relative optimality gap accepted", 0, 1);
   b.bind("grow_region", c.growRegion,
@@ -37,6 +40,8 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("pre_check", c.preCheck, "check obvious resource bounds before the MILP");
   b.bind("explain", c.explainInfeasible, "name the binding resources of an infeasible placement");
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
+  b.bind("whole_array", c.wholeArray,
+         "solve on the whole array (no per-net region): optimal for the placement, larger model");
   b.bind("solver_log", c.solverLog, "print CBC's log");
 }
 
@@ -70,22 +75,7 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
     allCompute = allCompute && d.cores[c].kind == CoreKind::Compute;
     sameMemTile = sameMemTile && d.cores[c].kind == CoreKind::MemTile && p.tile(c) == p.tile(net.source);
   }
-  if (o.allowShared && allCompute) {
-    std::vector<TileCoord> tiles;
-    for (CoreId c : ends) tiles.push_back(p.tile(c));
-    out.shared = dev.shareMemory(tiles);
-    // Linked endpoints need the bank in their own tile.
-    for (const Link& l : d.links) {
-      CoreId via = d.linkVia(l);
-      bool in = std::find(l.inputs.begin(), l.inputs.end(), n) != l.inputs.end() ||
-                std::find(l.outputs.begin(), l.outputs.end(), n) != l.outputs.end();
-      if (!in || !out.shared) continue;
-      for (CoreId c : ends) {
-        auto r = dev.memoriesReachableFrom(p.tile(c));
-        out.shared = out.shared && std::find(r.begin(), r.end(), p.tile(via)) != r.end();
-      }
-    }
-  }
+  if (o.allowShared && allCompute) out.shared = sharedMemoryPossible(d, dev, p, n);
   out.intra = sameMemTile;
   if (o.allowCircuit || o.allowPacket) {
     out.stream = g.dmaOutEdge(p.tile(net.source)) >= 0;
@@ -98,7 +88,9 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
 // (intra-tile, shared memory, circuit while a tile's DMA channels can spare one, then packet)
 // and a BFS shortest-path tree over links with spare channels inside its bounding box.
 Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
-                      const RoutingModelOptions& o, int flowsPerChannel) {
+                      const RoutingModelOptions& o, const RoutingModelBuilder& model) {
+  const int flowsPerChannel = model.flowsPerChannel();  // links
+  auto dmaFlows = [&](TileCoord t) { return model.dmaFlows(t); };
   Routing r;
   r.nets.resize(size_t(d.netCount()));
   std::vector<int> cOut(dev.tileCount(), 0), pOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0), pIn(dev.tileCount(), 0);
@@ -119,17 +111,8 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     if (opt.shared) {
       std::vector<TileCoord> tiles;
       for (CoreId t : net.targets) tiles.push_back(p.tile(t));
-      for (TileCoord bank : dev.memoriesReachableFrom(src)) {
-        bool all = true;
-        for (TileCoord t : tiles) {
-          auto reach = dev.memoriesReachableFrom(t);
-          all = all && std::find(reach.begin(), reach.end(), bank) != reach.end();
-        }
-        if (!all) continue;
-        route = sharedMemoryRoute(g, src, bank, tiles);
-        break;
-      }
-      if (route.routed) continue;
+      route = sharedMemoryRoute(g, src, *sharedMemoryBank(d, dev, p, n), tiles);
+      continue;
     }
     if (!opt.stream) continue;
     streaming.push_back(n);
@@ -139,10 +122,10 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     for (TileCoord t : targets) demandIn[dev.index(t)]++;
   }
   // Most circuits a tile can take when the rest of its demand goes packet-switched.
-  auto circuitRoom = [&](int demand, int channels) {
+  auto circuitRoom = [&](int demand, int channels, int flows) {
     if (!o.allowPacket) return channels;
     int c = std::min(demand, channels);
-    while (c > 0 && c + ceilDiv(demand - c, flowsPerChannel) > channels) --c;
+    while (c > 0 && c + ceilDiv(demand - c, flows) > channels) --c;
     return c;
   };
   // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
@@ -154,18 +137,18 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     std::set<TileCoord> targets;
     for (CoreId t : net.targets) targets.insert(p.tile(t));
     int si = dev.index(src);
-    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut);
+    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut, dmaFlows(src));
     for (TileCoord t : targets) {
       int ti = dev.index(t);
-      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn);
+      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn, dmaFlows(t));
     }
     if (!circuit && !o.allowPacket) continue;
     bool packet = !circuit;
     if (packet) {  // the packet flow must still fit the DMA channels left
-      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, flowsPerChannel) <= dev.resources(src).dmaOut;
+      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, dmaFlows(src)) <= dev.resources(src).dmaOut;
       for (TileCoord t : targets) {
         int ti = dev.index(t);
-        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, flowsPerChannel) <= dev.resources(t).dmaIn;
+        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, dmaFlows(t)) <= dev.resources(t).dmaIn;
       }
       if (!fits) continue;
     }
@@ -228,10 +211,11 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   return r;
 }
 
-// Memory and locks a tile needs whatever interconnects are chosen (lower bounds).
+// Memory, locks and BDs a tile needs whatever interconnects are chosen (lower bounds).
 struct TileFloor {
   int64_t bytes = 0;
   int locks = 0;
+  int bds = 0;
 };
 
 }  // namespace
@@ -242,7 +226,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   for (CoreId c = 0; c < d.coreCount(); ++c)
     if (!p.placed(c) || !dev.contains(p.tile(c))) out.push_back("core '" + d.cores[c].name + "' is not placed");
   if (!out.empty()) return out;
-  const int F = o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : packetFlowsPerChannel(dev);
+  auto dmaF = [&](TileCoord t) {
+    return o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : dmaFlowsPerChannel(dev, t);
+  };
   std::vector<int> streamOut(dev.tileCount(), 0), streamIn(dev.tileCount(), 0);
   std::vector<TileFloor> floor(dev.tileCount());
   std::map<std::pair<NetId, CoreId>, bool> linked;
@@ -278,6 +264,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     if (opt.shared || opt.intra) continue;
     // Only a stream can carry this net: its DMA channels and buffers are certain.
     streamOut[dev.index(p.tile(net.source))]++;
+    floor[dev.index(p.tile(net.source))].bds += endpointBds(net.sourceDepth);
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      floor[dev.index(p.tile(net.targets[i]))].bds += endpointBds(net.targetDepths[i]);
     std::set<TileCoord> targetTiles;
     for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
     for (TileCoord t : targetTiles) streamIn[dev.index(t)]++;
@@ -294,6 +283,7 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   for (int i = 0; i < dev.tileCount(); ++i) {
     TileCoord t = dev.coord(i);
     const TileResources& res = dev.resources(t);
+    const int F = dmaF(t);
     auto dma = [&](int streams, int channels, const char* dir, const char* kind) {
       int need = o.allowPacket ? ceilDiv(streams, F) : streams;
       if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
@@ -305,6 +295,10 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     };
     dma(streamOut[i], res.dmaOut, "output", "MM2S");
     dma(streamIn[i], res.dmaIn, "input", "S2MM");
+    if (floor[i].bds > res.bufferDescriptors)
+      out.push_back(tileLabel(dev, t) + ": DMA transfers need at least " + std::to_string(floor[i].bds) +
+                    " buffer descriptors but it has " + std::to_string(res.bufferDescriptors) +
+                    " (one per buffer of every stream endpoint)");
     if (dev.kind(t) == TileKind::Shim) continue;
     if (floor[i].bytes > res.memoryBytes)
       out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].bytes) +
@@ -328,7 +322,6 @@ double evalExpr(const milp::LinExpr& e, const std::vector<double>& v) {
 std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Device& dev, const RrGraph& g,
                                        const std::vector<double>& v) {
   std::vector<std::string> out;
-  const int F = b.flowsPerChannel();
   for (const ResourceRow& r : b.resourceRows()) {
     if (r.slack < 0 || v[r.slack] < 1e-6) continue;
     int circuit = int(std::lround(evalExpr(r.circuitUse, v)));
@@ -341,7 +334,8 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
         out.push_back(tileLabel(dev, r.tile) + ": " + std::to_string(circuit + packet) +
                       (outDir ? " output" : " input") + " streams need DMA but only " + std::to_string(cap) +
                       (outDir ? " MM2S" : " S2MM") + " channels (" + std::to_string(circuit) + " circuit + " +
-                      std::to_string(packet) + " packet flows, at most " + std::to_string(F) + " per packet channel)");
+                      std::to_string(packet) + " packet flows, at most " + std::to_string(b.dmaFlows(r.tile)) +
+                      " per packet channel)");
         break;
       }
       case ResourceRow::Link:
@@ -356,6 +350,11 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
         out.push_back(tileLabel(dev, r.tile) + ": buffers need " + std::to_string(std::lround(evalExpr(r.use, v))) +
                       " locks but it has " + std::to_string(cap));
         break;
+      case ResourceRow::Bds:
+        out.push_back(tileLabel(dev, r.tile) + ": DMA transfers need " +
+                      std::to_string(std::lround(evalExpr(r.use, v))) + " buffer descriptors but it has " +
+                      std::to_string(cap));
+        break;
       case ResourceRow::PacketIds:
         out.push_back(std::to_string(std::lround(evalExpr(r.use, v))) + " nets need packet switching but only " +
                       std::to_string(cap) + " packet ids exist");
@@ -367,6 +366,20 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
     }
   }
   return out;
+}
+
+std::string describeQuality(const milp::SolveResult& sr, bool fullRegion, int margin) {
+  std::string where = fullRegion ? "on the whole array" : "in region margin " + std::to_string(margin);
+  if (sr.status == milp::Status::Optimal) return "optimal " + where;
+  std::ostringstream s;
+  s << "feasible " << where << " (objective " << std::fixed << std::setprecision(1) << sr.objective;
+  if (sr.bound > -1e30 && std::fabs(sr.objective) > 1e-9)
+    s << ", bound " << sr.bound << ", gap " << std::setprecision(2)
+      << 100.0 * std::max(0.0, sr.objective - sr.bound) / std::fabs(sr.objective) << "%";
+  else
+    s << ", no valid bound";
+  s << ")";
+  return s.str();
 }
 
 }  // namespace
@@ -393,8 +406,10 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
   }
 
   RoutingModelOptions opts = config.model;
+  const int whole = std::max(device.columns(), device.rows());
+  if (config.wholeArray) opts.margin = whole;
   std::set<TileCoord> arbiterTiles;
-  for (int round = 0;; ++round) {
+  for (;;) {
     if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? "cancelled" : "time-out");
     milp::Model model;
     RoutingModelBuilder builder(design, device, graph, opts, model);
@@ -405,6 +420,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     res.rows = model.rowCount();
     res.integers = model.integerCount();
     res.fullRegion = builder.fullRegion();
+    res.regionMargin = opts.margin;
+    res.lazyArbiterRows = int(arbiterTiles.size());
     if (!builder.unroutable().empty()) {
       for (const auto& [n, why] : builder.unroutable()) res.reasons.push_back(netLabel(design, n) + ": " + why);
       return finish("infeasible");
@@ -423,7 +440,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     so.log = config.solverLog;
     so.phase = "milp routing";
     if (config.greedyStart) {
-      Routing start = greedyRouting(design, device, graph, placement, opts, builder.flowsPerChannel());
+      Routing start = greedyRouting(design, device, graph, placement, opts, builder);
       if (auto v = builder.encode(start)) so.start = std::move(*v);
     }
     if (!config.lpPath.empty()) model.write(config.lpPath);
@@ -436,7 +453,6 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       if (config.growRegion && !builder.fullRegion()) {
         // Grow the region step by step: over the whole of a large array the model can have a
         // million variables (CRONet on xcve2802), while a margin of a tile or two usually fits.
-        const int whole = std::max(device.columns(), device.rows());
         opts.margin = std::min(whole, opts.margin <= 0 ? 1 : 2 * opts.margin);
         continue;
       }
@@ -470,10 +486,11 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     res.routing.cost = sr.objective;
     auto violations = checkRouting(design, device, graph, placement, res.routing);
     bool onlyArbiters = !violations.empty();
+    size_t known = arbiterTiles.size();
     for (const auto& v : violations) onlyArbiters = onlyArbiters && v.code == "arbiters" && v.tile;
-    if (onlyArbiters && round < config.lazyRounds) {
+    if (onlyArbiters) {
       for (const auto& v : violations) arbiterTiles.insert(*v.tile);
-      continue;
+      if (arbiterTiles.size() > known) continue;  // re-solve with the new lazy rows
     }
     ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(placement, std::make_shared<Routing>(res.routing)), true);
     if (!violations.empty()) {
@@ -481,9 +498,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       return finish("error");
     }
     res.success = true;
-    if (sr.status == milp::Status::Feasible && sr.bound > -1e30)
-      res.reasons.push_back("not proven optimal: objective " + std::to_string(sr.objective) + ", bound " +
-                            std::to_string(sr.bound));
+    res.quality = describeQuality(sr, builder.fullRegion(), opts.margin);
+    res.reasons.push_back(res.quality);
     return finish("routed");
   }
 }

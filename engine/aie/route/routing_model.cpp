@@ -89,6 +89,10 @@ RoutingModelBuilder::RoutingModelBuilder(const Design& design, const Device& dev
   }
 }
 
+int RoutingModelBuilder::dmaFlows(TileCoord tile) const {
+  return options_.packetFlowsPerChannel > 0 ? options_.packetFlowsPerChannel : dmaFlowsPerChannel(device_, tile);
+}
+
 void RoutingModelBuilder::setFixedPlacement(const Placement& placement) {
   for (CoreId c = 0; c < design_.coreCount(); ++c)
     candidates_[c] =
@@ -414,7 +418,7 @@ void RoutingModelBuilder::addLinkModeRows(int edge) {
   milp::LinExpr packet = r.packetUse;
   model_.addLe("share_" + name, packet - milp::LinExpr::var(w, flowsPerChannel_), 0);
   model_.addGe("cong_" + name, milp::LinExpr::var(c) - packet + milp::LinExpr::var(w), 0);
-  shares_.push_back({w, c, packet});
+  shares_.push_back({w, c, packet, flowsPerChannel_});
   milp::LinExpr cap = r.circuitUse + milp::LinExpr::var(w);
   r.use = packet;
   addResourceRow(std::move(r), cap, e.capacity, "cap_" + name);
@@ -447,9 +451,10 @@ void RoutingModelBuilder::addDmaRows() {
       int c = model_.addContinuous("c_" + name, 0, milp::kInf, options_.beta * options_.dmaPenalty);
       dmaU_[device_.index(t) * 2 + dir] = u;
       milp::LinExpr packet = r.packetUse;
-      model_.addLe("share_" + name, packet - milp::LinExpr::var(u, flowsPerChannel_), 0);
+      const int flows = dmaFlows(t);
+      model_.addLe("share_" + name, packet - milp::LinExpr::var(u, flows), 0);
       model_.addGe("cong_" + name, milp::LinExpr::var(c) - packet + milp::LinExpr::var(u), 0);
-      shares_.push_back({u, c, packet});
+      shares_.push_back({u, c, packet, flows});
       milp::LinExpr cap = r.circuitUse + milp::LinExpr::var(u);
       r.use = packet;
       addResourceRow(std::move(r), cap, e.capacity, name);
@@ -458,7 +463,8 @@ void RoutingModelBuilder::addDmaRows() {
 
 void RoutingModelBuilder::addMemoryRows() {
   const int tiles = device_.tileCount();
-  std::vector<milp::LinExpr> bytes(static_cast<size_t>(tiles)), locks(static_cast<size_t>(tiles));
+  std::vector<milp::LinExpr> bytes(static_cast<size_t>(tiles)), locks(static_cast<size_t>(tiles)),
+      bds(static_cast<size_t>(tiles));
   auto at = [&](TileCoord t) { return size_t(device_.index(t)); };
   for (CoreId c = 0; c < design_.coreCount(); ++c)
     for (const CoreCandidate& cc : candidates_[c])
@@ -502,8 +508,9 @@ void RoutingModelBuilder::addMemoryRows() {
           break;
         }
         case RrEdgeKind::DmaOut: {
-          if (linkedAt_.count({n, net.source})) break;
           TileCoord t = graph_.node(e.from).tile;
+          bds[at(t)].add(ev.x, endpointBds(net.sourceDepth));  // the MM2S BD chain, linked or not
+          if (linkedAt_.count({n, net.source})) break;
           bytes[at(t)].add(ev.x, double(net.sourceDepth) * double(net.bytesPerObject));
           locks[at(t)].add(ev.x, kLocksPerBuffer);
           break;
@@ -514,7 +521,6 @@ void RoutingModelBuilder::addMemoryRows() {
             CoreId c = net.targets[i];
             milp::LinExpr p = presence(c, t);
             if (p.empty() && p.constant == 0) continue;
-            if (linkedAt_.count({n, c})) continue;
             int use = ev.x;
             if (!fixedAt(c, t)) {  // stream buffer of a target that may be elsewhere: pi AND x
               use =
@@ -522,6 +528,8 @@ void RoutingModelBuilder::addMemoryRows() {
               model_.addGe("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t) + "_lb",
                            milp::LinExpr::var(use) - milp::LinExpr::var(ev.x) - p, -1);
             }
+            bds[at(t)].add(use, endpointBds(net.targetDepths[i]));  // the S2MM BD chain
+            if (linkedAt_.count({n, c})) continue;
             bytes[at(t)].add(use, double(net.targetDepths[i]) * double(net.bytesPerObject));
             locks[at(t)].add(use, kLocksPerBuffer);
           }
@@ -532,27 +540,26 @@ void RoutingModelBuilder::addMemoryRows() {
       }
     }
   }
+  // A capacity row only where the use could exceed the capacity.
+  auto capacityRow = [&](ResourceRow::Kind kind, TileCoord t, const milp::LinExpr& use, double capacity,
+                         const char* prefix) {
+    if (upperBound(use) <= capacity + 0.5) return;
+    ResourceRow r(kind);
+    r.tile = t;
+    r.capacity = capacity;
+    r.use = use;
+    addResourceRow(std::move(r), use, capacity, prefix + tileTag(t));
+  };
   for (int i = 0; i < tiles; ++i) {
     TileCoord t = device_.coord(i);
-    if (device_.kind(t) == TileKind::Shim) continue;  // buffers live in host memory
     const TileResources& res = device_.resources(t);
+    capacityRow(ResourceRow::Bds, t, bds[i], res.bufferDescriptors, "bds_");
+    if (device_.kind(t) == TileKind::Shim) continue;  // buffers live in host memory
     milp::LinExpr kib = bytes[i];
     kib *= options_.gamma / 1024.0;
     model_.addObjective(kib);
-    if (upperBound(bytes[i]) > double(res.memoryBytes) + 0.5) {
-      ResourceRow r(ResourceRow::Memory);
-      r.tile = t;
-      r.capacity = double(res.memoryBytes);
-      r.use = bytes[i];
-      addResourceRow(std::move(r), bytes[i], double(res.memoryBytes), "mem_" + tileTag(t));
-    }
-    if (upperBound(locks[i]) > double(res.locks) + 0.5) {
-      ResourceRow r(ResourceRow::Locks);
-      r.tile = t;
-      r.capacity = res.locks;
-      r.use = locks[i];
-      addResourceRow(std::move(r), locks[i], res.locks, "locks_" + tileTag(t));
-    }
+    capacityRow(ResourceRow::Memory, t, bytes[i], double(res.memoryBytes), "mem_");
+    capacityRow(ResourceRow::Locks, t, locks[i], res.locks, "locks_");
   }
 }
 
@@ -592,8 +599,8 @@ void RoutingModelBuilder::addArbiterRow(TileCoord tile) {
       for (NetId n = 0; n < design_.netCount(); ++n) packet += modeUse(n, in, true);
       if (!packet.empty()) {
         int u = model_.addInteger("u_arb_s2mm_" + tileTag(tile), 0, milp::kInf);
-        model_.addLe("share_arb_s2mm_" + tileTag(tile), packet - milp::LinExpr::var(u, flowsPerChannel_), 0);
-        shares_.push_back({u, -1, packet});
+        model_.addLe("share_arb_s2mm_" + tileTag(tile), packet - milp::LinExpr::var(u, dmaFlows(tile)), 0);
+        shares_.push_back({u, -1, packet, dmaFlows(tile)});
         outputs.add(u);
       }
     }
@@ -727,7 +734,7 @@ std::optional<std::vector<double>> RoutingModelBuilder::encode(const Routing& ro
   };
   for (const Share& sh : shares_) {
     double packet = eval(sh.packet);
-    v[sh.channels] = std::ceil(packet / flowsPerChannel_ - 1e-9);
+    v[sh.channels] = std::ceil(packet / sh.flows - 1e-9);
     if (sh.congestion >= 0) v[sh.congestion] = std::max(0.0, packet - v[sh.channels]);
   }
   for (const ResourceRow& rr : resources_)

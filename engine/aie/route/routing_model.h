@@ -15,9 +15,12 @@
 // mode). The interconnect of a net follows from the one edge leaving its source (shared
 // write, intra-tile or MM2S DMA). Resources (each row only where it can bind):
 //  - DMA channels per tile and direction: circuit uses + u[p] <= channels, packet uses <=
-//    F * u[p] (F = packet flows per channel), congestion c[p] >= packet uses - u[p];
-//  - link channels: circuit uses + w[e] <= capacity, packet uses <= F * w[e], and the paper's
-//    congestion slack c[e] >= packet uses - w[e] (eq. 6): flows that time-share a channel;
+//    F_dma * u[p] (F_dma = dmaFlowsPerChannel: bounded by BDs), congestion c[p] >= packet uses
+//    - u[p];
+//  - link channels: circuit uses + w[e] <= capacity, packet uses <= F * w[e] (F = master
+//    selects), and the paper's congestion slack c[e] >= packet uses - w[e] (eq. 6);
+//  - buffer descriptors per tile: sum over stream endpoints of endpointBds(depth) x (the DMA
+//    edge is used) <= the tile's BDs (routing_legality.h);
 //  - packet ids: packet nets <= max id + 1; arbiters per switch (added lazily, see
 //    addArbiterRow);
 //  - buffer memory per tile (eq. 7) and locks per tile (routing_legality.h's resource model).
@@ -64,7 +67,9 @@ struct RoutingModelOptions {
   bool allowShared = true;
   bool allowCircuit = true;
   bool allowPacket = true;
-  int packetFlowsPerChannel = 0;  ///< 0 = the device's (packetFlowsPerChannel(device))
+  /// Packet flows per channel, links and DMA alike; 0 = the device's (master selects for links,
+  /// dmaFlowsPerChannel for DMA channels).
+  int packetFlowsPerChannel = 0;
   /// Elastic mode (for explaining infeasibility): every resource row gets a penalised slack.
   bool elastic = false;
   double elasticPenalty = 1000.0;
@@ -78,7 +83,7 @@ struct CoreCandidate {
 
 /// A resource row of the model, kept so that slacks and duals can be explained in words.
 struct ResourceRow {
-  enum Kind { DmaOut, DmaIn, Link, Memory, Locks, PacketIds, Arbiters };
+  enum Kind { DmaOut, DmaIn, Link, Memory, Locks, PacketIds, Arbiters, Bds };
   explicit ResourceRow(Kind k) : kind(k) {}
   Kind kind;
   int row = -1;
@@ -126,7 +131,9 @@ class RoutingModelBuilder {
   const std::vector<std::pair<NetId, std::string>>& unroutable() const { return unroutable_; }
   /// True when every net's region is the whole array.
   bool fullRegion() const { return fullRegion_; }
+  /// Packet flows per link channel, and per DMA channel of a tile.
   int flowsPerChannel() const { return flowsPerChannel_; }
+  int dmaFlows(TileCoord tile) const;
 
  private:
   struct EdgeVar {
@@ -174,6 +181,7 @@ class RoutingModelBuilder {
     int channels;    ///< packet channels (integer)
     int congestion;  ///< flows beyond one per channel, or -1
     milp::LinExpr packet;
+    int flows;  ///< packet flows one channel carries
   };
   std::vector<Share> shares_;
   std::vector<ResourceRow> resources_;

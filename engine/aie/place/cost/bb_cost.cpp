@@ -11,14 +11,15 @@ namespace ts::aie {
 namespace {
 
 struct Overuse {
-  int dma = 0, locks = 0;
+  int dma = 0, locks = 0, bds = 0;
   int64_t memory = 0;
 };
 
 // The penalty rules of one tile, shared by the incremental state and the from-scratch check.
 Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints, int64_t memory,
-                    int locks) {
+                    int locks, int bds) {
   Overuse o;
+  o.bds = std::max(0, bds - cap.bufferDescriptors);  // shim DMAs have BDs too
   bool dmaCounts = kind == TileKind::Compute || endpoints > 1;
   if (dmaCounts) o.dma = std::max(0, dmaOut - cap.dmaOut) + std::max(0, dmaIn - cap.dmaIn);
   if (kind != TileKind::Shim) {  // shim buffers live in external memory
@@ -30,6 +31,7 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
 
 int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
   return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
+         std::llround(c.bdPenalty * BbCost::kScale) * o.bds +
          std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
 }
 
@@ -95,6 +97,7 @@ void BbCost::applyNet(NetId n, int sign) {
       s.dmaOut += sign;
     else
       s.dmaIn += sign;
+    s.bds += sign * model_.endpointBds(n, int(i));
     if (!model_.linkedAt(n, int(i))) {
       s.memory += sign * model_.endpointBytes(n, int(i));
       s.locks += sign * kLocksPerBuffer;
@@ -120,17 +123,19 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
   NetState ns;
   ns.wirelength = wirelengthUnits(netWeight_[n], maxC - minC, maxR - minR);
   // A net with more endpoints than one memory can serve (5) never shares memory anyway.
-  if (model_.allCompute(n) && count <= 64) ns.banks = model_.sharedBanks(tiles, count, ns.bank);
+  if (model_.allCompute(n) && count <= 64) ns.banks = model_.netSharedBanks(n, tiles, count, ns.bank);
   return ns;
 }
 
 void BbCost::refreshTile(int tile) {
   TileState& s = tiles_[size_t(tile)];
-  Overuse o =
-      tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn, s.endpoints, s.memory, s.locks);
+  Overuse o = tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn, s.endpoints, s.memory,
+                          s.locks, s.bds);
   int64_t pen = penaltyUnits(config_, o);
   totals_.dmaOver += o.dma - s.dmaOver;
   totals_.lockOver += o.locks - s.lockOver;
+  totals_.bdOver += o.bds - s.bdOver;
+  s.bdOver = o.bds;
   totals_.memOver += o.memory - s.memOver;
   totals_.penalty += pen - s.penalty;
   s.dmaOver = o.dma;
@@ -255,6 +260,7 @@ CostTerms BbCost::terms() const {
           {"dma_overuse", double(totals_.dmaOver)},
           {"memory_overuse_kib", double(totals_.memOver) / 1024.0},
           {"lock_overuse", double(totals_.lockOver)},
+          {"bd_overuse", double(totals_.bdOver)},
           {"bad_cascades", double(totals_.badCascades)}};
 }
 
@@ -266,7 +272,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   const Device& dev = m.device();
   const int tiles = m.tileCount();
   std::vector<int> dmaOut(size_t(tiles), 0), dmaIn(size_t(tiles), 0), endpoints(size_t(tiles), 0),
-      locks(size_t(tiles), 0);
+      locks(size_t(tiles), 0), bds(size_t(tiles), 0);
   std::vector<int64_t> memory(size_t(tiles), 0);
   auto tileOf = [&](CoreId c) { return dev.index(p.tile(c)); };
   for (CoreId c = 0; c < m.coreCount(); ++c) {
@@ -290,14 +296,16 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     auto [minR, maxR] =
         std::minmax_element(coords.begin(), coords.end(), [](TileCoord a, TileCoord b) { return a.row < b.row; });
     wl += wirelengthUnits(weights[n], maxC->col - minC->col, maxR->row - minR->row);
-    // Shared memory: the memories every endpoint reaches, in the source's order.
+    // Shared memory: the memories every endpoint reaches, in the source's order; a core the
+    // net is linked at must hold it in its own tile (straight from the design's links).
     std::vector<int> banks;
     if (m.allCompute(n)) {
       for (TileCoord mem : dev.memoriesReachableFrom(coords[0])) {
         bool all = true;
-        for (size_t i = 1; i < coords.size() && all; ++i) {
+        for (size_t i = 0; i < coords.size() && all; ++i) {
           auto r = dev.memoriesReachableFrom(coords[i]);
           all = std::find(r.begin(), r.end(), mem) != r.end();
+          if (all && m.design().linkedAt(n, pins[i])) all = mem == coords[i];
         }
         if (all) banks.push_back(dev.index(mem));
       }
@@ -311,6 +319,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     }
     ++dmaOut[idx[0]];
     for (size_t i = 1; i < idx.size(); ++i) ++dmaIn[idx[i]];
+    bds[idx[0]] += endpointBds(m.design().nets[n].sourceDepth);
+    for (size_t i = 1; i < idx.size(); ++i) bds[idx[i]] += endpointBds(m.design().nets[n].targetDepths[i - 1]);
     for (size_t i = 0; i < idx.size(); ++i)
       if (!m.linkedAt(n, int(i))) {
         memory[idx[i]] += m.endpointBytes(n, int(i));
@@ -320,10 +330,12 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   int64_t pen = 0;
   Overuse sum;
   for (int t = 0; t < tiles; ++t) {
-    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t], memory[t], locks[t]);
+    Overuse o =
+        tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t], memory[t], locks[t], bds[t]);
     pen += penaltyUnits(config, o);
     sum.dma += o.dma;
     sum.locks += o.locks;
+    sum.bds += o.bds;
     sum.memory += o.memory;
   }
   int bad = 0;
@@ -335,6 +347,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
           {"dma_overuse", double(sum.dma)},
           {"memory_overuse_kib", double(sum.memory) / 1024.0},
           {"lock_overuse", double(sum.locks)},
+          {"bd_overuse", double(sum.bds)},
           {"bad_cascades", double(bad)}};
 }
 

@@ -13,6 +13,9 @@
 //    then found short of memory); either way the estimate does not depend on the order nets
 //    are looked at (the locks go to the source's first candidate).
 //  - locks: two (one producer/consumer pair) per buffer set, as object FIFOs use them.
+//  - buffer descriptors: a streaming net takes one BD per buffer at each endpoint's tile
+//    (routing_legality.h); a net linked through a compute core can share memory only in that
+//    core's own tile (the link's buffer), as the router requires, else it streams.
 //  - cascades whose ends are not cascade neighbours.
 // All terms are kept as integers in micro-units, so incremental updates equal a recomputation
 // exactly (no floating-point drift over millions of moves).
@@ -30,6 +33,7 @@ struct BbCostConfig {
   double dmaPenalty = 100.0;      ///< per DMA channel over a tile's capacity
   double memoryPenalty = 100.0;   ///< per KiB of buffer memory over a tile's capacity
   double lockPenalty = 100.0;     ///< per lock over a tile's capacity
+  double bdPenalty = 100.0;       ///< per buffer descriptor over a tile's capacity
   double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
   /// Charge a shared-memory net's whole buffer set to every memory that could hold it (false:
   /// an even split). Pessimistic, but a placement without memory overuse then fits whichever
@@ -60,6 +64,7 @@ class BbCost : public PlacementCost {
   int dmaOveruse() const { return totals_.dmaOver; }
   int64_t memoryOveruse() const { return totals_.memOver; }
   int lockOveruse() const { return totals_.lockOver; }
+  int bdOveruse() const { return totals_.bdOver; }
   int badCascades() const { return totals_.badCascades; }
 
   /// The bb terms of a placement computed directly from the design (no incremental state):
@@ -82,9 +87,9 @@ class BbCost : public PlacementCost {
 
  private:
   struct TileState {
-    int dmaOut = 0, dmaIn = 0, endpoints = 0, locks = 0;
+    int dmaOut = 0, dmaIn = 0, endpoints = 0, locks = 0, bds = 0;
     int64_t memory = 0;
-    int dmaOver = 0, lockOver = 0;
+    int dmaOver = 0, lockOver = 0, bdOver = 0;
     int64_t memOver = 0;
     int64_t penalty = 0;  // micro-units
   };
@@ -95,7 +100,7 @@ class BbCost : public PlacementCost {
   };
   struct Totals {
     int64_t wirelength = 0, penalty = 0;
-    int dmaOver = 0, lockOver = 0, badCascades = 0;
+    int dmaOver = 0, lockOver = 0, bdOver = 0, badCascades = 0;
     int64_t memOver = 0;
   };
 

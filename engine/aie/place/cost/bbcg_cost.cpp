@@ -1,5 +1,7 @@
 #include "engine/aie/place/cost/bbcg_cost.h"
 
+#include "engine/aie/legality.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -158,7 +160,7 @@ CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& confi
     const auto& pins = m.pins(n);
     std::vector<TileCoord> tiles;
     for (CoreId c : pins) tiles.push_back(p.tile(c));
-    if (m.allCompute(n) && dev.shareMemory(tiles)) continue;
+    if (sharedMemoryPossible(m.design(), dev, p, n)) continue;  // the router's rule, links included
     std::map<int, int64_t> best;  // the net's use of each segment: its likeliest connection's
     for (size_t i = 1; i < tiles.size(); ++i) {
       channels.connection(dev.index(tiles[0]), dev.index(tiles[i]), conn);
