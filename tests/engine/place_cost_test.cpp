@@ -63,7 +63,7 @@ std::map<int, double> bruteForceUsage(const Device& dev, TileCoord from, TileCoo
 }
 
 void expectExactProbabilities(const Device& dev, TileCoord from, TileCoord to) {
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index(from), dev.index(to), got);
   std::map<int, double> want = bruteForceUsage(dev, from, to);
@@ -91,7 +91,7 @@ TEST(ChannelUsage, HonoursMissingMemoryTileLinks) {
   expectExactProbabilities(dev, {5, 4}, {1, 0});
   // Memory tile to memory tile: no monotone route at all; shortest routes leave the box.
   expectExactProbabilities(dev, {1, 1}, {4, 1});
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index({1, 1}), dev.index({4, 1}), got);
   double total = 0;
@@ -101,7 +101,7 @@ TEST(ChannelUsage, HonoursMissingMemoryTileLinks) {
 
 TEST(ChannelUsage, StraightRouteUsesEachSegmentWithCertainty) {
   Device dev = loadDevice("npu2");
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index({2, 2}), dev.index({2, 5}), got);
   ASSERT_EQ(got.size(), 3u);
