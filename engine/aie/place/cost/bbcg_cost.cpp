@@ -1,6 +1,7 @@
 #include "engine/aie/place/cost/bbcg_cost.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <map>
 
@@ -41,9 +42,7 @@ int64_t BbcgCost::congestionOf(int64_t overuse) const {
   return congestionUnits(cfg_.kappa, overuse, channels_.units());
 }
 
-void BbcgCost::addToDelta(const Placed& p, int sign) {
-  if (!p.pattern) return;
-  const int cols = model().device().columns();
+void BbcgCost::cover(const Placed& p) {
   const ConnectionPattern& pat = *p.pattern;
   const int lo = p.anchor + pat.col0, hi = lo + pat.tiles - 1;
   for (int row = pat.firstRow; row < pat.firstRow + pat.rows; ++row) {
@@ -57,8 +56,30 @@ void BbcgCost::addToDelta(const Placed& p, int sign) {
       rowHi_[size_t(row)] = std::max(rowHi_[size_t(row)], hi);
     }
   }
-  kernels::add(delta_.data() + 4 * (pat.firstRow * cols + lo), 4 * cols, pat.values.data(), pat.rows, pat.width(),
-               sign);
+}
+
+void BbcgCost::addToDelta(const Placed& from, const Placed& to) {
+  const int cols = model().device().columns();
+  auto at = [&](const Placed& p) {
+    return delta_.data() + 4 * (p.pattern->firstRow * cols + p.anchor + p.pattern->col0);
+  };
+  const ConnectionPattern* a = from.pattern;
+  const ConnectionPattern* b = to.pattern;
+  if (a && b && a->firstRow == b->firstRow && a->rows == b->rows && a->tiles == b->tiles &&
+      from.anchor + a->col0 == to.anchor + b->col0) {
+    // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
+    cover(to);
+    kernels::addDifference(at(to), 4 * cols, b->values.data(), a->values.data(), b->rows, b->width());
+    return;
+  }
+  if (a) {
+    cover(from);
+    kernels::add(at(from), 4 * cols, a->values.data(), a->rows, a->width(), -1);
+  }
+  if (b) {
+    cover(to);
+    kernels::add(at(to), 4 * cols, b->values.data(), b->rows, b->width(), +1);
+  }
 }
 
 void BbcgCost::mergeConnections(ConnectionPattern& out) const {
@@ -108,18 +129,19 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   } else if (skipUnchanged && !old.pattern) {
     return;
   }
-  addToDelta(old, -1);
-  addToDelta(c.next, +1);
+  addToDelta(old, c.next);
   changes_.push_back(c);
 }
 
 int64_t BbcgCost::overuseChange() const {
   const int cols = model().device().columns();
   int64_t change = 0;
+  // Each changed net moves a segment's excess by at most one net.
+  const int32_t dMax = int32_t(std::min<int64_t>(INT32_MAX, int64_t(changes_.size()) * channels_.units()));
   for (int row : rowsTouched_) {
     const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
     const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
-    change += kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n);
+    change += kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n, dMax);
   }
   return change;
 }

@@ -71,7 +71,9 @@ class BbcgCost : public BbCost {
 
   int64_t congestionOf(int64_t overuse) const;
   void stage(NetId n, bool skipUnchanged);
-  void addToDelta(const Placed& p, int sign);
+  void cover(const Placed& p);
+  /// D += to - from (either may be empty).
+  void addToDelta(const Placed& from, const Placed& to);
   void mergeConnections(ConnectionPattern& out) const;
   int64_t overuseChange() const;
   void trimCache();
