@@ -427,8 +427,12 @@ Stop Annealer::step(double t, Outcome& outcome) {
   if (Stop s = checkStop(); s != Stop::None) return s;
   if (!proposeMove()) return Stop::None;
   ++moves_;  // moves evaluated by the cost model (proposals that found no legal target do not count)
-  double delta = cost_.propose(moves_buf_);
-  bool accept = delta <= 0 || (t > 0 && rng_.uniform01() < std::exp(-delta / t));
+  // Metropolis with the threshold drawn first: accept when delta <= -t ln(u), which happens
+  // with probability min(1, exp(-delta / t)); knowing the threshold lets the cost model give up
+  // early on moves it can tell are worse.
+  const double limit = t > 0 ? -t * std::log(std::max(rng_.uniform01(), 1e-300)) : 0.0;
+  const double delta = cost_.proposeWithin(moves_buf_, limit);
+  const bool accept = delta <= limit;
   if (!accept) {
     cost_.revert();
     outcome = Outcome::Rejected;

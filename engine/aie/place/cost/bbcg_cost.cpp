@@ -36,16 +36,16 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   rowLo_.assign(size_t(rows), 0);
   rowHi_.assign(size_t(rows), 0);
   rowStamp_.assign(size_t(rows), 0);
+  rowChange_.assign(size_t(rows), 0);
+  rowOveruse_.assign(size_t(rows), 0);
 }
 
 int64_t BbcgCost::congestionOf(int64_t overuse) const {
   return congestionUnits(cfg_.kappa, overuse, channels_.units());
 }
 
-void BbcgCost::cover(const Placed& p) {
-  const ConnectionPattern& pat = *p.pattern;
-  const int lo = p.anchor + pat.col0, hi = lo + pat.tiles - 1;
-  for (int row = pat.firstRow; row < pat.firstRow + pat.rows; ++row) {
+void BbcgCost::cover(int firstRow, int lastRow, int lo, int hi) {
+  for (int row = firstRow; row <= lastRow; ++row) {
     if (rowStamp_[size_t(row)] != stamp_) {
       rowStamp_[size_t(row)] = stamp_;
       rowsTouched_.push_back(row);
@@ -60,26 +60,30 @@ void BbcgCost::cover(const Placed& p) {
 
 void BbcgCost::addToDelta(const Placed& from, const Placed& to) {
   const int cols = model().device().columns();
+  const ConnectionPattern* a = from.pattern;
+  const ConnectionPattern* b = to.pattern;
+  // The rows touched get the union of both rectangles' columns (one pass instead of two).
+  int top = INT_MAX, bottom = -1, lo = INT_MAX, hi = -1;
+  for (const Placed* p : {&from, &to}) {
+    if (!p->pattern) continue;
+    top = std::min(top, p->pattern->firstRow);
+    bottom = std::max(bottom, p->pattern->firstRow + p->pattern->rows - 1);
+    lo = std::min(lo, p->anchor + p->pattern->col0);
+    hi = std::max(hi, p->anchor + p->pattern->col0 + p->pattern->tiles - 1);
+  }
+  if (bottom < 0) return;
+  cover(top, bottom, lo, hi);
   auto at = [&](const Placed& p) {
     return delta_.data() + 4 * (p.pattern->firstRow * cols + p.anchor + p.pattern->col0);
   };
-  const ConnectionPattern* a = from.pattern;
-  const ConnectionPattern* b = to.pattern;
   if (a && b && a->firstRow == b->firstRow && a->rows == b->rows && a->tiles == b->tiles &&
       from.anchor + a->col0 == to.anchor + b->col0) {
     // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
-    cover(to);
     kernels::addDifference(at(to), 4 * cols, b->values.data(), a->values.data(), b->rows, b->width());
     return;
   }
-  if (a) {
-    cover(from);
-    kernels::add(at(from), 4 * cols, a->values.data(), a->rows, a->width(), -1);
-  }
-  if (b) {
-    cover(to);
-    kernels::add(at(to), 4 * cols, b->values.data(), b->rows, b->width(), +1);
-  }
+  if (a) kernels::add(at(from), 4 * cols, a->values.data(), a->rows, a->width(), -1);
+  if (b) kernels::add(at(to), 4 * cols, b->values.data(), b->rows, b->width(), +1);
 }
 
 void BbcgCost::mergeConnections(ConnectionPattern& out) const {
@@ -96,7 +100,8 @@ void BbcgCost::mergeConnections(ConnectionPattern& out) const {
   out.rows = bottom - top + 1;
   out.col0 = left;
   out.tiles = right - left + 1;
-  out.values.assign(size_t(out.rows) * size_t(out.width()), 0);
+  out.values.resize(size_t(out.rows) * size_t(out.width()));
+  kernels::clear(out.values.data(), int(out.values.size()));
   for (const Placed& pl : conns_) {
     const ConnectionPattern& p = *pl.pattern;
     int32_t* at = out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (pl.anchor + p.col0 - left);
@@ -133,15 +138,16 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   changes_.push_back(c);
 }
 
-int64_t BbcgCost::overuseChange() const {
+int64_t BbcgCost::overuseChange() {
   const int cols = model().device().columns();
-  int64_t change = 0;
   // Each changed net moves a segment's excess by at most one net.
   const int32_t dMax = int32_t(std::min<int64_t>(INT32_MAX, int64_t(changes_.size()) * channels_.units()));
+  int64_t change = 0;
   for (int row : rowsTouched_) {
     const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
     const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
-    change += kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n, dMax);
+    rowChange_[size_t(row)] = kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n, dMax);
+    change += rowChange_[size_t(row)];
   }
   return change;
 }
@@ -164,24 +170,49 @@ void BbcgCost::resetExtra() {
   for (NetId n = 0; n < model().netCount(); ++n) stage(n, false);
   commitExtra();
   overuse_ = 0;
-  for (int32_t e : excess_) overuse_ += positive(e);
+  std::fill(rowOveruse_.begin(), rowOveruse_.end(), 0);
+  for (size_t s = 0; s < excess_.size(); ++s) {
+    overuse_ += positive(excess_[s]);
+    rowOveruse_[s / 4 / size_t(model().device().columns())] += positive(excess_[s]);
+  }
   congestion_ = congestionOf(overuse_);
 }
 
-void BbcgCost::proposeExtra(const std::vector<NetId>& affected) {
+int64_t BbcgCost::reliefBound(const std::vector<NetId>& affected) const {
+  // Moving nets can only remove overuse where their current patterns lie: at most the overuse
+  // of the rows those cover.
+  uint64_t rows = 0;
+  for (NetId n : affected) {
+    const ConnectionPattern* p = current_[n].pattern;
+    if (p) rows |= ((p->rows < 64 ? (uint64_t(1) << p->rows) : 0) - 1) << p->firstRow;
+  }
+  int64_t relief = 0;
+  for (; rows; rows &= rows - 1) relief += rowOveruse_[size_t(__builtin_ctzll(rows))];
+  return relief;
+}
+
+bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, int64_t& atLeast) {
   trimCache();
+  savedOveruse_ = overuse_;
+  savedCongestion_ = congestion_;
+  rowsTouched_.clear();
+  changes_.clear();
+  if (budget < 0 && rowOveruse_.size() <= 64) {
+    // The least the congestion can change is by removing every unit of overuse in reach.
+    const int64_t relief = reliefBound(affected);
+    atLeast = relief > 0 ? congestionOf(overuse_ - relief) - congestion_ : 0;
+    if (double(atLeast) > budget) return false;
+  }
   if (++stamp_ == 0) {
     std::fill(rowStamp_.begin(), rowStamp_.end(), 0);
     stamp_ = 1;
   }
-  rowsTouched_.clear();
-  changes_.clear();
   mergeUsed_ = 0;
   for (NetId n : affected) stage(n, true);
-  savedOveruse_ = overuse_;
-  if (changes_.empty()) return;
+  if (changes_.empty()) return true;
   overuse_ += overuseChange();
   congestion_ = congestionOf(overuse_);
+  return true;
 }
 
 void BbcgCost::commitExtra() {
@@ -190,6 +221,7 @@ void BbcgCost::commitExtra() {
     const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
     const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
     kernels::addAndClear(excess_.data() + begin, delta_.data() + begin, n);
+    rowOveruse_[size_t(row)] += rowChange_[size_t(row)];
   }
   for (const Change& c : changes_) {
     if (c.merged < 0) {
@@ -206,11 +238,11 @@ void BbcgCost::commitExtra() {
 void BbcgCost::revertExtra() {
   const int cols = model().device().columns();
   for (int row : rowsTouched_) {
-    int32_t* d = delta_.data() + 4 * (row * cols + rowLo_[size_t(row)]);
-    std::fill(d, d + 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1), 0);
+    kernels::clear(delta_.data() + 4 * (row * cols + rowLo_[size_t(row)]),
+                   4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1));
   }
   overuse_ = savedOveruse_;
-  congestion_ = congestionOf(overuse_);
+  congestion_ = savedCongestion_;
   rowsTouched_.clear();
   changes_.clear();
 }

@@ -50,7 +50,7 @@ class BbcgCost : public BbCost {
 
  protected:
   void resetExtra() override;
-  void proposeExtra(const std::vector<NetId>& affected) override;
+  bool proposeExtra(const std::vector<NetId>& affected, double budget, int64_t& atLeast) override;
   void commitExtra() override;
   void revertExtra() override;
   int64_t extraUnits() const override { return congestion_; }
@@ -71,11 +71,13 @@ class BbcgCost : public BbCost {
 
   int64_t congestionOf(int64_t overuse) const;
   void stage(NetId n, bool skipUnchanged);
-  void cover(const Placed& p);
+  /// Marks rows firstRow..lastRow as touched by the staged move over columns lo..hi (tiles).
+  void cover(int firstRow, int lastRow, int lo, int hi);
   /// D += to - from (either may be empty).
   void addToDelta(const Placed& from, const Placed& to);
   void mergeConnections(ConnectionPattern& out) const;
-  int64_t overuseChange() const;
+  int64_t overuseChange();  // also fills rowChange_
+  int64_t reliefBound(const std::vector<NetId>& affected) const;
   void trimCache();
 
   BbcgCostConfig cfg_;
@@ -91,9 +93,11 @@ class BbcgCost : public BbCost {
   std::vector<Placed> conns_;  // scratch: one net's new connections
   std::vector<ConnectionPattern> mergePool_;
   int mergeUsed_ = 0;
-  int64_t savedOveruse_ = 0;
+  int64_t savedOveruse_ = 0, savedCongestion_ = 0;
   std::vector<int> rowLo_, rowHi_, rowsTouched_;  // per row: tile columns D covers
   std::vector<uint32_t> rowStamp_;
+  std::vector<int64_t> rowChange_;   // the staged overuse change per row
+  std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
   uint32_t stamp_ = 0;
 };
 

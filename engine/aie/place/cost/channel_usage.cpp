@@ -22,6 +22,10 @@ int32_t ChannelUsage::unitsPerNet(int nets) {
 ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
     : device_(&device), columns_(device.columns()), rows_(device.rows()), units_(unitsPerNet) {
   capacity_.assign(size_t(device.tileCount()) * 4, 0);
+  for (int i = 0; i < device.tileCount(); ++i) {
+    rowOf_.push_back(i / columns_);
+    colOf_.push_back(i % columns_);
+  }
   for (int i = 0; i < device.tileCount(); ++i)
     for (Direction d : kDirs) capacity_[size_t(segment(i, d))] = device.linkCapacity(device.coord(i), d);
   // Shift invariance needs every link to exist or not alike along a row (ignoring the edges).
@@ -65,8 +69,8 @@ std::unique_ptr<ConnectionPattern> ChannelUsage::build(int fromTile, int toTile,
 const ConnectionPattern& ChannelUsage::pattern(int fromTile, int toTile) {
   if (fromTile == toTile) return empty_;
   if (rowUniform_) {
-    const int sr = fromTile / columns_, tr = toTile / columns_;
-    const int dc = toTile % columns_ - fromTile % columns_;
+    const int sr = rowOf_[size_t(fromTile)], tr = rowOf_[size_t(toTile)];
+    const int dc = colOf_[size_t(toTile)] - colOf_[size_t(fromTile)];
     const size_t key = (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
     if (byShape_[key]) return *byShape_[key];
     if (!shapeLeavesBox_[key]) {

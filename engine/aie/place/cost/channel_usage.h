@@ -75,6 +75,7 @@ class ChannelUsage {
   int columns_ = 0, rows_ = 0;
   int32_t units_ = 0;
   std::vector<int> capacity_;
+  std::vector<int> rowOf_, colOf_;  // per tile index (no divisions on the hot path)
   bool rowUniform_ = false;
   // Shift-invariant patterns by (source row, target row, signed width); shapeLeavesBox_ marks
   // shapes whose routes leave the box (those go to the pair cache).

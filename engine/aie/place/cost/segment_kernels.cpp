@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-// On x86-64 each kernel also has an AVX2 version; the loader picks the best the CPU has.
+// On x86-64 each kernel also has an AVX2 version; the loader picks the best the CPU has. GCC
+// would turn the clearing loop into a memset call; it stays a loop.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define TS_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
@@ -40,6 +41,14 @@ TS_VECTOR_CLONES void addDifference(int32_t* __restrict d, int stride, const int
 TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* __restrict v, int rows, int width) {
   for (int r = 0; r < rows; ++r, d += stride, v += width)
     for (int k = 0; k < width; ++k) d[k] = std::max(d[k], v[k]);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+TS_VECTOR_CLONES void
+clear(int32_t* __restrict d, int n) {
+  for (int k = 0; k < n; ++k) d[k] = 0;
 }
 
 TS_VECTOR_CLONES void addAndClear(int32_t* __restrict e, int32_t* __restrict d, int n) {
