@@ -67,6 +67,7 @@ std::vector<PlacerInfo> makePlacers() {
         PlaceOutcome o = toOutcome(r);
         o.stats.push_back({"initial_temperature", r.initialTemperature});
         o.stats.push_back({"temperatures", double(r.temperatures)});
+        o.stats.push_back({"reheats", double(r.reheats)});
         o.stats.push_back({"accepted", double(r.accepted)});
         return o;
       }));

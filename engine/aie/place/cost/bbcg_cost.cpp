@@ -100,8 +100,10 @@ void BbcgCost::mergeConnections(ConnectionPattern& out) const {
   out.rows = bottom - top + 1;
   out.col0 = left;
   out.tiles = right - left + 1;
-  out.values.resize(size_t(out.rows) * size_t(out.width()));
-  kernels::clear(out.values.data(), int(out.values.size()));
+  // The buffer only grows (resize would zero what clear() zeroes again).
+  const size_t size = size_t(out.rows) * size_t(out.width());
+  if (out.values.size() < size) out.values.resize(size);
+  kernels::clear(out.values.data(), int(size));
   for (const Placed& pl : conns_) {
     const ConnectionPattern& p = *pl.pattern;
     int32_t* at = out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (pl.anchor + p.col0 - left);

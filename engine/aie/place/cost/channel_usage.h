@@ -23,7 +23,7 @@ namespace ts::aie {
 struct ConnectionPattern {
   int firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
   int col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
-  std::vector<int32_t> values;  ///< rows x tiles x 4
+  std::vector<int32_t> values;  ///< rows x tiles x 4 (may be longer: only that many are used)
 
   bool empty() const { return rows == 0; }
   int width() const { return 4 * tiles; }  ///< values per row
