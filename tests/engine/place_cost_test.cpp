@@ -64,7 +64,7 @@ std::map<int, double> bruteForceUsage(const Device& dev, TileCoord from, TileCoo
 }
 
 void expectExactProbabilities(const Device& dev, TileCoord from, TileCoord to) {
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index(from), dev.index(to), got);
   std::map<int, double> want = bruteForceUsage(dev, from, to);
@@ -92,7 +92,7 @@ TEST(ChannelUsage, HonoursMissingMemoryTileLinks) {
   expectExactProbabilities(dev, {5, 4}, {1, 0});
   // Memory tile to memory tile: no monotone route at all; shortest routes leave the box.
   expectExactProbabilities(dev, {1, 1}, {4, 1});
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index({1, 1}), dev.index({4, 1}), got);
   double total = 0;
@@ -102,7 +102,7 @@ TEST(ChannelUsage, HonoursMissingMemoryTileLinks) {
 
 TEST(ChannelUsage, StraightRouteUsesEachSegmentWithCertainty) {
   Device dev = loadDevice("npu2");
-  ChannelUsage usage(dev);
+  ChannelUsage usage(dev, ChannelUsage::unitsPerNet(0));
   std::vector<std::pair<int, double>> got;
   usage.connection(dev.index({2, 2}), dev.index({2, 5}), got);
   ASSERT_EQ(got.size(), 3u);
@@ -322,9 +322,10 @@ namespace {
 
 /// Applies random relocations and swaps (memory-tile/shim endpoints may share tiles), keeping
 /// or dropping each, and compares every delta and every state with a recomputation.
+/// `shortcuts` (optional) counts proposeWithin() answers the cost gave from a bound alone.
 template <typename Cost, typename Config>
 void randomMoves(const Design& d, const Device& dev, const Config& config, int steps, uint64_t seed,
-                 double* sawCongestion = nullptr) {
+                 double* sawCongestion = nullptr, int* shortcuts = nullptr) {
   ASSERT_TRUE(d.problems().empty()) << d.problems().front();
   PlaceModel m(d, dev);
   Cost cost(m, config);
@@ -356,8 +357,21 @@ void randomMoves(const Design& d, const Device& dev, const Config& config, int s
     Placement q = p;
     for (const auto& mv : moves) q.place(mv.core, mv.to);
     const double before = cost.total();
-    const double delta = cost.propose(moves);
     const double after = cost.evaluate(q);
+    if (rng.uniformInt(0, 1) == 0) {
+      // As an annealer asks: is the change at most a limit? Any answer above the limit must
+      // be right about that, any answer within it must be exact; either way it reverts.
+      const double limit = (after - current) + rng.uniform01() * 4.0 - 3.0;
+      const double answer = cost.proposeWithin(moves, limit);
+      if (answer <= limit)
+        ASSERT_NEAR(answer, after - current, 1e-6) << "step " << step;
+      else
+        ASSERT_GT(after - current, limit - 1e-6) << "step " << step;
+      cost.revert();
+      ASSERT_EQ(cost.total(), before) << "step " << step;
+      continue;
+    }
+    const double delta = cost.propose(moves);
     ASSERT_NEAR(delta, after - current, 1e-6) << "step " << step;
     if (rng.uniformInt(0, 2) > 0) {
       cost.commit();
@@ -373,6 +387,7 @@ void randomMoves(const Design& d, const Device& dev, const Config& config, int s
   }
   // The sequence must have exercised the penalty terms, or it proves little.
   EXPECT_GT(penalties.size(), 3u);
+  if (shortcuts) *shortcuts += int(cost.boundRejections());
   // Terms (not only the total) agree at the end.
   EXPECT_EQ(cost.terms(), Cost::fromScratch(m, config, p));
 }
@@ -439,8 +454,15 @@ TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {
   BbcgCostConfig cfg;
   cfg.kappa = 7.5;
   double congestion = 0;
-  randomMoves<BbcgCost>(ts::test::randomDesign(21, 28, 4, 6, 90), npu2, cfg, 4000, 3, &congestion);
+  int shortcuts = 0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(21, 28, 4, 6, 90), npu2, cfg, 4000, 3, &congestion, &shortcuts);
   EXPECT_GT(congestion, 0.0) << "the random sequence never congested a channel";
   Device big = loadDevice("xcve2802");
-  randomMoves<BbcgCost>(ts::test::randomDesign(22, 100, 10, 10, 200), big, cfg, 600, 4);
+  randomMoves<BbcgCost>(ts::test::randomDesign(22, 100, 10, 10, 200), big, cfg, 600, 4, nullptr, &shortcuts);
+  // Sparser, so that many moves stay clear of the overused rows: the bound alone rejects those
+  // whose bb change exceeds the limit.
+  double sparseCongestion = 0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(23, 24, 3, 3, 40), npu2, cfg, 1500, 6, &sparseCongestion, &shortcuts);
+  EXPECT_GT(sparseCongestion, 0.0);
+  EXPECT_GT(shortcuts, 0) << "no move was rejected from the bound alone";
 }

@@ -2,6 +2,7 @@
 // cancel latency and determinism.
 #include <gtest/gtest.h>
 
+#include "engine/aie/bench/suite.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/place/lsmo_placer.h"
@@ -60,7 +61,7 @@ TEST(Lsmo, StartsOnItsOwnAndHonoursDesignPins) {
   Device dev = loadDevice("npu1");
   Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(3));
   d.cores[2].pin = TileCoord{2, 4};
-  for (const char* from : {"sequential", "random"}) {
+  for (const char* from : {"sa", "sequential", "random"}) {
     LsmoPlacerConfig cfg;
     cfg.start = from;
     auto r = lsmo(d, dev, {}, cfg);
@@ -101,4 +102,26 @@ TEST(Lsmo, SameSeedSameResult) {
   EXPECT_EQ(a.placement, b.placement);
   EXPECT_EQ(a.iterations, b.iterations);
   EXPECT_DOUBLE_EQ(a.cost, b.cost);
+}
+
+TEST(Lsmo, NeverEndsWorseThanTheSaPlacementItStartsFrom) {
+  // A suite design on which the oracle's neighbourhoods are real MILPs (and may time out).
+  Device dev = loadDevice("npu2");
+  Design d;
+  for (const SuiteEntry& e : generateTable1Suite(dev, 1))
+    if (e.name == "mesh_p_s_00") d = e.gen.design;
+  ASSERT_FALSE(d.cores.empty());
+  ts::core::RunContext saCtx(7);
+  const std::optional<Placement> sa = annealedStart({d, dev, {}}, Placement::fromDesignPins(d), 1.0, saCtx);
+  ASSERT_TRUE(sa);
+  const double saCost = ts::test::milpRouteCost(d, dev, *sa);
+  LsmoPlacerConfig cfg;  // start "sa" by default
+  cfg.maxIterations = 4;
+  cfg.oracleTimeLimit = 1;
+  auto r = lsmo(d, dev, {}, cfg, 7);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_EQ(r.startFrom, "sa");
+  EXPECT_NEAR(r.startCost, saCost, 1e-6);  // the same anneal, routed by the same router
+  EXPECT_LE(r.cost, r.startCost + 1e-9);
+  EXPECT_LE(ts::test::milpRouteCost(d, dev, r.placement), saCost + 1e-6);
 }

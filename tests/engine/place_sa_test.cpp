@@ -79,6 +79,7 @@ TEST(SaPlacer, PinnedCoresNeverMove) {
   for (const char* cost : {"bb", "bbcg"}) {
     SaPlacerConfig cfg;
     cfg.cost = cost;
+    cfg.maxReheats = 1;  // the random design keeps some overuse: one reheat (from the best) is enough here
     for (uint64_t seed : {1, 9}) {
       auto r = place(d, dev, cfg, seed, start);
       ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
@@ -97,8 +98,10 @@ TEST(SaPlacer, PinnedCoresNeverMove) {
 TEST(SaPlacer, SameSeedSameResult) {
   Device dev = loadDevice("npu2");
   Design d = ts::test::randomDesign(8, 20, 3, 4, 40);
-  auto a = place(d, dev, {}, 42);
-  auto b = place(d, dev, {}, 42);
+  SaPlacerConfig cfg;
+  cfg.maxReheats = 1;  // keeps some overuse, so a reheat runs too
+  auto a = place(d, dev, cfg, 42);
+  auto b = place(d, dev, cfg, 42);
   ASSERT_TRUE(a.success);
   EXPECT_EQ(a.placement, b.placement);
   EXPECT_EQ(a.moves, b.moves);
@@ -126,6 +129,7 @@ TEST(SaPlacer, IncrementalCostMatchesRecomputationDuringARun) {
     cfg.cost = cost;
     cfg.checkIncremental = true;
     cfg.innerNum = 1;
+    cfg.maxReheats = 1;
     auto r = place(d, dev, cfg, 5);
     EXPECT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.back());
     EXPECT_GT(r.accepted, 100);
@@ -276,7 +280,9 @@ TEST(SaPlacer, PublishesQorSamplesAndBestSoFarSnapshots) {
   Device dev = loadDevice("npu2");
   Design d = ts::test::randomDesign(8, 20, 3, 4, 40);
   ts::core::RunContext ctx(1, 0, nullptr, &sink);
-  auto r = runSaPlacer({d, dev, {}}, {}, ctx);
+  SaPlacerConfig cfg;
+  cfg.maxReheats = 0;
+  auto r = runSaPlacer({d, dev, {}}, cfg, ctx);
   ASSERT_TRUE(r.success);
   ASSERT_FALSE(sink.samples.empty());
   const auto& last = sink.samples.back();  // the forced final sample
@@ -286,4 +292,29 @@ TEST(SaPlacer, PublishesQorSamplesAndBestSoFarSnapshots) {
   EXPECT_EQ(last.phase, "quench");
   EXPECT_GE(sink.snapshots, 1);
   EXPECT_EQ(sink.placementSnapshots, sink.snapshots);
+}
+
+TEST(SaPlacer, AnnealsAgainWhileTheBestPlacementHasOveruse) {
+  Device dev = loadDevice("npu2");
+  // A core feeding sixteen others: only its few neighbours can share memory with it, the rest
+  // need more MM2S channels than a tile has, so every placement keeps a DMA penalty.
+  std::string y = "design: star\ndevice: npu2\ncores:\n  - {name: hub, kind: compute}\n";
+  for (int i = 0; i < 16; ++i) y += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
+  y += "nets:\n";
+  for (int i = 0; i < 16; ++i)
+    y += "  - {name: n" + std::to_string(i) + ", source: hub, targets: [k" + std::to_string(i) + "], bytes: 256}\n";
+  Design star = ts::test::designFromYaml(y);
+  SaPlacerConfig cfg;
+  cfg.cost = "bb";
+  cfg.maxReheats = 3;
+  SaPlacerResult r = place(star, dev, cfg);
+  EXPECT_GT(r.terms[2].second, 0.0) << "expected a lasting DMA penalty";
+  EXPECT_EQ(r.reheats, 3);
+  cfg.maxReheats = 0;
+  EXPECT_EQ(place(star, dev, cfg).reheats, 0);
+  // Without overuse the first anneal is the last.
+  cfg.maxReheats = 3;
+  SaPlacerResult chain = place(ts::test::designFromYaml(chainYaml(6)), dev, cfg);
+  EXPECT_EQ(chain.terms[2].second, 0.0);
+  EXPECT_EQ(chain.reheats, 0);
 }

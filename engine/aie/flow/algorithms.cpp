@@ -67,6 +67,7 @@ std::vector<PlacerInfo> makePlacers() {
         PlaceOutcome o = toOutcome(r);
         o.stats.push_back({"initial_temperature", r.initialTemperature});
         o.stats.push_back({"temperatures", double(r.temperatures)});
+        o.stats.push_back({"reheats", double(r.reheats)});
         o.stats.push_back({"accepted", double(r.accepted)});
         return o;
       }));
@@ -96,6 +97,9 @@ std::vector<PlacerInfo> makePlacers() {
         o.stats.push_back({"optimal", r.optimal ? 1.0 : 0.0});
         o.stats.push_back({"variables", double(r.variables)});
         o.stats.push_back({"rows", double(r.rows)});
+        o.stats.push_back({"start_accepted", r.startAccepted ? 1.0 : 0.0});
+        o.stats.push_back({"start_annealed", r.startFrom == "sa" ? 1.0 : 0.0});
+        o.stats.push_back({"incumbent_seconds", r.incumbentSeconds});
         return o;
       }));
   out.push_back(placerEntry<BlockPlacerConfig>(

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/aie/legality.h"
+#include "engine/aie/place/sa_placer.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
@@ -24,11 +25,15 @@ void bindJointPnrOptions(core::ParamBinder& b, JointPnrOptions& o) {
   b.bind("gap", o.relativeGap, "relative optimality gap accepted", 0, 1);
   b.bind("lazy_rounds", o.lazyRounds, "re-solves for lazily added arbiter rows", 0, 64);
   b.bind("preprocess", o.preprocess, "CBC preprocessing (slow on joint models, does not poll the stop flag)");
+  b.bind("solver_log", o.solverLog, "print CBC's own log on stdout (diagnosis)");
 }
 
 void JointMilpPlacerConfig::bind(core::ParamBinder& b) {
   bindJointPnrOptions(b, formulation);
   b.bind("warm_start", warmStart, "MIP start from the start placement when it is complete and legal");
+  b.bindChoice("start_placer", startPlacer, {"sa", "none"},
+               "without a legal start: sa (anneal one for the MIP start) or none (CBC alone)");
+  b.bind("start_placer_share", startPlacerShare, "share of the time limit the start anneal may use", 0, 1);
 }
 
 namespace {
@@ -255,10 +260,16 @@ class ForwardingSink : public core::ProgressSink {
   ForwardingSink(core::ProgressSink* to, double offset) : to_(to), offset_(offset) {}
   void onSample(const core::QorSample& s) override {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (firstIncumbent_ < 0 && s.has("incumbent")) firstIncumbent_ = s.elapsedSeconds + offset_;
     if (!to_) return;
     core::QorSample shifted = s;
     shifted.elapsedSeconds += offset_;  // the run's clock, not the solve's
     to_->onSample(shifted);
+  }
+  /// When the first sample with an incumbent went by (run clock), or -1.
+  double firstIncumbent() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return firstIncumbent_;
   }
   void onLog(core::LogLevel level, const std::string& message) override {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -273,9 +284,11 @@ class ForwardingSink : public core::ProgressSink {
   std::mutex mutex_;
   core::ProgressSink* to_;
   double offset_;
+  double firstIncumbent_ = -1;
 };
 
-milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOptions& options, core::RunContext& ctx) {
+milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOptions& options, core::RunContext& ctx,
+                                 double& firstIncumbent) {
   struct Job {
     milp::Model model;
     milp::SolveOptions options;
@@ -323,11 +336,13 @@ milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOpti
     if (stopSeen == std::chrono::steady_clock::time_point::max()) stopSeen = now;
     if (now - stopSeen > std::chrono::milliseconds(40)) {
       job->sink.detach();
+      firstIncumbent = job->sink.firstIncumbent();
       milp::SolveResult gone;
       gone.status = milp::Status::Cancelled;
       return gone;
     }
   }
+  firstIncumbent = job->sink.firstIncumbent();
   return std::move(job->result);
 }
 
@@ -340,6 +355,19 @@ const char* stopStatus(core::RunContext& ctx) {
 void waitForAbandonedSolves() {
   std::unique_lock<std::mutex> lock(orphans().mutex);
   orphans().idle.wait(lock, [] { return orphans().running == 0; });
+}
+
+std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placement& start, double share,
+                                       core::RunContext& ctx) {
+  const double limit = ctx.timeLimitSeconds() > 0 ? std::max(1e-3, share * ctx.remainingSeconds()) : 0;
+  ForwardingSink sink(ctx.sink(), ctx.elapsed());
+  core::RunContext sub(ctx.seed(), limit, ctx.cancelToken(), &sink);
+  SaPlacerConfig sa;
+  sa.cost = "bbcg";
+  SaPlacerResult r = runSaPlacer({problem.design, problem.device, start}, sa, sub);
+  sink.detach();
+  if (!r.success) return std::nullopt;
+  return r.placement;
 }
 
 JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph& g, const JointPnrRequest& req,
@@ -395,6 +423,7 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
   so.relativeGap = opt.relativeGap;
   so.phase = req.phase;
   so.preprocess = opt.preprocess;
+  so.log = opt.solverLog;
   if (start && !ctx.shouldStop()) {
     // MIP start: the MILP router's routing of the start placement (a small model), encoded in
     // this one with pi set to the start.
@@ -431,11 +460,15 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
       return out;
     }
     so.timeLimitSeconds = budget();
-    milp::SolveResult sr = solveStoppable(model, so, ctx);
+    const double solveStart = ctx.elapsed();
+    double sampled = -1;
+    milp::SolveResult sr = solveStoppable(model, so, ctx, sampled);
     so.start.clear();
     ++out.solves;
     out.nodes += sr.nodes;
     out.startAccepted = out.startAccepted || sr.startAccepted;
+    if (out.firstSolutionSeconds < 0 && sr.hasSolution())  // the start, CBC's first sample with one, or the end
+      out.firstSolutionSeconds = sr.startAccepted ? solveStart : sampled >= 0 ? sampled : ctx.elapsed();
     out.status = sr.status;
     if (!sr.hasSolution()) {
       // A lazy re-solve that found nothing keeps the previous solution (found stays true).
@@ -505,10 +538,18 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
   PlacementCheckOptions copts;
   copts.reference = &start;
   const bool startLegal = start.complete() && checkPlacement(d, dev, start, copts).empty();
+  std::optional<Placement> annealed;
   if (config.warmStart && startLegal) {
     req.start = &start;
-    ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(start), true);
+    result.startFrom = "given";
+  } else if (config.warmStart && config.startPlacer == "sa") {
+    annealed = annealedStart(problem, start, config.startPlacerShare, ctx);
+    if (annealed) {
+      req.start = &*annealed;
+      result.startFrom = "sa";
+    }
   }
+  if (req.start) ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(*req.start), true);
   req.phase = "joint pnr milp";
   RrGraph graph(dev);
   JointPnrSolution s = solveJointPnr(d, dev, graph, req, config.formulation, ctx);
@@ -520,6 +561,7 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
   result.rows = s.rows;
   result.integers = s.integers;
   result.startAccepted = s.startAccepted;
+  if (s.firstSolutionSeconds >= 0) result.incumbentSeconds = s.firstSolutionSeconds - t0;
   if (s.found) {
     Placement p = s.placement;
     for (CoreId c = 0; c < d.coreCount(); ++c) p.setPinned(c, start.pinned(c));

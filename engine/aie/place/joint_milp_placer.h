@@ -21,6 +21,7 @@
 // formulation when CBC proves optimality, anytime otherwise (incumbent, bound and gap are
 // published as QoR samples while it runs); it honours pins and starts from the given
 // placement when that is complete and legal.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,7 @@ struct JointPnrOptions {
   /// CBC's preprocessing: off by default, because on joint models it runs for minutes without
   /// polling the stop flag and rarely pays off (measured on the npu2 suite).
   bool preprocess = false;
+  bool solverLog = false;  ///< CBC's own log on stdout (diagnosis)
 };
 
 /// Binds the formulation settings (alpha, beta, gamma, margin, gap) for `--set key=value`.
@@ -75,6 +77,7 @@ struct JointPnrSolution {
   double overuse = 0;         ///< elastic: total slack (0 = every resource fits)
   bool routingLegal = false;  ///< the routing passed checkRouting for the placement
   bool startAccepted = false;
+  double firstSolutionSeconds = -1;  ///< run clock when the first solution was known (-1: none)
   std::vector<std::string> reasons;  ///< why nothing was found, or what the check found
   int variables = 0, rows = 0, integers = 0, solves = 0;
   int64_t nodes = 0;
@@ -89,9 +92,20 @@ void waitForAbandonedSolves();
 JointPnrSolution solveJointPnr(const Design& design, const Device& device, const RrGraph& graph,
                                const JointPnrRequest& request, const JointPnrOptions& options, core::RunContext& ctx);
 
+/// The start of the MILP-based placers when none is given: SA+BBCG from `start` (pins kept,
+/// placed cores as a warm start) on at most `share` of the context's remaining time (no limit
+/// without one). Nothing when it finds no legal placement.
+std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placement& start, double share,
+                                       core::RunContext& ctx);
+
 struct JointMilpPlacerConfig {
   JointPnrOptions formulation;
   bool warmStart = true;  ///< MIP start from the start placement when it is complete and legal
+  /// Without a complete legal start: "sa" anneals one (SA+BBCG, honouring pins) and routes it
+  /// for the MIP start, "none" leaves the first solution to CBC. CBC's own heuristics rarely
+  /// find one beyond a dozen cores (README, "Joint MILP placer").
+  std::string startPlacer = "sa";
+  double startPlacerShare = 0.5;  ///< at most this share of the time limit for that anneal
 
   void bind(core::ParamBinder& binder);
 };
@@ -101,7 +115,9 @@ struct JointMilpPlacerResult : PlacerResult {
   double objective = 0, bound = 0, gap = 0;
   int variables = 0, rows = 0, integers = 0;
   bool startAccepted = false;
-  Routing routing;  ///< the routing of the MILP's solution (the flow routes again to check)
+  std::string startFrom;         ///< MIP start: "given", "sa" or "" (none)
+  double incumbentSeconds = -1;  /// seconds from the start of the run to the first solution (-1: none)
+  Routing routing;               ///< the routing of the MILP's solution (the flow routes again to check)
 };
 
 JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const JointMilpPlacerConfig& config,

@@ -7,6 +7,7 @@
 #include "engine/aie/legality.h"
 #include "engine/aie/place/sa_placer.h"
 #include "engine/aie/place/sequential_placer.h"
+#include "engine/aie/route/milp_router.h"
 #include "engine/aie/snapshot.h"
 
 namespace ts::aie {
@@ -20,8 +21,9 @@ void LsmoPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("conservative", conservative, "move at most one core per iteration");
   b.bind("oracle_time_limit", oracleTimeLimit, "seconds per oracle call (0: only the run's limit)", 0);
   b.bind("elastic", elastic, "elastic oracle (overuse penalised) while the placement is unroutable");
-  b.bindChoice("start", start, {"sequential", "random", "sa"},
-               "start when no complete legal placement is given: sequential, random or sa (SA+BBCG)");
+  b.bindChoice("start", start, {"sa", "sequential", "random"},
+               "start when no complete legal placement is given: sa (SA+BBCG), sequential or random");
+  b.bind("start_share", startShare, "share of the time limit the start anneal may use", 0, 1);
 }
 
 namespace {
@@ -62,15 +64,20 @@ bool initialPlacement(const PlaceProblem& problem, const Placement& start, const
       return true;
     }
   }
-  SaPlacerConfig sa;
   if (cfg.start == "sa") {
-    sa.cost = "bbcg";
     from = "sa";
-  } else {
-    sa.cost = "bb";
-    sa.maxMoves = 1;  // SA's random legal initialisation and nothing more
-    from = "random";
+    std::optional<Placement> annealed = annealedStart(sub, start, cfg.startShare, ctx);
+    if (!annealed) {
+      reasons.push_back("the start anneal found no legal placement");
+      return false;
+    }
+    out = std::move(*annealed);
+    return true;
   }
+  SaPlacerConfig sa;
+  sa.cost = "bb";
+  sa.maxMoves = 1;  // SA's random legal initialisation and nothing more
+  from = "random";
   PlacerResult r = runSaPlacer(sub, sa, ctx);
   out = r.placement;
   reasons = r.reasons;
@@ -110,18 +117,34 @@ LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConf
     return cands;
   };
 
-  // The start's own cost: the oracle with every core fixed (elastic, so an unroutable start
-  // still gets a measure of its overuse).
-  JointPnrRequest first;
-  first.candidates = around(current, 0);
-  first.elastic = cfg.elastic;
-  first.timeLimitSeconds = cfg.oracleTimeLimit;
-  first.phase = "lsmo start";
-  JointPnrSolution s0 = solveJointPnr(d, dev, graph, first, cfg.formulation, ctx);
-  Score cur = scoreOf(s0), best = cur;
+  // The start's own cost: the MILP router's (its region grows until the nets route, so a
+  // routable start is known to be one); the best only ever changes to something cheaper, so the
+  // result is never worse than the start. An unroutable start gets the elastic oracle with every
+  // core fixed instead, a measure of its overuse.
+  Score cur;
+  Routing bestRouting;
+  MilpRouterConfig rc;
+  rc.model = cfg.formulation.model;
+  rc.relativeGap = cfg.formulation.relativeGap;
+  rc.explainInfeasible = false;
+  if (cfg.oracleTimeLimit > 0) rc.timeLimitSeconds = cfg.oracleTimeLimit;
+  MilpRouterResult routed = runMilpRouter(d, dev, graph, current, rc, ctx);
+  if (routed.success) {
+    cur = {true, routed.objective};
+    bestRouting = routed.routing;
+  } else if (!ctx.shouldStop()) {
+    JointPnrRequest first;
+    first.candidates = around(current, 0);
+    first.elastic = cfg.elastic;
+    first.timeLimitSeconds = cfg.oracleTimeLimit;
+    first.phase = "lsmo start";
+    JointPnrSolution s0 = solveJointPnr(d, dev, graph, first, cfg.formulation, ctx);
+    cur = scoreOf(s0);
+    bestRouting = s0.routing;
+  }
+  Score best = cur;
   Placement bestPlacement = current;
-  Routing bestRouting = s0.routing;
-  result.startCost = s0.found ? s0.objective : 0;
+  result.startCost = std::isfinite(cur.cost) ? cur.cost : 0;
 
   int radius = cfg.radius, stale = 0;
   auto publish = [&](bool force) {

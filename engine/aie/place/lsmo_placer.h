@@ -15,10 +15,12 @@
 // time limit or a stop request; anytime (the best so far is published and returned).
 //
 // Start: the given placement when it is complete and legal (incremental re-runs); otherwise
-// `start`: "sequential" (IRON's greedy placer, falling back to a random legal placement when
-// it fails), "random" (a random legal placement: SA's initialisation) or "sa" (a full SA+BBCG
-// run, i.e. LSMO as a refinement of SA). Deterministic: the oracle is, and so are the starts
-// for a seed (ctx.seed()), as long as no oracle call hits its time limit.
+// `start`: "sa" (an SA+BBCG run, i.e. LSMO as a refinement of SA; the default), "sequential"
+// (IRON's greedy placer, falling back to a random legal placement when it fails) or "random"
+// (a random legal placement: SA's initialisation). The start is routed by the MILP router
+// first and the best only changes to something cheaper, so the result is never worse than the
+// start. Deterministic: the oracle is, and so are the starts for a seed (ctx.seed()), as long
+// as no oracle call or start anneal hits its time limit.
 #include <string>
 
 #include "engine/aie/place/joint_milp_placer.h"
@@ -29,15 +31,16 @@
 namespace ts::aie {
 
 struct LsmoPlacerConfig {
-  JointPnrOptions formulation;       ///< the oracle's eq. 8 weights and gap
-  int radius = 1;                    ///< neighbourhood: tiles within this many columns and rows
-  int maxRadius = 3;                 ///< the radius grows up to this when a neighbourhood has no answer
-  int maxIterations = 1000;          ///< oracle calls at most
-  int patience = 8;                  ///< stop after this many iterations without improvement
-  bool conservative = false;         ///< move at most one core per iteration
-  double oracleTimeLimit = 30;       ///< seconds per oracle call (0: only the run's limit)
-  bool elastic = true;               ///< elastic oracle while the current placement is unroutable
-  std::string start = "sequential";  ///< "sequential", "random" or "sa" when no legal start is given
+  JointPnrOptions formulation;  ///< the oracle's eq. 8 weights and gap
+  int radius = 1;               ///< neighbourhood: tiles within this many columns and rows
+  int maxRadius = 3;            ///< the radius grows up to this when a neighbourhood has no answer
+  int maxIterations = 1000;     ///< oracle calls at most
+  int patience = 8;             ///< stop after this many iterations without improvement
+  bool conservative = false;    ///< move at most one core per iteration
+  double oracleTimeLimit = 30;  ///< seconds per oracle call (0: only the run's limit)
+  bool elastic = true;          ///< elastic oracle while the current placement is unroutable
+  std::string start = "sa";     ///< "sa", "sequential" or "random" when no legal start is given
+  double startShare = 0.5;      ///< at most this share of the time limit for the "sa" start
 
   void bind(core::ParamBinder& binder);
 };

@@ -35,6 +35,11 @@ class PlacementCost {
   /// Cost change if `moves` were applied to the current state; the moves stay staged until
   /// commit() keeps or revert() drops them.
   virtual double propose(const std::vector<CoreMove>& moves) = 0;
+  /// propose() for a caller that only needs to know whether the change is at most `limit` (an
+  /// annealer that drew its acceptance threshold first): a model may then skip work and return
+  /// any value above `limit` once it knows the change exceeds it. Such a result must be
+  /// followed by revert().
+  virtual double proposeWithin(const std::vector<CoreMove>& moves, double /*limit*/) { return propose(moves); }
   virtual void commit() = 0;
   virtual void revert() = 0;
   /// Cost of the current state.

@@ -35,6 +35,11 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("swap_probability", swapProbability, "memory-tile/shim endpoints: chance to swap rather than join", 0, 1);
   b.bind("random_start", randomStart, "ignore the start positions of movable cores");
   b.bind("max_moves", maxMoves, "stop after this many moves (0 = no limit)", 0);
+  b.bind("max_reheats", maxReheats, "while the best placement has overuse, anneal again from it (at most this often)",
+         0, 1000);
+  b.bind("reheat_acceptance", reheatAcceptance,
+         "a reheat starts at the last temperature whose acceptance was at least this", 0, 1);
+  b.bind("reheat_effort", reheatEffort, "each reheat multiplies the moves per temperature by this", 1, 100);
   b.bind("check_incremental", checkIncremental, "debug: recompute the cost after every accepted move");
 }
 
@@ -65,6 +70,7 @@ class Annealer {
   /// when the device cannot hold the design.
   bool initialise(Placement start, std::vector<std::string>& reasons);
   Stop run();
+  int reheats() const { return reheats_; }
 
   const Placement& best() const { return best_; }
   double bestCost() const { return bestCost_; }
@@ -93,6 +99,9 @@ class Annealer {
   void restore(const Placement& p);
   void publish(const char* phase, double t, double acceptance, bool force = false);
   double equilibriumTemperature(Stop& stop);
+  /// Cools from t_ and range_ until the exit condition, then quenches; `effort` scales the
+  /// moves per temperature.
+  Stop anneal(Stop stop, double effort);
 
   const PlaceModel& m_;
   const SaPlacerConfig& cfg_;
@@ -102,7 +111,12 @@ class Annealer {
   core::Rng rng_;
 
   Placement p_, best_;
-  double bestCost_ = 0;
+  double bestCost_ = 0, bestPenalty_ = 0;
+  struct Step {
+    double temperature, range, acceptance;
+  };
+  std::vector<Step> history_;  // one entry per temperature
+  int reheats_ = 0;
   std::vector<int> units_;  // what moves: a core id, or -1 - k for cascade macro k
   std::vector<CascadeMacro> macros_;
   std::vector<int> macroOf_;
@@ -274,6 +288,7 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     if (!macroFixed_[k]) units_.push_back(-1 - int(k));
   range_ = std::max(dev.columns(), dev.rows());
   bestCost_ = cost_.reset(p_);
+  bestPenalty_ = cost_.penalty();
   best_ = p_;
   return true;
 }
@@ -416,7 +431,11 @@ Stop Annealer::checkStop() {
 }
 
 void Annealer::noteBest() {
-  if (cost_.total() < bestCost_ - 1e-9) {
+  // Placements without overuse first (they are the ones that route), then the lower cost.
+  const double penalty = cost_.penalty();
+  const bool better = (penalty > 0) != (bestPenalty_ > 0) ? penalty <= 0 : cost_.total() < bestCost_ - 1e-9;
+  if (better) {
+    bestPenalty_ = penalty;
     bestCost_ = cost_.total();
     best_ = p_;
   }
@@ -427,8 +446,12 @@ Stop Annealer::step(double t, Outcome& outcome) {
   if (Stop s = checkStop(); s != Stop::None) return s;
   if (!proposeMove()) return Stop::None;
   ++moves_;  // moves evaluated by the cost model (proposals that found no legal target do not count)
-  double delta = cost_.propose(moves_buf_);
-  bool accept = delta <= 0 || (t > 0 && rng_.uniform01() < std::exp(-delta / t));
+  // Metropolis with the threshold drawn first: accept when delta <= -t ln(u), which happens
+  // with probability min(1, exp(-delta / t)); knowing the threshold lets the cost model give up
+  // early on moves it can tell are worse.
+  const double limit = t > 0 ? -t * std::log(std::max(rng_.uniform01(), 1e-300)) : 0.0;
+  const double delta = cost_.proposeWithin(moves_buf_, limit);
+  const bool accept = delta <= limit;
   if (!accept) {
     cost_.revert();
     outcome = Outcome::Rejected;
@@ -517,15 +540,10 @@ double Annealer::equilibriumTemperature(Stop& stop) {
   return 0.5 * (lo + hi);
 }
 
-Stop Annealer::run() {
-  if (units_.empty()) return Stop::None;
-  Stop stop = Stop::None;
-  t_ = cfg_.initialTemperature > 0 ? cfg_.initialTemperature : equilibriumTemperature(stop);
-  t0_ = t_;
-  const Device& dev = m_.device();
-  const double maxRange = std::max(dev.columns(), dev.rows());
-  range_ = maxRange;
-  const int64_t perTemp = std::max<int64_t>(1, int64_t(cfg_.innerNum * std::pow(double(units_.size()), 4.0 / 3.0)));
+Stop Annealer::anneal(Stop stop, double effort) {
+  const double maxRange = std::max(m_.device().columns(), m_.device().rows());
+  const int64_t perTemp =
+      std::max<int64_t>(1, int64_t(effort * cfg_.innerNum * std::pow(double(units_.size()), 4.0 / 3.0)));
   const double nets = std::max(1, m_.netCount());
   Outcome acc;
   while (stop == Stop::None) {
@@ -539,6 +557,7 @@ Stop Annealer::run() {
     }
     ++steps_;
     double rate = tried ? double(taken) / double(tried) : 0;
+    history_.push_back({t_, range_, rate});
     // VPR's adaptive cooling: linger where acceptance is productive.
     double alpha = rate > 0.96 ? 0.5 : rate > 0.8 ? 0.9 : rate > 0.15 ? 0.95 : 0.8;
     if (cfg_.rangeLimit) range_ = std::clamp(range_ * (1.0 - cfg_.targetAcceptance + rate), 1.0, maxRange);
@@ -548,6 +567,30 @@ Stop Annealer::run() {
   // Greedy quench at the final range.
   for (int64_t i = 0; i < perTemp && stop == Stop::None; ++i) stop = step(0, acc);
   publish("quench", 0, 0, true);
+  return stop;
+}
+
+Stop Annealer::run() {
+  if (units_.empty()) return Stop::None;
+  Stop stop = Stop::None;
+  t_ = cfg_.initialTemperature > 0 ? cfg_.initialTemperature : equilibriumTemperature(stop);
+  t0_ = t_;
+  range_ = std::max(m_.device().columns(), m_.device().rows());
+  stop = anneal(stop, 1.0);
+  // Exit rule: a placement the cost still sees overuse in rarely routes, so while the best one
+  // has any, anneal again from it, starting from the last temperature at which the first anneal
+  // was still productive (acceptance >= reheatAcceptance), with that temperature's range.
+  const std::vector<Step> first = history_;
+  for (int k = 0; k < cfg_.maxReheats && stop == Stop::None && bestPenalty_ > 0; ++k) {
+    const Step* back = &first.front();
+    for (const Step& h : first)
+      if (h.acceptance >= cfg_.reheatAcceptance) back = &h;
+    restore(best_);
+    t_ = back->temperature;
+    range_ = back->range;
+    ++reheats_;
+    stop = anneal(stop, std::pow(cfg_.reheatEffort, reheats_));
+  }
   return stop;
 }
 
@@ -577,6 +620,7 @@ SaPlacerResult runSaPlacer(const PlaceProblem& problem, const SaPlacerConfig& co
   result.initialTemperature = sa.initialTemperature();
   result.finalTemperature = sa.temperature();
   result.temperatures = sa.temperatures();
+  result.reheats = sa.reheats();
   result.cost = cost->reset(result.placement);
   result.terms = cost->terms();
   if (stop == Stop::Error) {

@@ -11,7 +11,8 @@
 //  - schedule (VPR, Betz & Rose): T *= 0.5 / 0.9 / 0.95 / 0.8 when the acceptance rate of the
 //    last temperature was > 0.96 / > 0.8 / > 0.15 / lower; range limit scaled by
 //    (1 - 0.44 + acceptance) so acceptance stays near 0.44; stop when T < exitFactor *
-//    cost / nets, then a greedy quench;
+//    cost / nets, then a greedy quench; while the best placement still has overuse, anneal
+//    again from it (reheats, see SaPlacerConfig::maxReheats);
 //  - anytime: the best placement so far is kept, published as snapshots and returned on
 //    cancel or time-out; deterministic for a seed (ctx.seed()).
 #include <functional>
@@ -44,6 +45,14 @@ struct SaPlacerConfig {
   double swapProbability = 0.5;     ///< memory-tile/shim endpoints: swap rather than join
   bool randomStart = false;         ///< ignore the start positions of movable cores
   int maxMoves = 0;                 ///< stop after this many moves (0 = no limit)
+  /// Exit rule: while the best placement still has overuse the cost model sees (penalty > 0),
+  /// anneal again from it, at most this many times, starting at the last temperature whose
+  /// acceptance was at least reheatAcceptance, reheat k with reheatEffort^k times the moves per
+  /// temperature (so a design that cannot be placed without overuse costs at most about
+  /// 2^(maxReheats + 1) first anneals).
+  int maxReheats = 6;
+  double reheatAcceptance = 0.44;
+  double reheatEffort = 2.0;
   /// Debug: after every accepted move compare the incremental cost with a recomputation and
   /// stop with an error on a mismatch (slow; tests use it).
   bool checkIncremental = false;
@@ -56,6 +65,7 @@ struct SaPlacerResult : PlacerResult {
   double initialTemperature = 0;
   double finalTemperature = 0;
   int temperatures = 0;  ///< temperature steps run
+  int reheats = 0;       ///< anneals run again because the best placement had overuse
   int64_t accepted = 0;
   std::string costName;
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/aie/routing_legality.h"
 #include "engine/core/error.h"
@@ -30,6 +31,7 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
 }
 
 int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
+  if (o.dma == 0 && o.locks == 0 && o.memory == 0) return 0;  // the common case, without the rounding
   return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
          std::llround(c.bdPenalty * BbCost::kScale) * o.bds +
          std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
@@ -180,6 +182,10 @@ double BbCost::reset(const Placement& placement) {
 }
 
 double BbCost::propose(const std::vector<CoreMove>& moves) {
+  return proposeWithin(moves, std::numeric_limits<double>::infinity());
+}
+
+double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
   if (++stamp_ == 0) {  // wrapped: old stamps could collide
     std::fill(tileStamp_.begin(), tileStamp_.end(), 0);
     std::fill(netStamp_.begin(), netStamp_.end(), 0);
@@ -227,7 +233,12 @@ double BbCost::propose(const std::vector<CoreMove>& moves) {
       cascadeBad_[size_t(k)] = bad;
     }
   for (const auto& entry : tileJournal_) refreshTile(entry.first);
-  proposeExtra(affected_);
+  const int64_t bbChange = totals_.wirelength + totals_.penalty - savedTotals_.wirelength - savedTotals_.penalty;
+  int64_t extraAtLeast = 0;
+  if (!proposeExtra(affected_, limit * kScale - double(bbChange), extraAtLeast)) {
+    ++boundRejections_;
+    return double(bbChange + extraAtLeast) / kScale;
+  }
   return double(totalUnits() - before) / kScale;
 }
 

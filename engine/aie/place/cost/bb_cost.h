@@ -50,6 +50,7 @@ class BbCost : public PlacementCost {
   const char* name() const override { return "bb"; }
   double reset(const Placement& placement) override;
   double propose(const std::vector<CoreMove>& moves) override;
+  double proposeWithin(const std::vector<CoreMove>& moves, double limit) override;
   void commit() override;
   void revert() override;
   double total() const override { return double(totalUnits()) / kScale; }
@@ -66,6 +67,8 @@ class BbCost : public PlacementCost {
   int lockOveruse() const { return totals_.lockOver; }
   int bdOveruse() const { return totals_.bdOver; }
   int badCascades() const { return totals_.badCascades; }
+  /// proposeWithin() calls answered from a bound, without staging the extra part.
+  int64_t boundRejections() const { return boundRejections_; }
 
   /// The bb terms of a placement computed directly from the design (no incremental state):
   /// the independent recomputation the tests compare with.
@@ -74,9 +77,13 @@ class BbCost : public PlacementCost {
  protected:
   /// Extension points for costs built on bb (bbcg adds congestion), called after the bb part;
   /// proposeExtra gets the nets whose endpoints moved. extraUnits() is the extra cost of the
-  /// current state in micro-units.
+  /// current state in micro-units. proposeExtra may decline to stage when it can tell that its
+  /// change would exceed `budget` (micro-units): it then returns false with `atLeast` set to a
+  /// lower bound of that change (> budget), and the state stays as it was.
   virtual void resetExtra() {}
-  virtual void proposeExtra(const std::vector<NetId>&) {}
+  virtual bool proposeExtra(const std::vector<NetId>& /*affected*/, double /*budget*/, int64_t& /*atLeast*/) {
+    return true;
+  }
   virtual void commitExtra() {}
   virtual void revertExtra() {}
   virtual int64_t extraUnits() const { return 0; }
@@ -120,6 +127,7 @@ class BbCost : public PlacementCost {
   std::vector<NetState> netState_;
   std::vector<char> cascadeBad_;
   Totals totals_;
+  int64_t boundRejections_ = 0;
 
   // Journal of the staged move, so revert() restores exactly.
   std::vector<std::pair<int, TileState>> tileJournal_;

@@ -3,146 +3,258 @@
 #include "engine/aie/legality.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <map>
+
+#include "engine/aie/place/cost/segment_kernels.h"
 
 namespace ts::aie {
 
 namespace {
 
-int64_t congestionUnits(double kappa, int64_t usage, int64_t capacity) {
-  if (usage <= capacity) return 0;  // the common case, without the rounding
-  int64_t over = usage - capacity;
-  // usage is in micro-nets, so kappa * over is already in cost micro-units.
-  return std::llround(kappa * double(over) * (BbCost::kScale / ChannelUsage::kScale));
+// Pair patterns kept before the cache is trimmed to those in use (values, 4 bytes each).
+constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
+
+int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
+  if (overuse <= 0) return 0;
+  return std::llround(kappa * double(overuse) * (BbCost::kScale / unitsPerNet));
+}
+
+int64_t positive(int64_t x) {
+  return x > 0 ? x : 0;
 }
 
 }  // namespace
 
 BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
-    : BbCost(model, config.bb), cfg_(config), channels_(model.device()) {
+    : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
   const int segs = channels_.segmentCount();
-  usage_.assign(size_t(segs), 0);
-  capUnits_.resize(size_t(segs));
-  for (int s = 0; s < segs; ++s) capUnits_[size_t(s)] = int64_t(channels_.capacity(s)) * int64_t(ChannelUsage::kScale);
-  netUse_.resize(size_t(model.netCount()));
-  segStamp_.assign(size_t(segs), 0);
-  maxScratch_.assign(size_t(segs), 0);
+  excess_.assign(size_t(segs), 0);
+  delta_.assign(size_t(segs), 0);
+  current_.resize(size_t(model.netCount()));
+  merged_.resize(size_t(model.netCount()));
+  const int rows = model.device().rows();
+  rowLo_.assign(size_t(rows), 0);
+  rowHi_.assign(size_t(rows), 0);
+  rowStamp_.assign(size_t(rows), 0);
+  rowChange_.assign(size_t(rows), 0);
+  rowOveruse_.assign(size_t(rows), 0);
 }
 
-int64_t BbcgCost::segmentUnits(int seg) const {
-  return congestionUnits(cfg_.kappa, usage_[size_t(seg)], capUnits_[size_t(seg)]);
+int64_t BbcgCost::congestionOf(int64_t overuse) const {
+  return congestionUnits(cfg_.kappa, overuse, channels_.units());
 }
 
-void BbcgCost::netUsage(NetId n, Usage& out) {
-  out.clear();
-  if (sharedMemoryNet(n)) return;
-  const auto& pins = model().pins(n);
-  const int src = tileOf(pins[0]);
-  touchedScratch_.clear();
-  for (size_t i = 1; i < pins.size(); ++i) {
-    const int dst = tileOf(pins[i]);
-    if (dst == src) continue;
-    channels_.forEachUnits(src, dst, [this](int seg, int64_t units) {
-      int64_t& m = maxScratch_[size_t(seg)];
-      if (m == 0) touchedScratch_.push_back(seg);
-      m = std::max(m, units);
-    });
-  }
-  for (int seg : touchedScratch_) {
-    if (maxScratch_[size_t(seg)] > 0) out.emplace_back(seg, maxScratch_[size_t(seg)]);
-    maxScratch_[size_t(seg)] = 0;
+void BbcgCost::cover(int firstRow, int lastRow, int lo, int hi) {
+  for (int row = firstRow; row <= lastRow; ++row) {
+    if (rowStamp_[size_t(row)] != stamp_) {
+      rowStamp_[size_t(row)] = stamp_;
+      rowsTouched_.push_back(row);
+      rowLo_[size_t(row)] = lo;
+      rowHi_[size_t(row)] = hi;
+    } else {
+      rowLo_[size_t(row)] = std::min(rowLo_[size_t(row)], lo);
+      rowHi_[size_t(row)] = std::max(rowHi_[size_t(row)], hi);
+    }
   }
 }
 
-void BbcgCost::touchSegment(int seg) {
-  if (segStamp_[size_t(seg)] == stamp_) return;
-  segStamp_[size_t(seg)] = stamp_;
-  segJournal_.emplace_back(seg, usage_[size_t(seg)]);
-  congestion_ -= segmentUnits(seg);
-  overuse_ -= std::max<int64_t>(0, usage_[size_t(seg)] - capUnits_[size_t(seg)]);
+void BbcgCost::addToDelta(const Placed& from, const Placed& to) {
+  const int cols = model().device().columns();
+  const ConnectionPattern* a = from.pattern;
+  const ConnectionPattern* b = to.pattern;
+  // The rows touched get the union of both rectangles' columns (one pass instead of two).
+  int top = INT_MAX, bottom = -1, lo = INT_MAX, hi = -1;
+  for (const Placed* p : {&from, &to}) {
+    if (!p->pattern) continue;
+    top = std::min(top, p->pattern->firstRow);
+    bottom = std::max(bottom, p->pattern->firstRow + p->pattern->rows - 1);
+    lo = std::min(lo, p->anchor + p->pattern->col0);
+    hi = std::max(hi, p->anchor + p->pattern->col0 + p->pattern->tiles - 1);
+  }
+  if (bottom < 0) return;
+  cover(top, bottom, lo, hi);
+  auto at = [&](const Placed& p) {
+    return delta_.data() + 4 * (p.pattern->firstRow * cols + p.anchor + p.pattern->col0);
+  };
+  if (a && b && a->firstRow == b->firstRow && a->rows == b->rows && a->tiles == b->tiles &&
+      from.anchor + a->col0 == to.anchor + b->col0) {
+    // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
+    kernels::addDifference(at(to), 4 * cols, b->values.data(), a->values.data(), b->rows, b->width());
+    return;
+  }
+  if (a) kernels::add(at(from), 4 * cols, a->values.data(), a->rows, a->width(), -1);
+  if (b) kernels::add(at(to), 4 * cols, b->values.data(), b->rows, b->width(), +1);
+}
+
+void BbcgCost::mergeConnections(ConnectionPattern& out) const {
+  // Absolute columns (anchor 0), on the rectangle holding every connection.
+  int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
+  for (const Placed& pl : conns_) {
+    const ConnectionPattern& p = *pl.pattern;
+    top = std::min(top, p.firstRow);
+    bottom = std::max(bottom, p.firstRow + p.rows - 1);
+    left = std::min(left, pl.anchor + p.col0);
+    right = std::max(right, pl.anchor + p.col0 + p.tiles - 1);
+  }
+  out.firstRow = top;
+  out.rows = bottom - top + 1;
+  out.col0 = left;
+  out.tiles = right - left + 1;
+  // The buffer only grows (resize would zero what clear() zeroes again).
+  const size_t size = size_t(out.rows) * size_t(out.width());
+  if (out.values.size() < size) out.values.resize(size);
+  kernels::clear(out.values.data(), int(size));
+  for (const Placed& pl : conns_) {
+    const ConnectionPattern& p = *pl.pattern;
+    int32_t* at = out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (pl.anchor + p.col0 - left);
+    kernels::maxInto(at, out.width(), p.values.data(), p.rows, p.width());
+  }
+}
+
+void BbcgCost::stage(NetId n, bool skipUnchanged) {
+  conns_.clear();
+  if (!sharedMemoryNet(n)) {
+    const auto& pins = model().pins(n);
+    const int src = tileOf(pins[0]);
+    const int anchor = src % model().device().columns();
+    for (size_t i = 1; i < pins.size(); ++i) {
+      const ConnectionPattern& p = channels_.pattern(src, tileOf(pins[i]));
+      if (!p.empty()) conns_.push_back({&p, anchor});
+    }
+  }
+  const Placed& old = current_[n];
+  Change c{n, {}, -1};
+  if (conns_.size() == 1) {
+    c.next = conns_.front();
+    if (skipUnchanged && old.pattern == c.next.pattern && old.anchor == c.next.anchor) return;
+  } else if (conns_.size() > 1) {
+    // A multicast net uses a segment with the probability of its likeliest connection there.
+    if (mergeUsed_ == int(mergePool_.size())) mergePool_.emplace_back();
+    c.merged = mergeUsed_++;
+    mergeConnections(mergePool_[size_t(c.merged)]);
+    c.next = {&mergePool_[size_t(c.merged)], 0};
+  } else if (skipUnchanged && !old.pattern) {
+    return;
+  }
+  addToDelta(old, c.next);
+  changes_.push_back(c);
+}
+
+int64_t BbcgCost::overuseChange() {
+  const int cols = model().device().columns();
+  // Each changed net moves a segment's excess by at most one net.
+  const int32_t dMax = int32_t(std::min<int64_t>(INT32_MAX, int64_t(changes_.size()) * channels_.units()));
+  int64_t change = 0;
+  for (int row : rowsTouched_) {
+    const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
+    const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
+    rowChange_[size_t(row)] = kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n, dMax);
+    change += rowChange_[size_t(row)];
+  }
+  return change;
+}
+
+void BbcgCost::trimCache() {
+  if (channels_.pairCacheValues() <= kMaxPairCacheValues) return;
+  std::vector<const ConnectionPattern*> inUse;
+  for (NetId n = 0; n < model().netCount(); ++n)
+    if (current_[n].pattern && current_[n].pattern != &merged_[n]) inUse.push_back(current_[n].pattern);
+  channels_.trimPairCache(inUse);
 }
 
 void BbcgCost::resetExtra() {
-  std::fill(usage_.begin(), usage_.end(), 0);
-  for (NetId n = 0; n < model().netCount(); ++n) {
-    netUsage(n, netUse_[n]);
-    for (const auto& [seg, units] : netUse_[n]) usage_[size_t(seg)] += units;
+  for (int s = 0; s < int(excess_.size()); ++s) excess_[size_t(s)] = -channels_.capacity(s) * channels_.units();
+  std::fill(current_.begin(), current_.end(), Placed{});
+  if (++stamp_ == 0) stamp_ = 1;  // every row is rewritten below
+  rowsTouched_.clear();
+  changes_.clear();
+  mergeUsed_ = 0;
+  for (NetId n = 0; n < model().netCount(); ++n) stage(n, false);
+  commitExtra();
+  overuse_ = 0;
+  std::fill(rowOveruse_.begin(), rowOveruse_.end(), 0);
+  for (size_t s = 0; s < excess_.size(); ++s) {
+    overuse_ += positive(excess_[s]);
+    rowOveruse_[s / 4 / size_t(model().device().columns())] += positive(excess_[s]);
   }
-  congestion_ = overuse_ = 0;
-  for (int s = 0; s < int(usage_.size()); ++s) {
-    congestion_ += segmentUnits(s);
-    overuse_ += std::max<int64_t>(0, usage_[size_t(s)] - capUnits_[size_t(s)]);
-  }
-  segJournal_.clear();
-  netJournal_.clear();
+  congestion_ = congestionOf(overuse_);
 }
 
-void BbcgCost::proposeExtra(const std::vector<NetId>& affected) {
+int64_t BbcgCost::reliefBound(const std::vector<NetId>& affected) const {
+  // Moving nets can only remove overuse where their current patterns lie: at most the overuse
+  // of the rows those cover.
+  uint64_t rows = 0;
+  for (NetId n : affected) {
+    const ConnectionPattern* p = current_[n].pattern;
+    if (p) rows |= ((p->rows < 64 ? (uint64_t(1) << p->rows) : 0) - 1) << p->firstRow;
+  }
+  int64_t relief = 0;
+  for (; rows; rows &= rows - 1) relief += rowOveruse_[size_t(__builtin_ctzll(rows))];
+  return relief;
+}
+
+bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, int64_t& atLeast) {
+  trimCache();
+  savedOveruse_ = overuse_;
+  savedCongestion_ = congestion_;
+  rowsTouched_.clear();
+  changes_.clear();
+  if (budget < 0 && rowOveruse_.size() <= 64) {
+    // The least the congestion can change is by removing every unit of overuse in reach.
+    const int64_t relief = reliefBound(affected);
+    atLeast = relief > 0 ? congestionOf(overuse_ - relief) - congestion_ : 0;
+    if (double(atLeast) > budget) return false;
+  }
   if (++stamp_ == 0) {
-    std::fill(segStamp_.begin(), segStamp_.end(), 0);
+    std::fill(rowStamp_.begin(), rowStamp_.end(), 0);
     stamp_ = 1;
   }
-  segJournal_.clear();
-  netJournal_.clear();
-  savedCongestion_ = congestion_;
-  savedOveruse_ = overuse_;
-  for (NetId n : affected) {
-    Usage fresh = spareUsage();
-    netUsage(n, fresh);
-    if (fresh == netUse_[n]) {
-      spare_.push_back(std::move(fresh));
-      continue;
-    }
-    for (const auto& [seg, units] : netUse_[n]) {
-      touchSegment(seg);
-      usage_[size_t(seg)] -= units;
-    }
-    for (const auto& [seg, units] : fresh) {
-      touchSegment(seg);
-      usage_[size_t(seg)] += units;
-    }
-    netJournal_.emplace_back(n, std::move(netUse_[n]));
-    netUse_[n] = std::move(fresh);
-  }
-  for (const auto& entry : segJournal_) {
-    int seg = entry.first;
-    congestion_ += segmentUnits(seg);
-    overuse_ += std::max<int64_t>(0, usage_[size_t(seg)] - capUnits_[size_t(seg)]);
-  }
-}
-
-BbcgCost::Usage BbcgCost::spareUsage() {
-  // Usage vectors are recycled so that steady-state moves allocate nothing.
-  if (spare_.empty()) return {};
-  Usage u = std::move(spare_.back());
-  spare_.pop_back();
-  u.clear();
-  return u;
+  mergeUsed_ = 0;
+  for (NetId n : affected) stage(n, true);
+  if (changes_.empty()) return true;
+  overuse_ += overuseChange();
+  congestion_ = congestionOf(overuse_);
+  return true;
 }
 
 void BbcgCost::commitExtra() {
-  segJournal_.clear();
-  for (auto& entry : netJournal_) spare_.push_back(std::move(entry.second));
-  netJournal_.clear();
+  const int cols = model().device().columns();
+  for (int row : rowsTouched_) {
+    const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
+    const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
+    kernels::addAndClear(excess_.data() + begin, delta_.data() + begin, n);
+    rowOveruse_[size_t(row)] += rowChange_[size_t(row)];
+  }
+  for (const Change& c : changes_) {
+    if (c.merged < 0) {
+      current_[c.net] = c.next;
+      continue;
+    }
+    std::swap(mergePool_[size_t(c.merged)], merged_[c.net]);  // the old buffers are reused next time
+    current_[c.net] = {&merged_[c.net], 0};
+  }
+  rowsTouched_.clear();
+  changes_.clear();
 }
 
 void BbcgCost::revertExtra() {
-  for (const auto& [seg, old] : segJournal_) usage_[size_t(seg)] = old;
-  for (auto& [n, use] : netJournal_) {
-    spare_.push_back(std::move(netUse_[n]));
-    netUse_[n] = std::move(use);
+  const int cols = model().device().columns();
+  for (int row : rowsTouched_) {
+    kernels::clear(delta_.data() + 4 * (row * cols + rowLo_[size_t(row)]),
+                   4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1));
   }
-  congestion_ = savedCongestion_;
   overuse_ = savedOveruse_;
-  segJournal_.clear();
-  netJournal_.clear();
+  congestion_ = savedCongestion_;
+  rowsTouched_.clear();
+  changes_.clear();
 }
 
 CostTerms BbcgCost::terms() const {
   CostTerms t = BbCost::terms();
   t.insert(t.begin() + 2, {"congestion", congestion()});
-  t.push_back({"channel_overuse", double(overuse_) / ChannelUsage::kScale});
+  t.push_back({"channel_overuse", double(overuse_) / channels_.units()});
   return t;
 }
 
@@ -153,7 +265,8 @@ double BbcgCost::evaluate(const Placement& placement) const {
 CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& config, const Placement& p) {
   CostTerms bb = BbCost::fromScratch(m, config.bb, p);
   const Device& dev = m.device();
-  ChannelUsage channels(dev);
+  const int32_t unit = ChannelUsage::unitsPerNet(m.netCount());
+  ChannelUsage channels(dev, unit);
   std::vector<int64_t> usage(size_t(channels.segmentCount()), 0);
   std::vector<std::pair<int, double>> conn;
   for (NetId n = 0; n < m.netCount(); ++n) {
@@ -166,22 +279,19 @@ CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& confi
       channels.connection(dev.index(tiles[0]), dev.index(tiles[i]), conn);
       for (const auto& [seg, prob] : conn) {
         int64_t& b = best[seg];
-        b = std::max<int64_t>(b, std::llround(prob * ChannelUsage::kScale));
+        b = std::max<int64_t>(b, std::llround(prob * unit));
       }
     }
     for (const auto& [seg, units] : best) usage[size_t(seg)] += units;
   }
-  int64_t cong = 0, over = 0;
-  for (size_t s = 0; s < usage.size(); ++s) {
-    int64_t cap = int64_t(channels.capacity(int(s))) * int64_t(ChannelUsage::kScale);
-    cong += congestionUnits(config.kappa, usage[s], cap);
-    over += std::max<int64_t>(0, usage[s] - cap);
-  }
+  int64_t over = 0;
+  for (size_t s = 0; s < usage.size(); ++s) over += positive(usage[s] - int64_t(channels.capacity(int(s))) * unit);
+  const int64_t cong = congestionUnits(config.kappa, over, unit);
   CostTerms t = bb;
   double totalUnits = std::llround(bb.front().second * kScale) + double(cong);
   t.front().second = totalUnits / kScale;
   t.insert(t.begin() + 2, {"congestion", double(cong) / kScale});
-  t.push_back({"channel_overuse", double(over) / ChannelUsage::kScale});
+  t.push_back({"channel_overuse", double(over) / unit});
   return t;
 }
 

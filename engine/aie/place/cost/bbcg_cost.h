@@ -4,6 +4,17 @@
 // uses r when every shortest route of each connection is equally likely (ChannelUsage). A
 // multicast net's branches share links, so it uses a segment with the probability of its most
 // likely connection through it. Nets on shared memory use no channel.
+//
+// The congestion term is kappa times the total overuse (rounded once, so the sum of units is
+// exact and the kappa weighting cannot drift).
+//
+// Incremental evaluation. The state is the excess E(r) = E[U(r)] - C(r) per segment in fixed
+// point, laid out tile-major like the segment numbers, and each net's connection patterns come
+// as rows of whole tiles (ChannelUsage::pattern). propose() writes the moved nets' change D(r)
+// (old patterns out, new ones in; a multicast net's connections merged by maximum) into a
+// scratch array, row by row, then sums max(E + D, 0) - max(E, 0) over the rows it touched
+// (four segments per vector compare; only lanes over capacity take the slow path). commit()
+// adds D to E, revert() clears it: no per-segment journal, no allocation.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -29,39 +40,65 @@ class BbcgCost : public BbCost {
   /// kappa-weighted congestion term of the current state.
   double congestion() const { return double(congestion_) / kScale; }
   /// Expected use of a segment in the current state (nets).
-  double expectedUse(int segment) const { return double(usage_[size_t(segment)]) / ChannelUsage::kScale; }
+  double expectedUse(int segment) const {
+    return double(int64_t(excess_[size_t(segment)]) + int64_t(channels_.capacity(segment)) * channels_.units()) /
+           channels_.units();
+  }
 
   /// All bbcg terms recomputed from scratch (the independent check the tests use).
   static CostTerms fromScratch(const PlaceModel& model, const BbcgCostConfig& config, const Placement& placement);
 
  protected:
   void resetExtra() override;
-  void proposeExtra(const std::vector<NetId>& affected) override;
+  bool proposeExtra(const std::vector<NetId>& affected, double budget, int64_t& atLeast) override;
   void commitExtra() override;
   void revertExtra() override;
   int64_t extraUnits() const override { return congestion_; }
 
  private:
-  using Usage = std::vector<std::pair<int, int64_t>>;
-  void netUsage(NetId n, Usage& out);
-  Usage spareUsage();
-  void touchSegment(int seg);
-  int64_t segmentUnits(int seg) const;
+  /// A pattern placed on the array: its columns are relative to `anchor`.
+  struct Placed {
+    const ConnectionPattern* pattern = nullptr;
+    int anchor = 0;
+  };
+  /// A net changed by the staged move and what it will add; `merged` >= 0 names the slot of
+  /// mergePool_ holding a multicast net's new pattern.
+  struct Change {
+    NetId net;
+    Placed next;
+    int merged;
+  };
+
+  int64_t congestionOf(int64_t overuse) const;
+  void stage(NetId n, bool skipUnchanged);
+  /// Marks rows firstRow..lastRow as touched by the staged move over columns lo..hi (tiles).
+  void cover(int firstRow, int lastRow, int lo, int hi);
+  /// D += to - from (either may be empty).
+  void addToDelta(const Placed& from, const Placed& to);
+  void mergeConnections(ConnectionPattern& out) const;
+  int64_t overuseChange();  // also fills rowChange_
+  int64_t reliefBound(const std::vector<NetId>& affected) const;
+  void trimCache();
 
   BbcgCostConfig cfg_;
   ChannelUsage channels_;
-  std::vector<int64_t> usage_, capUnits_;
-  std::vector<Usage> netUse_;
-  int64_t congestion_ = 0, overuse_ = 0;  // kappa-weighted cost units; raw micro-nets over
+  std::vector<int32_t> excess_;            // E[U(r)] - C(r) in units, per segment
+  std::vector<int32_t> delta_;             // D(r) of the staged move (zero outside it)
+  std::vector<Placed> current_;            // per net: what it adds to the excess now (null: nothing)
+  std::vector<ConnectionPattern> merged_;  // per multicast net: its max over connections
+  int64_t overuse_ = 0, congestion_ = 0;   // units over capacity; congestionOf(overuse_)
 
-  std::vector<std::pair<int, int64_t>> segJournal_;
-  std::vector<std::pair<NetId, Usage>> netJournal_;
-  int64_t savedCongestion_ = 0, savedOveruse_ = 0;
-  std::vector<uint32_t> segStamp_;
+  // The staged move.
+  std::vector<Change> changes_;
+  std::vector<Placed> conns_;  // scratch: one net's new connections
+  std::vector<ConnectionPattern> mergePool_;
+  int mergeUsed_ = 0;
+  int64_t savedOveruse_ = 0, savedCongestion_ = 0;
+  std::vector<int> rowLo_, rowHi_, rowsTouched_;  // per row: tile columns D covers
+  std::vector<uint32_t> rowStamp_;
+  std::vector<int64_t> rowChange_;   // the staged overuse change per row
+  std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
   uint32_t stamp_ = 0;
-  std::vector<Usage> spare_;
-  std::vector<int64_t> maxScratch_;
-  std::vector<int> touchedScratch_;
 };
 
 }  // namespace ts::aie

@@ -1,5 +1,6 @@
 #include "engine/aie/place/cost/channel_usage.h"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 
@@ -8,13 +9,23 @@ namespace ts::aie {
 namespace {
 
 constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::East, Direction::West};
-// Enough for the largest arrays many times over; beyond it the cache starts afresh.
-constexpr size_t kMaxCachedEntries = size_t(4) << 20;
 
 }  // namespace
 
-ChannelUsage::ChannelUsage(const Device& device) : device_(&device), columns_(device.columns()) {
+int32_t ChannelUsage::unitsPerNet(int nets) {
+  // A segment's total stays below 2^31 units even if every net crossed it.
+  int32_t units = 1000000;
+  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 10;
+  return units;
+}
+
+ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
+    : device_(&device), columns_(device.columns()), rows_(device.rows()), units_(unitsPerNet) {
   capacity_.assign(size_t(device.tileCount()) * 4, 0);
+  for (int i = 0; i < device.tileCount(); ++i) {
+    rowOf_.push_back(i / columns_);
+    colOf_.push_back(i % columns_);
+  }
   for (int i = 0; i < device.tileCount(); ++i)
     for (Direction d : kDirs) capacity_[size_t(segment(i, d))] = device.linkCapacity(device.coord(i), d);
   // Shift invariance needs every link to exist or not alike along a row (ignoring the edges).
@@ -23,29 +34,72 @@ ChannelUsage::ChannelUsage(const Device& device) : device_(&device), columns_(de
     for (int c = 1; c + 1 < device.columns(); ++c)
       for (Direction d : kDirs)
         rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == link(device.index({1, r}), d);
+  if (rowUniform_) {
+    byShape_.resize(size_t(rows_) * size_t(rows_) * size_t(2 * columns_ - 1));
+    shapeLeavesBox_.assign(byShape_.size(), 0);
+  }
 }
 
-const ChannelUsage::Pattern& ChannelUsage::pattern(int fromTile, int toTile) {
-  const Device& dev = *device_;
-  TileCoord s = dev.coord(fromTile), t = dev.coord(toTile);
-  const int width = std::abs(t.col - s.col);
-  const int64_t key = (int64_t(s.row) * dev.rows() + t.row) * dev.columns() + width;
-  auto it = patterns_.find(key);
-  if (it != patterns_.end()) return it->second;
-  Pattern p;
-  connection(fromTile, toTile, scratch_, &p.wholeArray);
-  const int sx = t.col >= s.col ? 1 : -1, sy = t.row >= s.row ? 1 : -1;
-  for (const auto& [seg, prob] : scratch_) {
-    TileCoord at = dev.coord(seg / 4);
-    const Direction d = Direction(seg % 4);
-    RelativeUse u;
-    u.i = int16_t((at.col - s.col) * sx);
-    u.j = int16_t((at.row - s.row) * sy);
-    u.vertical = d == Direction::North || d == Direction::South;
-    u.units = int32_t(std::llround(prob * kScale));
-    p.uses.push_back(u);
+std::unique_ptr<ConnectionPattern> ChannelUsage::build(int fromTile, int toTile, bool* viaWholeArray) {
+  connection(fromTile, toTile, scratch_, viaWholeArray);
+  auto p = std::make_unique<ConnectionPattern>();
+  if (scratch_.empty()) return p;
+  const int anchor = fromTile % columns_;
+  int rowLo = rows_, rowHi = -1, colLo = columns_, colHi = -1;
+  for (const auto& entry : scratch_) {
+    const int tile = entry.first / 4, row = tile / columns_, col = tile % columns_;
+    rowLo = std::min(rowLo, row);
+    rowHi = std::max(rowHi, row);
+    colLo = std::min(colLo, col);
+    colHi = std::max(colHi, col);
   }
-  return patterns_.emplace(key, std::move(p)).first->second;
+  p->firstRow = rowLo;
+  p->rows = rowHi - rowLo + 1;
+  p->col0 = colLo - anchor;
+  p->tiles = colHi - colLo + 1;
+  p->values.assign(size_t(p->rows) * size_t(p->width()), 0);
+  for (const auto& [seg, prob] : scratch_) {
+    const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
+    p->values[size_t((row - rowLo) * p->tiles + col - colLo) * 4 + size_t(seg % 4)] =
+        int32_t(std::llround(prob * units_));
+  }
+  return p;
+}
+
+const ConnectionPattern& ChannelUsage::pattern(int fromTile, int toTile) {
+  if (fromTile == toTile) return empty_;
+  if (rowUniform_) {
+    const int sr = rowOf_[size_t(fromTile)], tr = rowOf_[size_t(toTile)];
+    const int dc = colOf_[size_t(toTile)] - colOf_[size_t(fromTile)];
+    const size_t key = (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+    if (byShape_[key]) return *byShape_[key];
+    if (!shapeLeavesBox_[key]) {
+      bool leaves = false;
+      auto p = build(fromTile, toTile, &leaves);
+      if (!leaves) return *(byShape_[key] = std::move(p));
+      shapeLeavesBox_[key] = 1;  // depends on the ends' columns: cached per pair below
+    }
+  }
+  const int64_t key = int64_t(fromTile) * device_->tileCount() + toTile;
+  auto it = byPair_.find(key);
+  if (it != byPair_.end()) return *it->second;
+  auto p = build(fromTile, toTile, nullptr);
+  pairValues_ += p->values.size();
+  return *byPair_.emplace(key, std::move(p)).first->second;
+}
+
+void ChannelUsage::trimPairCache(const std::vector<const ConnectionPattern*>& keep) {
+  std::vector<const ConnectionPattern*> sorted = keep;
+  std::sort(sorted.begin(), sorted.end());
+  pairValues_ = 0;
+  for (auto it = byPair_.begin(); it != byPair_.end();) {
+    if (std::binary_search(sorted.begin(), sorted.end(), it->second.get())) {
+      pairValues_ += it->second->values.size();
+      ++it;
+    } else {
+      it = byPair_.erase(it);
+    }
+  }
 }
 
 void ChannelUsage::connection(int fromTile, int toTile, std::vector<std::pair<int, double>>& out,
@@ -150,22 +204,6 @@ void ChannelUsage::wholeArray(int fromTile, int toTile, std::vector<std::pair<in
       out.emplace_back(segment(u, d), cs[size_t(u)] * ct[size_t(v)] / total);
     }
   }
-}
-
-const std::vector<std::pair<int, int64_t>>& ChannelUsage::connectionUnits(int fromTile, int toTile) {
-  int64_t key = int64_t(fromTile) * device_->tileCount() + toTile;
-  auto it = cache_.find(key);
-  if (it != cache_.end()) return it->second;
-  connection(fromTile, toTile, scratch_);
-  if (cachedEntries_ + scratch_.size() > kMaxCachedEntries) {
-    cache_.clear();
-    cachedEntries_ = 0;
-  }
-  std::vector<std::pair<int, int64_t>> units;
-  units.reserve(scratch_.size());
-  for (const auto& [seg, p] : scratch_) units.emplace_back(seg, std::llround(p * kScale));
-  cachedEntries_ += units.size();
-  return cache_.emplace(key, std::move(units)).first->second;
 }
 
 }  // namespace ts::aie

@@ -6,6 +6,7 @@
 // the real link graph (memory tiles have no east/west links, so some boxes have holes; when no
 // monotone route exists in the box at all, the counting runs over the whole array).
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -14,73 +15,76 @@
 
 namespace ts::aie {
 
+/// One connection's expected use in fixed-point units on the smallest rectangle of tiles that
+/// holds it, laid out like the segment numbering (row by row, four directions per tile: North,
+/// South, East, West), so that adding it to a usage array is one contiguous loop per row and
+/// reading one segment is O(1). Columns are relative to an anchor column (the source's), so one
+/// pattern serves every shift of a box.
+struct ConnectionPattern {
+  int firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
+  int col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
+  std::vector<int32_t> values;  ///< rows x tiles x 4 (may be longer: only that many are used)
+
+  bool empty() const { return rows == 0; }
+  int width() const { return 4 * tiles; }  ///< values per row
+  const int32_t* row(int r) const { return values.data() + size_t(r) * size_t(width()); }
+  /// Units on the segment leaving (row, anchor + relCol) in direction dir.
+  int32_t at(int row, int relCol, int dir) const {
+    const unsigned r = unsigned(row - firstRow), c = unsigned(relCol - col0);
+    return r < unsigned(rows) && c < unsigned(tiles) ? values[(size_t(r) * unsigned(tiles) + c) * 4 + unsigned(dir)]
+                                                     : 0;
+  }
+};
+
 class ChannelUsage {
  public:
-  static constexpr double kScale = 1e6;  ///< micro-units of expected use
+  /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()).
+  ChannelUsage(const Device& device, int32_t unitsPerNet);
 
-  explicit ChannelUsage(const Device& device);
+  /// Units per expected net for a design of `nets` nets: 10^6, coarser for designs so large that
+  /// a segment's total could overflow 32 bits.
+  static int32_t unitsPerNet(int nets);
 
   static int segment(int tile, Direction d) { return tile * 4 + int(d); }
   int segmentCount() const { return int(capacity_.size()); }
   /// Links in the segment (0 where there is no neighbour or no link).
   int capacity(int segment) const { return capacity_[size_t(segment)]; }
+  int32_t units() const { return units_; }
 
   /// Probability that a uniformly chosen shortest route from -> to (tile indices) uses each
   /// segment; nothing when from == to or when `to` cannot be reached. `viaWholeArray`, when
   /// given, says whether the routes had to leave the box (no monotone route inside it).
   void connection(int fromTile, int toTile, std::vector<std::pair<int, double>>& out,
                   bool* viaWholeArray = nullptr) const;
-  /// The same in micro-units (rounded), cached per tile pair.
-  const std::vector<std::pair<int, int64_t>>& connectionUnits(int fromTile, int toTile);
-
-  /// Calls f(segment, microUnits) for each segment of connection(from, to), as connectionUnits
-  /// would give them. On arrays whose links are the same along every row (all presets), a box's
-  /// probabilities depend only on its rows and width, so they are computed once per (source
-  /// row, target row, width) and shifted into place: the fast path of the bbcg cost.
-  template <typename F>
-  void forEachUnits(int fromTile, int toTile, F&& f);
+  /// connection() rounded to units, anchored at the source's column; valid (same address) for
+  /// this object's life. On arrays whose links are the same along every row (all presets) a
+  /// box's probabilities depend only on its rows and signed width, so patterns are shared by
+  /// every shift of a box; routes that leave the box (and other arrays) are cached per pair.
+  const ConnectionPattern& pattern(int fromTile, int toTile);
+  /// Values held by the per-pair cache, and a way to bound it: drops every pair pattern except
+  /// those in `keep` (patterns still referenced by the caller).
+  size_t pairCacheValues() const { return pairValues_; }
+  void trimPairCache(const std::vector<const ConnectionPattern*>& keep);
 
  private:
-  struct RelativeUse {
-    int16_t i = 0, j = 0;  // steps from the source along the box (columns, rows)
-    bool vertical = false;
-    int32_t units = 0;
-  };
-  struct Pattern {
-    bool wholeArray = false;  // routes leave the box: not shift-invariant, use the pair cache
-    std::vector<RelativeUse> uses;
-  };
   bool link(int tile, Direction d) const { return capacity_[size_t(segment(tile, d))] > 0; }
   void wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const;
-  const Pattern& pattern(int fromTile, int toTile);
+  std::unique_ptr<ConnectionPattern> build(int fromTile, int toTile, bool* viaWholeArray);
 
   const Device* device_;
-  int columns_ = 0;
+  int columns_ = 0, rows_ = 0;
+  int32_t units_ = 0;
   std::vector<int> capacity_;
+  std::vector<int> rowOf_, colOf_;  // per tile index (no divisions on the hot path)
   bool rowUniform_ = false;
-  std::unordered_map<int64_t, std::vector<std::pair<int, int64_t>>> cache_;
-  size_t cachedEntries_ = 0;
-  std::unordered_map<int64_t, Pattern> patterns_;
+  // Shift-invariant patterns by (source row, target row, signed width); shapeLeavesBox_ marks
+  // shapes whose routes leave the box (those go to the pair cache).
+  std::vector<std::unique_ptr<ConnectionPattern>> byShape_;
+  std::vector<char> shapeLeavesBox_;
+  std::unordered_map<int64_t, std::unique_ptr<ConnectionPattern>> byPair_;
+  size_t pairValues_ = 0;
+  ConnectionPattern empty_;
   std::vector<std::pair<int, double>> scratch_;
 };
-
-template <typename F>
-void ChannelUsage::forEachUnits(int fromTile, int toTile, F&& f) {
-  if (fromTile == toTile) return;
-  if (rowUniform_) {
-    const Pattern& p = pattern(fromTile, toTile);
-    if (!p.wholeArray) {
-      const int sc = fromTile % columns_, sr = fromTile / columns_;
-      const int tc = toTile % columns_, tr = toTile / columns_;
-      const int sx = tc >= sc ? 1 : -1, sy = tr >= sr ? 1 : -1;
-      const Direction hd = sx > 0 ? Direction::East : Direction::West;
-      const Direction vd = sy > 0 ? Direction::North : Direction::South;
-      for (const RelativeUse& u : p.uses)
-        f(segment((sr + u.j * sy) * columns_ + sc + u.i * sx, u.vertical ? vd : hd), int64_t(u.units));
-      return;
-    }
-  }
-  for (const auto& [seg, units] : connectionUnits(fromTile, toTile)) f(seg, units);
-}
 
 }  // namespace ts::aie
