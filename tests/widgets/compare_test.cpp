@@ -63,6 +63,43 @@ class CompareTest : public QObject {
     for (int id : runs_) QVERIFY2(id > 0, qPrintable(QString::number(id)));
   }
 
+  void bestValuesAreMarked() {
+    // Fixed values: lower route length is better; a tie marks both; equal everywhere marks none.
+    struct Fixed : RunPayload {
+      double length;
+      explicit Fixed(double l) : length(l) {}
+      QString kind() const override { return "test"; }
+      double metric(const QString& key) const override { return key == "route_length" ? length : std::nan(""); }
+      QString summary() const override { return {}; }
+      nlohmann::json toJson() const override { return {}; }
+    };
+    std::vector<RunRecord> records(3);
+    std::vector<double> lengths{7, 5, 5};
+    std::vector<MetricsTable::Row> rows;
+    for (int i = 0; i < 3; ++i) {
+      records[size_t(i)].id = i + 1;
+      records[size_t(i)].seconds = 1.0 + i;
+      records[size_t(i)].payload = std::make_shared<Fixed>(lengths[size_t(i)]);
+      rows.push_back({i + 1, QString("run %1").arg(i + 1), Qt::black, "finished", &records[size_t(i)]});
+    }
+    MetricsTable table;
+    table.setMetricColumns({{"route_length", "route length", "", MetricColumn::Better::Lower, 0},
+                            {"label", "label", "", MetricColumn::Better::None, 0}});
+    table.setRows(rows);
+    QCOMPARE(table.bestRows("route_length"), (std::vector<int>{1, 2}));
+    QCOMPARE(table.bestRows("seconds"), std::vector<int>{0});
+    QVERIFY(table.bestRows("label").empty());
+    int routeColumn = -1;
+    for (int c = 0; c < table.columnCount(); ++c)
+      if (table.horizontalHeaderItem(c)->text() == "route length") routeColumn = c;
+    QVERIFY(routeColumn >= 0);
+    QVERIFY(!table.item(0, routeColumn)->font().bold());
+    QVERIFY(table.item(1, routeColumn)->font().bold() && table.item(2, routeColumn)->font().bold());
+    for (auto& r : records) r.payload = std::make_shared<Fixed>(3);
+    table.setRows(rows);
+    QVERIFY(table.bestRows("route_length").empty());
+  }
+
   void cleanupTestCase() { f_.close(); }
 
   void threeRunsKeepEqualZoom() {
@@ -141,17 +178,16 @@ class CompareTest : public QObject {
       QCOMPARE(value("seconds"), record->seconds);
       f_.doc->undoStack()->undo();
     }
-    // The best route length is marked, and it is the smallest.
+    // Route length: the best is marked and is the smallest, or nothing is marked when every run
+    // has the same value (the marking itself is tested on fixed values in bestValuesAreMarked).
     std::vector<int> best = table->bestRows("route_length");
-    QVERIFY(!best.empty());
-    double least = 1e300;
-    for (int row = 0; row < 3; ++row) least = std::min(least, table->value(row, "route_length"));
+    double least = 1e300, most = -1e300;
+    for (int row = 0; row < 3; ++row) {
+      least = std::min(least, table->value(row, "route_length"));
+      most = std::max(most, table->value(row, "route_length"));
+    }
+    QCOMPARE(best.empty(), least == most);
     for (int row : best) QCOMPARE(table->value(row, "route_length"), least);
-    int routeColumn = -1;
-    for (int c = 0; c < table->columnCount(); ++c)
-      if (table->horizontalHeaderItem(c)->text() == "route length") routeColumn = c;
-    QVERIFY(routeColumn >= 0);
-    QVERIFY(table->item(best.front(), routeColumn)->font().bold());
     // CSV: a header and a row per run, with the same numbers.
     QString csvPath = dir_.filePath("runs.csv");
     table->exportCsv(csvPath);
