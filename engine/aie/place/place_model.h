@@ -83,6 +83,9 @@ class PlaceModel {
   int64_t endpointBytes(NetId n, int pin) const { return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]); }
   /// True when pin i is the core a link chains this net through (its buffer is the link's).
   bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
+  /// Whether pin i takes a DMA channel and a buffer when the net streams (false for an end on a
+  /// stream port: core, trace, switch or PLIO ports).
+  bool dmaAt(NetId n, int pin) const { return design_->nets[size_t(n)].usesDma(pin); }
   /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
   int64_t sharedBytes(NetId n) const { return sharedBytes_[n]; }
 

@@ -90,6 +90,7 @@ void BbCost::applyNet(NetId n, int sign) {
   }
   const auto& pins = model_.pins(n);
   for (size_t i = 0; i < pins.size(); ++i) {
+    if (!model_.dmaAt(n, int(i))) continue;  // a stream-port end takes no channel and no buffer
     TileState& s = touchTile(pos_[pins[i]]);
     if (i == 0)
       s.dmaOut += sign;
@@ -309,13 +310,14 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
       if (m.sharedBytes(n) > 0) locks[size_t(banks[0])] += kLocksPerBuffer;
       continue;
     }
-    ++dmaOut[idx[0]];
-    for (size_t i = 1; i < idx.size(); ++i) ++dmaIn[idx[i]];
-    for (size_t i = 0; i < idx.size(); ++i)
+    for (size_t i = 0; i < idx.size(); ++i) {
+      if (!m.dmaAt(n, int(i))) continue;
+      ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
       if (!m.linkedAt(n, int(i))) {
         memory[idx[i]] += m.endpointBytes(n, int(i));
         locks[idx[i]] += kLocksPerBuffer;
       }
+    }
   }
   int64_t pen = 0;
   Overuse sum;
