@@ -50,7 +50,7 @@ struct Net {
   int sourceDepth = 2;
   std::vector<int> targetDepths;  ///< one per target
   PortKind sourcePort = PortKind::Dma;
-  std::vector<PortKind> targetPorts;  ///< one per target, or empty when every target uses DMA
+  std::vector<PortKind> targetPorts{};  ///< one per target, or empty when every target uses DMA
 
   /// Pin 0 is the source, pin i > 0 target i - 1.
   PortKind port(int pin) const {

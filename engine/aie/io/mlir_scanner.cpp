@@ -348,11 +348,15 @@ bool StatementReader::next(Statement& st) {
           throw core::InputError(lexer_.file(), t.line, t.column,
                                  std::string("unexpected '") + c + "': nothing is open here");
         const Open& top = stack_.back();
-        if (closerOf(top.bracket) != c)
-          throw core::InputError(lexer_.file(), t.line, t.column,
-                                 std::string("unexpected '") + c + "': the '" + top.bracket + "' opened at line " +
-                                     std::to_string(top.at.line) + ", column " + std::to_string(top.at.column) +
-                                     " must be closed first with '" + closerOf(top.bracket) + "'");
+        if (closerOf(top.bracket) != c) {
+          if (top.region)  // a stray closer inside a region body
+            throw core::InputError(lexer_.file(), t.line, t.column,
+                                   std::string("unexpected '") + c + "': nothing it could close is open here");
+          throw core::InputError(lexer_.file(), top.at.line, top.at.column,
+                                 std::string("'") + top.bracket + "' is never closed: '" + c + "' at line " +
+                                     std::to_string(t.line) + ", column " + std::to_string(t.column) +
+                                     " comes first (expected '" + closerOf(top.bracket) + "')");
+        }
         if (top.region) {
           if (started) {  // finish the op on this line first
             peek_ = t, havePeek_ = true;
