@@ -3,6 +3,7 @@
 // GUI's File > Export > Picture of the Whole Array exactly.
 #include <QGuiApplication>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "app/cli/cli_common.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
+#include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "widgets/aie_render.h"
 #include "widgets/paint_timing.h"
@@ -49,13 +51,15 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = app.add_subcommand("render", "Draw an AIE design and its placement as PNG or SVG");
   struct Options {
     std::string design, placement, device, out, heat = "none", hide, router;
+    int module = 0;
     double pixelsPerTile = 48;
     double timeLimit = 60;
     int repeat = 0;
   };
   auto o = std::make_shared<Options>();
-  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
-  cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv)");
+  cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir)")->required();
+  addModuleOption(cmd, o->module);
+  cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv, .mlir)");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out, "Picture to write: .png or .svg")->required();
   cmd->add_option("--px-per-tile", o->pixelsPerTile, "Size of one tile in pixels")
@@ -80,7 +84,10 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli render samples/edge_detect.yaml --out edge_detect.png\n"
       "  tilestudio-cli render samples/edge_detect.yaml --route milp --heat links --out links.svg");
   cmd->callback([o, &global] {
-    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    const std::string ext = std::filesystem::path(o->out).extension().string();
+    if (ext != ".png" && ext != ".svg") throw core::Error("--out must end in .png or .svg, got '" + o->out + "'");
+    core::requireWritableOutput(o->out);
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     std::shared_ptr<const aie::Routing> routing;
     if (!o->router.empty()) {
