@@ -13,6 +13,15 @@ std::string coreName(const Design& d, CoreId c) {
 
 }  // namespace
 
+std::string cascadeRule(const Device& device) {
+  return device.generation() == Generation::Aie1 ? "on AIE1 the destination must be one column east"
+                                                 : "the destination must be one row south or one column east";
+}
+
+namespace {
+
+}  // namespace
+
 int64_t streamBufferBytes(const Design& design, CoreId core) {
   std::set<NetId> linked;
   int64_t bytes = 0;
@@ -85,6 +94,15 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                      {c},
                      t});
     }
+    if (core.partlyPinned() && !core.allows(t))
+      out.push_back({"pin",
+                     "core " + coreName(design, c) + " must stay in " +
+                         (core.pinColumn >= 0 ? "column " + std::to_string(core.pinColumn) : std::string()) +
+                         (core.pinColumn >= 0 && core.pinRow >= 0 ? " and " : "") +
+                         (core.pinRow >= 0 ? "row " + std::to_string(core.pinRow) : std::string()) +
+                         " (a partial pin) but is at " + core::toString(t),
+                     {c},
+                     t});
     if (core.pin && *core.pin != t)
       out.push_back({"pin",
                      "core " + coreName(design, c) + " is pinned to " + core::toString(*core.pin) + " but placed at " +
@@ -101,6 +119,19 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     byTile[t].push_back(c);
   }
 
+  // Cascades need the device's own adjacency (AIE2: one row south or one column east).
+  for (const Cascade& k : design.cascades) {
+    if (k.from < 0 || k.to < 0 || k.from >= design.coreCount() || k.to >= design.coreCount()) continue;
+    if (!placement.placed(k.from) || !placement.placed(k.to)) continue;
+    const TileCoord a = placement.tile(k.from), b = placement.tile(k.to);
+    if (!device.contains(a) || !device.contains(b) || device.canCascade(a, b)) continue;
+    out.push_back({"cascade",
+                   "cascade " + coreName(design, k.from) + " -> " + coreName(design, k.to) + ": " +
+                       core::toString(b) + " is not a cascade neighbour of " + core::toString(a) + " (" +
+                       cascadeRule(device) + ")",
+                   {k.from, k.to},
+                   b});
+  }
   for (const auto& [t, cores] : byTile) {
     if (!device.contains(t)) continue;
     TileKind kind = device.kind(t);

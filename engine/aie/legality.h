@@ -28,8 +28,12 @@ struct PlacementCheckOptions {
 /// hold depth x bytes each); nets chained by a link share one buffer at the link's core.
 int64_t streamBufferBytes(const Design& design, CoreId core);
 
-/// Checks tile kinds, bounds, one compute core per compute tile, design pins and pinned cores,
-/// memory-tile and shim endpoints merged only within DMA and memory capacity.
+/// The device's cascade adjacency in words, for messages.
+std::string cascadeRule(const Device& device);
+
+/// Checks tile kinds, bounds, one compute core per compute tile, design pins, partial pins and
+/// pinned cores, cascade adjacency, memory-tile and shim endpoints merged only within DMA and
+/// memory capacity.
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options = {});
 

@@ -201,7 +201,9 @@ TEST(MlirSyntax, FixedTilesArePinsAndLogicalTilesMayBePartlyPinned) {
   EXPECT_FALSE(c.allows({0, 2}));
   MlirImport mem = loadMlirDesign(path, 3);  // MemTile(2, ?) on npu1: one memory row, so a full pin
   for (const LogicalCore& core : mem.design.cores) {
-    if (core.kind == CoreKind::MemTile) EXPECT_EQ(core.pin, (TileCoord{2, 1}));
+    if (core.kind == CoreKind::MemTile) {
+      EXPECT_EQ(core.pin, (TileCoord{2, 1}));
+    }
   }
   auto wrongKind = errorOf(device("    %a = aie.logical_tile<CoreTile>(0, 1)\n"));
   EXPECT_TRUE(mentions(wrongKind, "npu2 has no CoreTile at (0, 1)")) << wrongKind.what();

@@ -108,6 +108,9 @@ class PlaceModel {
   /// The memories a shared-memory net could use (reachable by every endpoint), in the order the
   /// source reaches them (own first); returns how many (0: the endpoints share none).
   int sharedBanks(const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
+  /// Whether core c may sit on tile t by its pin or partial pin (column / row). Placers keep
+  /// their candidate tiles to these.
+  bool allows(CoreId c, TileCoord t) const { return design_->cores[size_t(c)].allows(t); }
   /// Whether a cascade from -> to is possible between these tiles.
   bool cascadeOk(int fromTile, int toTile) const;
 
