@@ -489,8 +489,10 @@ std::vector<TileCoord> expectedBufferTiles(const Design& design, const Placement
   if (type == Interconnect::SharedMemory || type == Interconnect::IntraTile) {
     out.push_back(bank);
   } else {
-    out.push_back(placement.tile(net.source));
-    for (CoreId t : net.targets) out.push_back(placement.tile(t));
+    // Ends on stream ports hold no buffer.
+    if (net.usesDma(0)) out.push_back(placement.tile(net.source));
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (net.usesDma(int(i) + 1)) out.push_back(placement.tile(net.targets[i]));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
