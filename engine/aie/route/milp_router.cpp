@@ -405,6 +405,12 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       }
   }
 
+  if (design.netCount() == 0) {  // nothing to route: an empty routing is optimal (and CBC gets no model)
+    res.routing.nets.clear();
+    res.success = true;
+    return finish("routed");
+  }
+
   RoutingModelOptions opts = config.model;
   std::set<TileCoord> arbiterTiles;
   for (int round = 0;; ++round) {
