@@ -31,6 +31,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global);
 void addRouteCommand(CLI::App& app, GlobalOptions& global);
 void addBenchAieCommand(CLI::App& app, GlobalOptions& global);
 void addSuiteCommand(CLI::App& app, GlobalOptions& global);
+void addNpflowCommand(CLI::App& app, GlobalOptions& global);
 /// The shared `bench` parent (created on first use); benchmark files attach children to it.
 CLI::App* benchCommand(CLI::App& app);
 /// In app/cli_render/ (needs Qt): built only when TS_BUILD_GUI is ON.

@@ -1,5 +1,9 @@
 // tilestudio-cli: batch runs, checks and benchmarks without a display.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "app/cli/cli_common.h"
 #include "engine/core/error.h"
@@ -25,11 +29,17 @@ int main(int argc, char** argv) {
   addRouteCommand(app, global);
   addBenchAieCommand(app, global);
   addSuiteCommand(app, global);
+  addNpflowCommand(app, global);
 #ifdef TS_WITH_RENDER
   addRenderCommand(app, global);  // only in Qt builds (TS_BUILD_GUI)
 #endif
+  // Started as `placer` (the link in build/bin): the np-flow drop-in, whose arguments carry no
+  // subcommand.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::filesystem::path(argv[0]).filename() == "placer") args.insert(args.begin(), "npflow");
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help or the usage error
     return code == 0 ? kOk : kBadInput;
