@@ -106,8 +106,8 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
       }
       return true;
     };
-    for (TileCoord origin : computes)
-      for (const auto& shape : shapes) {
+    for (const auto& shape : shapes)  // south wherever it fits first, east only if it fits nowhere
+      for (TileCoord origin : computes) {
         // With a placed core the origin is where that core's tile puts it.
         TileCoord o = origin;
         for (size_t i = 0; i < mc.cores.size(); ++i)
