@@ -7,6 +7,8 @@
 #include <cmath>
 #include <map>
 
+#include "widgets/aie_cascade_layer.h"
+
 namespace ts::ui {
 
 using aie::CoreId;
@@ -138,6 +140,7 @@ void AiePainter::paint(QPainter& p, const ViewTransform& view, const QRectF& pix
   if (routed && scene_->layers.routes && scene_->heat != HeatMap::Links) paintRoutes(p, f);
   if ((!routed || !scene_->layers.routes) && scene_->layers.nets) paintFlylines(p, f);
   if (scene_->layers.cores) paintCores(p, f);
+  if (scene_->layers.cascades) paintCascades(p, *scene_, f.view);
   if (scene_->layers.badges && f.detail == Detail::Glyphs && f.cell >= 40) paintBadges(p, f);
   paintLegend(p, f);
   p.restore();

@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument("design",
-                               "Design to open (.yaml design or np-flow netlist .json) or WSE kernel graph (.kgraph)");
+                               "Design to open (.yaml design, np-flow netlist .json, MLIR-AIE .mlir) or WSE kernel "
+                               "graph (.kgraph)");
   QCommandLineOption placementOpt({"p", "placement"},
                                   "Placement file to apply (.yaml, .json, .csv; .paint for a .kgraph)", "file");
   QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
@@ -73,8 +74,10 @@ int main(int argc, char** argv) {
   QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links", "kind", "none");
   QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
   QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
+  QCommandLineOption moduleOpt("module", "MLIR file with several modules: open module N (default: ask)", "N");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt});
+  parser.addOptions(
+      {placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt, moduleOpt});
   parser.process(app);
 
   const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
@@ -93,7 +96,9 @@ int main(int argc, char** argv) {
   if (args.size() > 1) return fail("give one design file");
   if (!args.isEmpty()) {
     QString error;
-    if (!window.openDesign(args.first(), &error, batch) && batch) return fail(error);
+    const int module = parser.isSet(moduleOpt) ? parser.value(moduleOpt).toInt() : -1;
+    if (parser.isSet(moduleOpt) && module < 1) return fail("--module: expected a module number from 1");
+    if (!window.openDesign(args.first(), &error, batch, module) && batch) return fail(error);
     if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
       return fail(error);
   } else if (parser.isSet(benchOpt)) {

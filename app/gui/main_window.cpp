@@ -32,6 +32,7 @@
 #include "widgets/run_panel.h"
 #include "widgets/wse_canvas.h"
 #include "widgets/wse_solution.h"
+#include "widgets/mlir_module_dialog.h"
 
 namespace ts::studio {
 
@@ -182,7 +183,9 @@ void MainWindow::createActions() {
   saveAct_ = act(tr("&Save"), QKeySequence::Save, [this] { save(); });
   saveAct_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   saveAsAct_ = act(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
-  exportPlacementAct_ = act(tr("Placement (YAML, np-flow JSON, CSV)…"), QKeySequence(), [this] { exportPlacement(); });
+  exportPlacementAct_ =
+      act(tr("Placement (YAML, np-flow JSON, CSV, MLIR)…"), QKeySequence(), [this] { exportPlacement(); });
+  exportVitisAct_ = act(tr("Vitis AIE Compiler Constraints (JSON)…"), QKeySequence(), [this] { exportVitis(); });
   exportQorAct_ = act(tr("QoR Report (JSON)…"), QKeySequence(), [this] { exportQor(); });
   exportWholeAct_ =
       act(tr("Picture of the Whole Array (PNG, SVG)…"), QKeySequence(tr("Ctrl+E")), [this] { exportPicture(true); });
@@ -232,6 +235,7 @@ void MainWindow::createMenus() {
   file->addAction(saveAsAct_);
   QMenu* exp = file->addMenu(tr("&Export"));
   exp->addAction(exportPlacementAct_);
+  exp->addAction(exportVitisAct_);
   exp->addAction(exportQorAct_);
   exp->addSeparator();
   exp->addAction(exportWholeAct_);
@@ -372,11 +376,17 @@ bool MainWindow::report(bool ok, const QString& what, const QString& why, QStrin
   return false;
 }
 
-bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors) {
+bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors, int module) {
   if (QFileInfo(path).suffix().compare("kgraph", Qt::CaseInsensitive) == 0)
     return openWse(path, {}, error, quietErrors);
   QString why;
-  if (!report(doc_->open(path, &why), tr("Cannot open design"), why, error, quietErrors)) return false;
+  if (module < 0 && !quietErrors) {  // an MLIR file with several modules: ask which one
+    std::optional<int> chosen = ui::chooseMlirModule(this, path, &why);
+    if (!chosen) return why.isEmpty() || report(false, tr("Cannot open design"), why, error, quietErrors);
+    module = *chosen;
+  }
+  if (!report(doc_->open(path, &why, {}, std::max(module, 0)), tr("Cannot open design"), why, error, quietErrors))
+    return false;
   showWseView(false);
   lastDir_ = QFileInfo(path).absolutePath();
   addRecent(QFileInfo(path).absoluteFilePath());
@@ -492,13 +502,27 @@ void MainWindow::exportPlacement() {
   QFileInfo fi(doc_->filePath());
   QString path = QFileDialog::getSaveFileName(
       this, tr("Export placement"), fi.absolutePath() + "/" + fi.completeBaseName() + ".placement.yaml",
-      tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv)"));
+      tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv);;MLIR-AIE, tiles placed (*.mlir)"));
   if (path.isEmpty()) return;
   QString why;
   if (!doc_->exportPlacement(path, &why))
     showError(tr("Cannot export placement"), why);
   else
     log(tr("Exported placement to %1").arg(path));
+}
+
+void MainWindow::exportVitis() {
+  if (!doc_->isOpen()) return;
+  QFileInfo fi(doc_->filePath());
+  QString path = QFileDialog::getSaveFileName(this, tr("Export Vitis AIE compiler constraints"),
+                                              fi.absolutePath() + "/" + fi.completeBaseName() + ".constraints.json",
+                                              tr("aiecompiler --constraints JSON (*.json)"));
+  if (path.isEmpty()) return;
+  QString why;
+  if (!doc_->exportVitisConstraints(path, &why))
+    showError(tr("Cannot export constraints"), why);
+  else
+    log(tr("Exported Vitis AIE constraints to %1").arg(path) + (why.isEmpty() ? QString() : " (" + why + ")"));
 }
 
 void MainWindow::exportQor() {
@@ -544,7 +568,8 @@ void MainWindow::updateTitle() {
   setWindowModified(!wse && doc_->modified());
   bool open = doc_->isOpen() && !wse;
   for (QAction* a :
-       {saveAct_, saveAsAct_, exportPlacementAct_, exportQorAct_, exportWholeAct_, exportViewAct_, selectAllAct_})
+       {saveAct_, saveAsAct_, exportPlacementAct_, exportVitisAct_, exportQorAct_, exportWholeAct_, exportViewAct_,
+        selectAllAct_})
     a->setEnabled(open);
   openPlacementAct_->setEnabled(open || wse);
 }

@@ -33,7 +33,9 @@ class MainWindow : public QMainWindow {
 
   /// Opens a design, or a WSE kernel graph (.kgraph) in the WSE view; on failure shows a dialog
   /// (or, when `quietErrors`, only returns false and sets `error`) and keeps what was open.
-  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false);
+  /// `module`: which module of an MLIR file holding several (1-based); -1 asks the user (or, with
+  /// quietErrors, takes the only one).
+  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false, int module = -1);
   /// An AIE placement, or a .paint layout of the open kernel graph.
   bool openPlacement(const QString& path, QString* error = nullptr, bool quietErrors = false);
 
@@ -64,6 +66,7 @@ class MainWindow : public QMainWindow {
   bool save();
   bool saveAs();
   void exportPlacement();
+  void exportVitis();
   void exportQor();
   void exportPicture(bool whole);
   void applyLayers();
@@ -88,7 +91,7 @@ class MainWindow : public QMainWindow {
   QList<QAction*> layerActions_;
   QActionGroup* heatGroup_ = nullptr;
   QAction *openAct_, *openPlacementAct_, *saveAct_, *saveAsAct_, *quitAct_;
-  QAction *exportPlacementAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
+  QAction *exportPlacementAct_, *exportVitisAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
   QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *unplaceAct_, *selectAllAct_, *clearSelAct_;
   QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_;
   QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_;
