@@ -22,13 +22,7 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
     out.design = std::move(net.design);
     out.placement = std::move(net.placement);
   } else if (ext == ".mlir") {
-    MlirImport mlir = loadMlirDesign(path, module);
-    out.design = std::move(mlir.design);
-    if (!deviceOverride.empty()) out.design.device = deviceOverride;
-    out.placement = std::move(mlir.placement);
-    out.warnings = std::move(mlir.warnings);
-    out.mlir = std::move(mlir.source);
-    out.givenPaths = std::move(mlir.givenPaths);
+    return loadedFromMlir(path, loadMlirDesign(path, module), deviceOverride);
   } else if (ext == ".yaml" || ext == ".yml") {
     DesignFile file = loadDesignYaml(path);
     out.design = std::move(file.design);
@@ -40,6 +34,23 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
                                "' (expected a TileStudio .yaml design, an np-flow netlist .json or an "
                                "MLIR-AIE .mlir file)");
   }
+  try {
+    out.device = loadDevice(out.design.device);
+  } catch (const core::Error& e) {
+    throw core::InputError(path, 0, 0, e.what());
+  }
+  return out;
+}
+
+LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride) {
+  LoadedDesign out;
+  out.path = path;
+  out.design = std::move(mlir.design);
+  if (!deviceOverride.empty()) out.design.device = deviceOverride;
+  out.placement = std::move(mlir.placement);
+  out.warnings = std::move(mlir.warnings);
+  out.mlir = std::move(mlir.source);
+  out.givenPaths = std::move(mlir.givenPaths);
   try {
     out.device = loadDevice(out.design.device);
   } catch (const core::Error& e) {

@@ -25,6 +25,10 @@ struct LoadedDesign {
 /// `module` picks one module of an MLIR file holding several (1-based; 0 = the only one).
 LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOverride = "", int module = 0);
 
+/// A design already imported from an MLIR file (one of parseMlirModules' results), with its
+/// device loaded; the same as loadDesignFile on that module without reading the file again.
+LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride = "");
+
 /// Replaces the placement with one read from a placement file (.yaml, .json, .csv).
 void applyPlacementFile(LoadedDesign& loaded, const std::string& placementPath);
 

@@ -340,10 +340,12 @@ class ModuleImporter {
     if (fresh) skipOrder_.push_back(op);
     ++it->second;
   }
-  std::string uniqueNetName(std::string name) {
-    if (netNames_.insert(name).second) return name;
+  /// A generated (flow) net name no object FIFO or other flow has.
+  std::string uniqueNetName(const std::string& name) {
+    auto fresh = [&](const std::string& n) { return !fifos_.count(n) && netNames_.insert(n).second; };
+    if (fresh(name)) return name;
     for (int k = 2;; ++k)
-      if (netNames_.insert(name + "_" + std::to_string(k)).second) return name + "_" + std::to_string(k);
+      if (fresh(name + "_" + std::to_string(k))) return name + "_" + std::to_string(k);
   }
   NetId addNet(Net net) {
     design_.nets.push_back(std::move(net));
@@ -617,7 +619,6 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   std::string_view inside(text_->data() + first.offset, last.offset - first.offset);
   net.bytesPerObject = memrefBytes(c, memrefAt, inside);
   fifos_[name] = addNet(net);
-  netNames_.insert(name);
 }
 
 void ModuleImporter::addLink(Cursor& c) {
@@ -913,8 +914,8 @@ MlirImport ModuleImporter::finish(const std::string& name) {
 /// Walks a file's statements, one ModuleImporter per aie.device.
 class FileImporter {
  public:
-  FileImporter(const std::string& text, const std::string& file)
-      : file_(file), text_(std::make_shared<const std::string>(text)) {}
+  FileImporter(std::shared_ptr<const std::string> text, const std::string& file)
+      : file_(file), text_(std::move(text)) {}
 
   std::vector<MlirModule> run();
 
@@ -1066,11 +1067,12 @@ std::vector<MlirModule> FileImporter::run() {
 }  // namespace
 
 std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file) {
-  return FileImporter(text, file).run();
+  return FileImporter(std::make_shared<const std::string>(text), file).run();
 }
 
 std::vector<MlirModule> loadMlirModules(const std::string& path) {
-  return parseMlirModules(core::readFile(path), path);
+  // The text is read into the buffer exports keep: no second copy of a large file.
+  return FileImporter(std::make_shared<const std::string>(core::readFile(path)), path).run();
 }
 
 std::string describeMlirModules(const std::vector<MlirModule>& modules) {
@@ -1081,8 +1083,9 @@ std::string describeMlirModules(const std::vector<MlirModule>& modules) {
   return out;
 }
 
-MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module) {
-  std::vector<MlirModule> modules = parseMlirModules(text, file);
+namespace {
+
+MlirImport pickModule(std::vector<MlirModule> modules, const std::string& file, int module) {
   if (module == 0 && modules.size() > 1)
     throw core::InputError(file, 0, 0,
                            "the file holds " + std::to_string(modules.size()) +
@@ -1096,8 +1099,14 @@ MlirImport parseMlirDesign(const std::string& text, const std::string& file, int
   return std::move(*m.imported);
 }
 
+}  // namespace
+
+MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module) {
+  return pickModule(parseMlirModules(text, file), file, module);
+}
+
 MlirImport loadMlirDesign(const std::string& path, int module) {
-  return parseMlirDesign(core::readFile(path), path, module);
+  return pickModule(loadMlirModules(path), path, module);
 }
 
 }  // namespace ts::aie
