@@ -79,8 +79,7 @@ AieDocument::~AieDocument() = default;
 
 bool AieDocument::open(const QString& path, QString* error, const QString& deviceOverride, int module) {
   aie::LoadedDesign loaded;
-  if (!guarded(error,
-               [&] { loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString(), module); }))
+  if (!guarded(error, [&] { loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString(), module); }))
     return false;
   setLoaded(std::move(loaded));
   filePath_ = path;

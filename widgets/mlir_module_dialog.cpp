@@ -38,7 +38,10 @@ std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QStrin
     QString text = QStringLiteral("%1  %2  (line %3)").arg(i + 1).arg(QString::fromStdString(m.title)).arg(m.line);
     if (m.imported) {
       const aie::Design& d = m.imported->design;
-      text += QObject::tr(" — %1, %2 cores, %3 nets").arg(QString::fromStdString(d.device)).arg(d.coreCount()).arg(d.netCount());
+      text += QObject::tr(" — %1, %2 cores, %3 nets")
+                  .arg(QString::fromStdString(d.device))
+                  .arg(d.coreCount())
+                  .arg(d.netCount());
     } else {
       text += QObject::tr(" — cannot be opened: %1").arg(QString::fromStdString(m.error->message()));
     }

@@ -25,15 +25,16 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
   aie::PlacementCheckOptions opts;
   // With no placement beyond the design's own pins only the design itself is checked.
   int pinnedOnly = 0;
-  for (aie::CoreId c = 0; c < loaded.design.coreCount(); ++c) pinnedOnly += loaded.placement.placed(c) && loaded.design.cores[c].pin;
+  for (aie::CoreId c = 0; c < loaded.design.coreCount(); ++c)
+    pinnedOnly += loaded.placement.placed(c) && loaded.design.cores[c].pin;
   opts.requireComplete = !o.placement.empty() || loaded.placement.placedCount() > pinnedOnly;
   auto violations = aie::checkPlacement(loaded.design, loaded.device, loaded.placement, opts);
   // Routes the file gives (aie.pnr_flow hop_tile_ids) go through the routing checker too.
   std::vector<std::string> routeProblems;
   int givenLength = 0;
   if (!loaded.givenPaths.empty() && violations.empty() && loaded.placement.complete())
-    routeProblems = aie::checkGivenRoutes(loaded.design, loaded.device, loaded.placement, loaded.givenPaths,
-                                          &givenLength);
+    routeProblems =
+        aie::checkGivenRoutes(loaded.design, loaded.device, loaded.placement, loaded.givenPaths, &givenLength);
   const auto& d = loaded.design;
   const bool legal = violations.empty() && routeProblems.empty();
   if (json) {
@@ -44,9 +45,14 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
       problems.push_back({{"code", v.code}, {"message", v.message}, {"cores", cores}});
     }
     for (const auto& p : routeProblems) problems.push_back({{"code", "given-route"}, {"message", p}});
-    *json = {{"design", d.name},          {"device", loaded.device.name()},     {"cores", d.coreCount()},
-             {"nets", d.netCount()},      {"placed", loaded.placement.placedCount()}, {"legal", legal},
-             {"problems", problems},      {"warnings", loaded.warnings}};
+    *json = {{"design", d.name},
+             {"device", loaded.device.name()},
+             {"cores", d.coreCount()},
+             {"nets", d.netCount()},
+             {"placed", loaded.placement.placedCount()},
+             {"legal", legal},
+             {"problems", problems},
+             {"warnings", loaded.warnings}};
     if (!loaded.givenPaths.empty()) json->operator[]("given_route_length") = givenLength;
   } else {
     std::cout << indent << d.name << " on " << loaded.device.name() << ": " << d.coreCount() << " cores, "

@@ -71,9 +71,9 @@ void printText(const aie::Device& d) {
 nlohmann::json designJson(const aie::Design& d, const std::vector<std::string>& warnings) {
   int pinned = 0, partly = 0;
   for (const auto& c : d.cores) pinned += c.pin.has_value(), partly += c.partlyPinned();
-  return {{"design", d.name},      {"device", d.device},          {"cores", d.coreCount()},
-          {"pinned", pinned},      {"partly_pinned", partly},     {"nets", d.netCount()},
-          {"links", d.links.size()}, {"cascades", d.cascades.size()}, {"warnings", warnings}};
+  return {{"design", d.name},        {"device", d.device},   {"cores", d.coreCount()},  {"pinned", pinned},
+          {"partly_pinned", partly}, {"nets", d.netCount()}, {"links", d.links.size()}, {"cascades", d.cascades.size()},
+          {"warnings", warnings}};
 }
 
 void printDesign(const nlohmann::json& j, const std::string& indent) {

@@ -120,7 +120,7 @@ void addNpflowCommand(CLI::App& app, GlobalOptions& global) {
     const aie::Placement& placed = complete ? r.placement : netlist.placement;
     aie::RrGraph graph(device);
     core::writeFileAtomically(o->output, aie::npflowPlacedJson(d, placed, r.success ? &graph : nullptr,
-                                                              r.success ? &r.routing : nullptr, !r.success));
+                                                               r.success ? &r.routing : nullptr, !r.success));
     if (!o->summary.empty()) writeJson(o->summary, summaryJson(d, graph, r, *o));
     if (!o->viz.empty())
       core::writeFileAtomically(o->viz, aie::routingDot(d, graph, placed, r.success ? &r.routing : nullptr));

@@ -44,7 +44,8 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
                   "with every tile placed)");
   cmd->add_option("--vitis-constraints", o->constraints,
                   "Also write the placement as AMD Vitis AI Engine compiler constraints (.json)");
-  cmd->add_option("--vitis-graph", o->vitisGraph, "Graph name the Vitis kernel names start with (default: the design's)");
+  cmd->add_option("--vitis-graph", o->vitisGraph,
+                  "Graph name the Vitis kernel names start with (default: the design's)");
   cmd->add_option("--report", o->report, "Write a JSON report (figures, cost terms, runtime estimate); - = stdout");
   auto* list = cmd->add_flag("--list-settings", "List the chosen placer's settings and exit");
   cmd->footer(
@@ -87,9 +88,11 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     progress.finish();
 
     const auto& d = loaded.design;
-    aie::savePlacementFile(o->out, d, outcome.placement, nullptr, nullptr, false, loaded.mlir ? &*loaded.mlir : nullptr);
+    aie::savePlacementFile(o->out, d, outcome.placement, nullptr, nullptr, false,
+                           loaded.mlir ? &*loaded.mlir : nullptr);
     if (!o->constraints.empty() && outcome.placement.complete())
-      for (const auto& note : aie::saveVitisConstraints(o->constraints, d, loaded.device, outcome.placement, o->vitisGraph))
+      for (const auto& note :
+           aie::saveVitisConstraints(o->constraints, d, loaded.device, outcome.placement, o->vitisGraph))
         std::cerr << "note: " << o->constraints << ": " << note << "\n";
 
     nlohmann::json stats = nlohmann::json::object();

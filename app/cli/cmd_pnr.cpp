@@ -76,7 +76,8 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       ->required();
   cmd->add_option("--vitis-constraints", o->constraints,
                   "Also write the placement as AMD Vitis AI Engine compiler constraints (.json)");
-  cmd->add_option("--vitis-graph", o->vitisGraph, "Graph name the Vitis kernel names start with (default: the design's)");
+  cmd->add_option("--vitis-graph", o->vitisGraph,
+                  "Graph name the Vitis kernel names start with (default: the design's)");
   cmd->add_option("--report", o->report, "JSON report: status, reasons, seconds, QoR, estimated runtime; - = stdout");
   cmd->footer(
       "The placed design is written whenever the placer produced a complete placement (a .json\n"

@@ -83,7 +83,8 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<RouteOptions>();
   cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir)")->required();
   addModuleOption(cmd, o->module);
-  cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv, .mlir); default: the design's own");
+  cmd->add_option("-p,--placement", o->placement,
+                  "Placement file (.yaml, .json, .csv, .mlir); default: the design's own");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-r,--router", o->router, "milp (default) or pathfinder")
       ->check(CLI::IsMember({"milp", "pathfinder"}));

@@ -26,13 +26,13 @@
 #include "widgets/aie_document.h"
 #include "widgets/design_browser.h"
 #include "widgets/inspector_view.h"
+#include "widgets/mlir_module_dialog.h"
 #include "widgets/problem_list.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_catalog.h"
 #include "widgets/run_panel.h"
 #include "widgets/wse_canvas.h"
 #include "widgets/wse_solution.h"
-#include "widgets/mlir_module_dialog.h"
 
 namespace ts::studio {
 
@@ -567,9 +567,8 @@ void MainWindow::updateTitle() {
                                   : QStringLiteral("TileStudio"));
   setWindowModified(!wse && doc_->modified());
   bool open = doc_->isOpen() && !wse;
-  for (QAction* a :
-       {saveAct_, saveAsAct_, exportPlacementAct_, exportVitisAct_, exportQorAct_, exportWholeAct_, exportViewAct_,
-        selectAllAct_})
+  for (QAction* a : {saveAct_, saveAsAct_, exportPlacementAct_, exportVitisAct_, exportQorAct_, exportWholeAct_,
+                     exportViewAct_, selectAllAct_})
     a->setEnabled(open);
   openPlacementAct_->setEnabled(open || wse);
 }

@@ -18,9 +18,7 @@ std::string cascadeRule(const Device& device) {
                                                  : "the destination must be one row south or one column east";
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 int64_t streamBufferBytes(const Design& design, CoreId core) {
   std::set<NetId> linked;
@@ -126,9 +124,8 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     const TileCoord a = placement.tile(k.from), b = placement.tile(k.to);
     if (!device.contains(a) || !device.contains(b) || device.canCascade(a, b)) continue;
     out.push_back({"cascade",
-                   "cascade " + coreName(design, k.from) + " -> " + coreName(design, k.to) + ": " +
-                       core::toString(b) + " is not a cascade neighbour of " + core::toString(a) + " (" +
-                       cascadeRule(device) + ")",
+                   "cascade " + coreName(design, k.from) + " -> " + coreName(design, k.to) + ": " + core::toString(b) +
+                       " is not a cascade neighbour of " + core::toString(a) + " (" + cascadeRule(device) + ")",
                    {k.from, k.to},
                    b});
   }

@@ -89,8 +89,9 @@ class Checker {
       if (!ok) continue;
       if ((route.type == Interconnect::SharedMemory || route.type == Interconnect::IntraTile) &&
           d_.nets[n].hasStreamPort()) {
-        add("port", netName(d_, n) + " has an end on a stream port, so it must be streamed, not use " +
-                        toString(route.type), endpoints(n));
+        add("port",
+            netName(d_, n) + " has an end on a stream port, so it must be streamed, not use " + toString(route.type),
+            endpoints(n));
         continue;
       }
       TileCoord bank{-1, -1};
@@ -281,11 +282,13 @@ class Checker {
       const TileCoord at = g_.node(edge.to).tile;
       bool declared = false;
       for (size_t i = 0; i < net.targets.size(); ++i)
-        declared = declared || (tileOf(net.targets[i]) == at &&
-                                net.usesDma(int(i) + 1) == (edge.kind == RrEdgeKind::DmaIn));
+        declared =
+            declared || (tileOf(net.targets[i]) == at && net.usesDma(int(i) + 1) == (edge.kind == RrEdgeKind::DmaIn));
       if (!declared) {
-        add("port", netName(d_, n) + " reaches " + core::toString(at) + " through a " + toString(edge.kind) +
-                        " edge, not the port its target end names", endpoints(n), at);
+        add("port",
+            netName(d_, n) + " reaches " + core::toString(at) + " through a " + toString(edge.kind) +
+                " edge, not the port its target end names",
+            endpoints(n), at);
         return false;
       }
     }

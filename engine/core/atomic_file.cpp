@@ -46,7 +46,8 @@ void requireWritableOutput(const std::string& path) {
   if (fs::is_directory(path, ec)) throw Error("cannot write " + path + ": it is a folder");
   fs::path folder = fs::path(path).parent_path();
   if (folder.empty()) folder = ".";
-  if (!fs::is_directory(folder, ec)) throw Error("cannot write " + path + ": folder '" + folder.string() + "' does not exist");
+  if (!fs::is_directory(folder, ec))
+    throw Error("cannot write " + path + ": folder '" + folder.string() + "' does not exist");
   if (::access(folder.c_str(), W_OK) != 0)
     throw Error("cannot write " + path + ": folder '" + folder.string() + "' is not writable");
 }

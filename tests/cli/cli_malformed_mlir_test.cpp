@@ -28,7 +28,8 @@ TEST(CliMalformedMlir, EveryCaseGivesItsExitCodeAndMessage) {
     std::getline(expect, fragment);
     std::getline(expect, fragment);
     ASSERT_FALSE(fragment.empty()) << file << ".expect has no message fragment";
-    for (const std::string& command : {std::string("check"), std::string("place --placer sequential --out " + out + "/p.yaml")}) {
+    for (const std::string& command :
+         {std::string("check"), std::string("place --placer sequential --out " + out + "/p.yaml")}) {
       CliResult r = runCli(command.substr(0, command.find(' ')) + " '" + file.string() + "'" +
                            (command.find(' ') == std::string::npos ? "" : command.substr(command.find(' '))));
       EXPECT_EQ(r.exitCode, code) << file.filename() << " (" << command << "): " << r.err;

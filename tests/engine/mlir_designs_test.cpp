@@ -150,10 +150,11 @@ TEST(MlirDesigns, CorePortFlowsRouteWithoutDmaChannels) {
   std::string flows;
   for (int ch = 0; ch < 4; ++ch)
     flows += "    aie.flow(%a, Core : " + std::to_string(ch) + ", %b" + std::to_string(ch) + ", Core : 0)\n";
-  MlirImport m = parseMlirDesign("module {\n  aie.device(npu2) {\n    %a = aie.tile(2, 3)\n    %b0 = aie.tile(2, 4)\n"
-                                 "    %b1 = aie.tile(3, 3)\n    %b2 = aie.tile(1, 3)\n    %b3 = aie.tile(2, 2)\n" +
-                                     flows + "  }\n}\n",
-                                 "t.mlir");
+  MlirImport m = parseMlirDesign(
+      "module {\n  aie.device(npu2) {\n    %a = aie.tile(2, 3)\n    %b0 = aie.tile(2, 4)\n"
+      "    %b1 = aie.tile(3, 3)\n    %b2 = aie.tile(1, 3)\n    %b3 = aie.tile(2, 2)\n" +
+          flows + "  }\n}\n",
+      "t.mlir");
   const Device dev = loadDevice("npu2");
   RrGraph graph(dev);
   ts::core::RunContext ctx(1);

@@ -79,7 +79,8 @@ TEST(MlirSyntax, AnUnclosedParenthesisNamesItsLineAndColumn) {
 }
 
 TEST(MlirSyntax, AFileCutAnywhereInsideIsAnErrorNotASmallerDesign) {
-  std::string text = ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
+  std::string text =
+      ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
   MlirImport whole = parseMlirDesign(text, "t.mlir");
   size_t device = text.find("aie.device");
   size_t last = text.rfind('}');
@@ -104,7 +105,8 @@ TEST(MlirSyntax, OutOfRangeNumbersAndEmptyObjectsNameTheirPosition) {
                                       "!aie.objectfifo<memref<16xi32>>\n"));
   EXPECT_EQ(depth.line(), 5);
   EXPECT_TRUE(mentions(depth, "depth 99999999999 is out of range: expected 1..64")) << depth.what();
-  auto zeroDepth = errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, [2, 0]) : !aie.objectfifo<memref<16xi32>>\n"));
+  auto zeroDepth =
+      errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, [2, 0]) : !aie.objectfifo<memref<16xi32>>\n"));
   EXPECT_TRUE(mentions(zeroDepth, "depth 0 is out of range")) << zeroDepth.what();
   auto empty = errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, 2) : !aie.objectfifo<memref<16x0xi32>>\n"));
   EXPECT_EQ(empty.line(), 5);
@@ -149,12 +151,14 @@ TEST(MlirSyntax, AnErrorInOneModuleLeavesTheOthers) {
 }
 
 TEST(MlirSyntax, ObjectFifoLayoutClausesDepthArraysAndAttributes) {
-  MlirImport andra = loadMlirDesign(sharedData(kXilinx + "programming_examples/basic/dma_test_for_Andra/build/aie.mlir"));
+  MlirImport andra =
+      loadMlirDesign(sharedData(kXilinx + "programming_examples/basic/dma_test_for_Andra/build/aie.mlir"));
   EXPECT_EQ(andra.design.netCount(), 4);
   EXPECT_EQ(andra.design.links.size(), 2u);
   EXPECT_EQ(andra.design.nets[1].name, "mem_to_comp");
   EXPECT_EQ(andra.design.nets[1].bytesPerObject, 8 * 20 * 4);
-  MlirImport old = loadMlirDesign(sharedData(kXilinx + "test/objectFifo-stateful-transform/nd_dma_distribute_AIE2_bad.mlir"));
+  MlirImport old =
+      loadMlirDesign(sharedData(kXilinx + "test/objectFifo-stateful-transform/nd_dma_distribute_AIE2_bad.mlir"));
   EXPECT_EQ(old.design.device, "xcve2302");
   EXPECT_EQ(old.design.netCount(), 3);
   ASSERT_EQ(old.design.links.size(), 1u);
@@ -172,8 +176,9 @@ TEST(MlirSyntax, PnrFlowsAreNetsWithTheirGivenHops) {
   ASSERT_EQ(m.givenPaths.size(), 3u);
   EXPECT_EQ(m.givenPaths[1].hops, (std::vector<TileCoord>{{1, 2}, {1, 3}, {0, 3}}));
   EXPECT_EQ(m.design.cores[m.givenPaths[1].target].name, "tile03");
-  auto jump = errorOf(device("    %a = aie.tile(1, 2)\n    %b = aie.tile(3, 3)\n"
-                             "    aie.pnr_flow(%a, DMA : 0, {%b}, DMA : [0]) {hop_tile_ids = [[[1,2],[3,3]]]}\n"));
+  auto jump =
+      errorOf(device("    %a = aie.tile(1, 2)\n    %b = aie.tile(3, 3)\n"
+                     "    aie.pnr_flow(%a, DMA : 0, {%b}, DMA : [0]) {hop_tile_ids = [[[1,2],[3,3]]]}\n"));
   EXPECT_TRUE(mentions(jump, "(1,2) -> (3,3) is not a step to a neighbouring tile")) << jump.what();
 }
 
@@ -213,9 +218,10 @@ TEST(MlirSyntax, CorePortFlowsTakeNoDmaChannel) {
   std::string flows;
   for (int ch = 0; ch < 4; ++ch)
     flows += "    aie.flow(%a, Core : " + std::to_string(ch) + ", %b" + std::to_string(ch) + ", Core : 0)\n";
-  std::string text = device("    %a = aie.tile(2, 3)\n    %b0 = aie.tile(2, 4)\n    %b1 = aie.tile(3, 3)\n"
-                            "    %b2 = aie.tile(1, 3)\n    %b3 = aie.tile(2, 2)\n" +
-                            flows);
+  std::string text = device(
+      "    %a = aie.tile(2, 3)\n    %b0 = aie.tile(2, 4)\n    %b1 = aie.tile(3, 3)\n"
+      "    %b2 = aie.tile(1, 3)\n    %b3 = aie.tile(2, 2)\n" +
+      flows);
   MlirImport m = parseMlirDesign(text, "t.mlir");
   ASSERT_EQ(m.design.netCount(), 4);
   EXPECT_EQ(m.design.nets[0].sourcePort, PortKind::Stream);
@@ -224,7 +230,7 @@ TEST(MlirSyntax, CorePortFlowsTakeNoDmaChannel) {
   MlirImport shim = loadMlirDesign(sharedData(kXilinx + "test/create-flows/simple_flows_shim.mlir"), 2);
   ASSERT_EQ(shim.design.netCount(), 1);
   EXPECT_EQ(shim.design.nets[0].sourcePort, PortKind::Stream);  // Core : 0
-  EXPECT_TRUE(shim.design.nets[0].usesDma(1));                   // DMA : 1 of the shim
+  EXPECT_TRUE(shim.design.nets[0].usesDma(1));                  // DMA : 1 of the shim
 }
 
 TEST(MlirSyntax, CoresSharingABufferMustBothBePlaced) {
@@ -255,7 +261,8 @@ TEST(MlirSyntax, PacketFlowsWrittenOnOneLineOrWithSeveralSources) {
 }
 
 TEST(MlirSyntax, WindowsLineEndsAndLegacyPrefixes) {
-  std::string text = ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
+  std::string text =
+      ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
   std::string crlf;
   for (char ch : text) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
   MlirImport a = parseMlirDesign(text, "a.mlir"), b = parseMlirDesign(crlf, "b.mlir");

@@ -90,7 +90,8 @@ TEST_P(RrGraphOnEveryPreset, SharedMemoryEdgesFollowTheNeighbourRules) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, RrGraphOnEveryPreset, ::testing::Values("npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"));
+INSTANTIATE_TEST_SUITE_P(Presets, RrGraphOnEveryPreset,
+                         ::testing::Values("npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"));
 
 TEST(RrGraph, EveryDmaTileReachesEveryOtherByStreams) {
   Device d = loadDevice("npu2");

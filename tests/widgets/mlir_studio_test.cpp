@@ -106,14 +106,17 @@ class MlirStudioTest : public QObject {
     std::string values;
     for (int i = 0; values.size() < 31 * 1024; ++i) values += (i ? ", " : "") + std::to_string(i);
     const std::string dense = test::outputPath("dense31k.mlir").toStdString();
-    core::writeFileAtomically(dense, "module {\n  aie.device(npu2) {\n    memref.global \"private\" constant @lut : "
-                                     "memref<8000xi32> = dense<[" + values + "]>\n    %a = aie.tile(1, 2)\n  }\n}\n");
+    core::writeFileAtomically(dense,
+                              "module {\n  aie.device(npu2) {\n    memref.global \"private\" constant @lut : "
+                              "memref<8000xi32> = dense<[" +
+                                  values + "]>\n    %a = aie.tile(1, 2)\n  }\n}\n");
     doc_ = std::make_unique<AieDocument>();
     QString error;
     QVERIFY2(doc_->open(QString::fromStdString(dense), &error), qPrintable(error));
     const std::string open = test::outputPath("unclosed.mlir").toStdString();
-    core::writeFileAtomically(open, "module {\n  aie.device(npu2) {\n    %a = aie.tile(1, 2)\n    aie.flow(%a, DMA : 0,"
-                                    "\n  }\n}\n");
+    core::writeFileAtomically(open,
+                              "module {\n  aie.device(npu2) {\n    %a = aie.tile(1, 2)\n    aie.flow(%a, DMA : 0,"
+                              "\n  }\n}\n");
     QVERIFY(!doc_->open(QString::fromStdString(open), &error));
     QVERIFY2(error.contains("unclosed.mlir:4:13") && error.contains("never closed"), qPrintable(error));
     QVERIFY(!error.contains('\n'));

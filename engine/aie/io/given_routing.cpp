@@ -51,7 +51,8 @@ Routing givenRouting(const Design& design, const RrGraph& graph, const Placement
       Direction d = stepDirection(hops[i], hops[i + 1]);
       int x = crossbar(graph, hops[i], in, portOf(d)), link = graph.linkEdge(hops[i], d);
       if (x < 0) fail("the path turns back at " + core::toString(hops[i]));
-      if (link < 0) fail("there is no stream link from " + core::toString(hops[i]) + " to " + core::toString(hops[i + 1]));
+      if (link < 0)
+        fail("there is no stream link from " + core::toString(hops[i]) + " to " + core::toString(hops[i + 1]));
       ok = x >= 0 && link >= 0;
       set.insert(x);
       set.insert(link);

@@ -128,7 +128,8 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   for (const Cascade& c : design.cascades)
     s << "    aie.cascade_flow(" << core[size_t(c.from)] << ", " << core[size_t(c.to)] << ")\n";
   for (CoreId c = 0; c < design.coreCount(); ++c)
-    if (design.cores[c].kind == CoreKind::Compute) s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }\n";
+    if (design.cores[c].kind == CoreKind::Compute)
+      s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }\n";
   s << "  }\n}\n";
   return s.str();
 }

@@ -73,8 +73,11 @@ std::string skipReason(const std::string& op) {
 
 /// Ops that move data between tiles in ways the design model cannot express.
 bool unsupportedDataOp(const std::string& op) {
-  static const std::set<std::string> ops = {"aie.broadcast_packet", "aie.multicast", "aiex.broadcast_packet",
-                                            "aiex.multicast", "aie.objectFifo.createObjectFifo",
+  static const std::set<std::string> ops = {"aie.broadcast_packet",
+                                            "aie.multicast",
+                                            "aiex.broadcast_packet",
+                                            "aiex.multicast",
+                                            "aie.objectFifo.createObjectFifo",
                                             "aie.objectfifo.createObjectFifo"};
   return ops.count(op) > 0;
 }
@@ -450,8 +453,9 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   } else if (op == "aie.end") {
     return Body::None;
   } else if (unsupportedDataOp(op)) {
-    c.fail(opToken, "this op moves data between tiles but is not supported by the importer (write it as "
-                    "aie.objectfifo, aie.flow or aie.packet_flow)");
+    c.fail(opToken,
+           "this op moves data between tiles but is not supported by the importer (write it as "
+           "aie.objectfifo, aie.flow or aie.packet_flow)");
   } else if (op == "aie.device") {
     c.fail(opToken, "an aie.device inside another aie.device");
   } else {
@@ -464,8 +468,8 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   return st.opensRegion ? Body::Skip : Body::None;
 }
 
-void ModuleImporter::defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken,
-                                CoreKind kind, std::optional<TileCoord> pin, int pinColumn, int pinRow) {
+void ModuleImporter::defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken, CoreKind kind,
+                                std::optional<TileCoord> pin, int pinColumn, int pinRow) {
   if (results.size() != 1) c.fail(opToken, "a tile op must define one value (%name = ...)");
   const std::string& name = results.front();
   auto seen = tileLines_.find(name);
@@ -643,8 +647,7 @@ void ModuleImporter::addLink(Cursor& c) {
   if (link.inputs.size() > 1 && link.outputs.size() > 1) c.fail(at, "a link cannot both join and distribute");
   const CoreId via = design_.nets[link.outputs.front()].source;
   for (NetId n : link.outputs)
-    if (design_.nets[n].source != via)
-      c.fail(at, "the output object FIFOs must all be produced by the same tile");
+    if (design_.nets[n].source != via) c.fail(at, "the output object FIFOs must all be produced by the same tile");
   for (NetId n : link.inputs) {
     const auto& t = design_.nets[n].targets;
     if (std::find(t.begin(), t.end(), via) == t.end())
@@ -752,8 +755,8 @@ void ModuleImporter::addPnrFlow(Cursor& c) {
     do {
       Token pathAt = c.peek();
       if (path >= dests.size())
-        c.fail(pathAt, "hop_tile_ids has more paths than the flow has destinations (" + std::to_string(dests.size()) +
-                           ")");
+        c.fail(pathAt,
+               "hop_tile_ids has more paths than the flow has destinations (" + std::to_string(dests.size()) + ")");
       GivenPath given{id, dests[path].first, {}};
       c.expect('[', "before a path of [col, row] hops");
       do {
@@ -970,7 +973,9 @@ void FileImporter::deviceStatement(const Statement& st) {
   if (!failed_) try {
       if (top == Kind::Device && !st.afterClose) {
         ModuleImporter::Body b = device_->op(st);
-        body = b == ModuleImporter::Body::Core ? Kind::Core : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow : Kind::Skip;
+        body = b == ModuleImporter::Body::Core         ? Kind::Core
+               : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow
+                                                       : Kind::Skip;
       } else if (top == Kind::Core) {
         device_->coreBody(st);
         body = Kind::Core;  // nested regions of a core body still belong to it

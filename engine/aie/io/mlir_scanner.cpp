@@ -272,9 +272,9 @@ bool StatementReader::regionOpensHere(const Statement& st) const {
 void StatementReader::failUnclosed(const Open& open, const Token& where, const std::string& why) const {
   std::string what = std::string("'") + open.bracket + "'";
   if (open.region && !open.opName.empty()) what += " of " + open.opName;
-  throw core::InputError(lexer_.file(), open.at.line, open.at.column,
-                         what + " is never closed: " + why + " at line " + std::to_string(where.line) +
-                             " (is the file cut short?)");
+  throw core::InputError(
+      lexer_.file(), open.at.line, open.at.column,
+      what + " is never closed: " + why + " at line " + std::to_string(where.line) + " (is the file cut short?)");
 }
 
 bool StatementReader::next(Statement& st) {

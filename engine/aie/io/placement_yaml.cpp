@@ -83,8 +83,8 @@ std::string placementToCsv(const Design& design, const Placement& placement) {
   out << "core,kind,col,row,pinned\n";
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     TileCoord t = placement.tile(c);
-    out << core::csvField(design.cores[c].name) << ',' << toString(design.cores[c].kind) << ',' << t.col << ',' << t.row << ','
-        << (placement.pinned(c) ? 1 : 0) << '\n';
+    out << core::csvField(design.cores[c].name) << ',' << toString(design.cores[c].kind) << ',' << t.col << ',' << t.row
+        << ',' << (placement.pinned(c) ? 1 : 0) << '\n';
   }
   return out.str();
 }
@@ -99,7 +99,9 @@ Placement placementFromMlir(const std::string& path, const Design& design) {
   Placement p = Placement::fromDesignPins(design);
   for (CoreId c = 0; c < m.design.coreCount(); ++c) {
     CoreId own = design.findCore(m.design.cores[c].name);
-    if (own < 0) throw core::InputError(path, 0, 0, "no core named '" + m.design.cores[c].name + "' in design '" + design.name + "'");
+    if (own < 0)
+      throw core::InputError(path, 0, 0,
+                             "no core named '" + m.design.cores[c].name + "' in design '" + design.name + "'");
     if (m.placement.placed(c)) p.place(own, m.placement.tile(c));
   }
   return p;
@@ -138,8 +140,8 @@ void savePlacementFile(const std::string& path, const Design& design, const Plac
                        const Routing* routing, bool failed, const MlirSource* mlir) {
   std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".mlir")
-    core::writeFileAtomically(path, mlir && mlir->text ? placedMlir(*mlir, design, placement)
-                                                       : designToMlir(design, placement));
+    core::writeFileAtomically(
+        path, mlir && mlir->text ? placedMlir(*mlir, design, placement) : designToMlir(design, placement));
   else if (ext == ".yaml" || ext == ".yml")
     savePlacementYaml(path, design, placement);
   else if (ext == ".csv")

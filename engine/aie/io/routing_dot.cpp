@@ -43,14 +43,14 @@ const char* colourOf(Interconnect type) {
 
 std::string dotString(const std::string& s) {
   std::string out = "\"";
-  for (char c : s) out += c == '\n' ? std::string("\\n") : c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  for (char c : s)
+    out += c == '\n' ? std::string("\\n") : c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
   return out + "\"";
 }
 
 }  // namespace
 
-std::string routingDot(const Design& design, const RrGraph& graph, const Placement& placement,
-                       const Routing* routing) {
+std::string routingDot(const Design& design, const RrGraph& graph, const Placement& placement, const Routing* routing) {
   DotGraph g;
   std::map<TileCoord, DotGraph::vertex_descriptor> vertexOf;
   auto vertex = [&](TileCoord t) {
@@ -92,7 +92,8 @@ std::string routingDot(const Design& design, const RrGraph& graph, const Placeme
            << (he.type == Interconnect::SharedMemory ? ", style=dashed" : "") << "]";
       },
       [&](std::ostream& os) {
-        os << "graph [layout=neato, overlap=true, splines=true, label=" << dotString(design.name + " routing") << "];\n";
+        os << "graph [layout=neato, overlap=true, splines=true, label=" << dotString(design.name + " routing")
+           << "];\n";
       });
   return out.str();
 }

@@ -12,7 +12,6 @@
 namespace ts::aie {
 
 /// `routing` may be null (a failed run): then only the placed cores are drawn.
-std::string routingDot(const Design& design, const RrGraph& graph, const Placement& placement,
-                       const Routing* routing);
+std::string routingDot(const Design& design, const RrGraph& graph, const Placement& placement, const Routing* routing);
 
 }  // namespace ts::aie

@@ -111,7 +111,8 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
         // With a placed core the origin is where that core's tile puts it.
         TileCoord o = origin;
         for (size_t i = 0; i < mc.cores.size(); ++i)
-          if (p.placed(mc.cores[i])) o = {p.tile(mc.cores[i]).col - shape[i].col, p.tile(mc.cores[i]).row - shape[i].row};
+          if (p.placed(mc.cores[i]))
+            o = {p.tile(mc.cores[i]).col - shape[i].col, p.tile(mc.cores[i]).row - shape[i].row};
         if (!fits(shape, o)) continue;
         for (size_t i = 0; i < mc.cores.size(); ++i) {
           if (p.placed(mc.cores[i])) continue;
@@ -140,9 +141,9 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
     }
     auto it = std::find_if(computes.begin(), computes.end(), [&](TileCoord t) { return freeFor(c, t); });
     if (it == computes.end())
-      return finish(d.cores[c].partlyPinned() ? "no compute tile available matching the partial pin of core '" +
-                                                    d.cores[c].name + "'"
-                                              : std::string("ran out of compute tiles for placement"));
+      return finish(d.cores[c].partlyPinned()
+                        ? "no compute tile available matching the partial pin of core '" + d.cores[c].name + "'"
+                        : std::string("ran out of compute tiles for placement"));
     p.place(c, *it);
     taken[size_t(model.tileIndex(*it))] = 1;
     ours[c] = 1;
