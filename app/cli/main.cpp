@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   addPnrCommand(app, global);
   addRouteCommand(app, global);
   addBenchAieCommand(app, global);
+  addBenchMergeCommand(app, global);
   addSuiteCommand(app, global);
   addNpflowCommand(app, global);
 #ifdef TS_WITH_RENDER
