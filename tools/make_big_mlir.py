@@ -9,29 +9,7 @@
 """
 import sys
 
-size = int(float(sys.argv[1]) * 1024 * 1024)
-out = sys.argv[2]
-kind = sys.argv[3] if len(sys.argv) > 3 else "body"
-if kind == "fifos":
-    head = """module @fifos {
-  aie.device(npu2) {
-    %a = aie.logical_tile<CoreTile>(?, ?)
-    %b = aie.logical_tile<CoreTile>(?, ?)
-    %c = aie.logical_tile<CoreTile>(?, ?)
-    %d = aie.logical_tile<CoreTile>(?, ?)
-"""
-    tail = "  }\n}\n"
-    with open(out, "w") as f:
-        f.write(head)
-        written, i = len(head), 0
-        while written < size - len(tail):
-            line = f"    aie.objectfifo @f{i}(%a, {{%b, %c}}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-            f.write(line)
-            written += len(line)
-            i += 1
-        f.write(tail)
-    sys.exit(0)
-head = """module @big {
+BODY_HEAD = """module @big {
   aie.device(npu2) {
     %shim = aie.tile(0, 0)
     %mem = aie.tile(0, 1)
@@ -49,16 +27,29 @@ head = """module @big {
       %c1 = arith.constant 1 : i32
       %v0 = arith.constant 0 : i32
 """
-tail = """      aie.end
-    }
-  }
-}
+BODY_TAIL = "      aie.end\n    }\n  }\n}\n"
+FIFOS_HEAD = """module @fifos {
+  aie.device(npu2) {
+    %a = aie.logical_tile<CoreTile>(?, ?)
+    %b = aie.logical_tile<CoreTile>(?, ?)
+    %c = aie.logical_tile<CoreTile>(?, ?)
+    %d = aie.logical_tile<CoreTile>(?, ?)
 """
+FIFOS_TAIL = "  }\n}\n"
+LINES = {
+    "body": lambda i: f"      %v{i + 1} = arith.addi %v{i}, %c1 : i32\n",
+    "fifos": lambda i: f"    aie.objectfifo @f{i}(%a, {{%b, %c}}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n",
+}
+
+size = int(float(sys.argv[1]) * 1024 * 1024)
+out = sys.argv[2]
+kind = sys.argv[3] if len(sys.argv) > 3 else "body"
+head, tail = (BODY_HEAD, BODY_TAIL) if kind == "body" else (FIFOS_HEAD, FIFOS_TAIL)
 with open(out, "w") as f:
     f.write(head)
-    written, i = len(head), 1
+    written, i = len(head), 0
     while written < size - len(tail):
-        line = f"      %v{i} = arith.addi %v{i - 1}, %c1 : i32\n"
+        line = LINES[kind](i)
         f.write(line)
         written += len(line)
         i += 1

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/pnr_options.h"
 #include "app/cli/route_report.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/pnr_flow.h"
@@ -21,12 +22,8 @@ namespace ts::cli {
 
 namespace {
 
-struct NpflowOptions {
-  std::string netlist, output = "pnr_placed_netlist.json", summary, viz, device = "npu2", placer = "sa", cost = "bbcg",
-                       router = "milp";
-  uint64_t seed = 1;
-  double timeLimit = 60, routeTimeLimit = 300;
-  std::vector<std::string> sets, routerSets;
+struct NpflowOptions : PnrRunOptions {
+  std::string netlist, output = "pnr_placed_netlist.json", summary, viz, device = "npu2";
 };
 
 nlohmann::json summaryJson(const aie::Design& d, const aie::RrGraph& graph, const aie::PnrResult& r,
@@ -70,20 +67,9 @@ void addNpflowCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--routing-viz", o->viz, "Routing as a Graphviz DOT file to write");
   cmd->add_option("-d,--device", o->device, "Device the netlist is for (np-flow netlists name none)")
       ->capture_default_str();
-  cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
-  cmd->add_option("--cost", o->cost, "sa only: cost bb, bbcg or milp")
-      ->check(CLI::IsMember({"bb", "bbcg", "milp"}))
-      ->capture_default_str();
-  cmd->add_option("--router", o->router, "Router: " + aie::routerNames())->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the placer (0 = none)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  cmd->add_option("--route-time-limit", o->routeTimeLimit, "Seconds for the router")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  cmd->add_option("--set", o->sets, "Placer setting key=value (repeatable)");
-  cmd->add_option("--router-set", o->routerSets, "Router setting key=value (repeatable)");
+  o->timeLimit = 60;
+  o->routeTimeLimit = 300;
+  addPnrRunOptions(cmd, *o);
   cmd->footer(
       "Options take --name=value or --name value. Placed nodes of the netlist (col_x/row_y >= 0) stay\n"
       "where they are. Exit code 0 when placed and routed legally, 1 when not (the placed netlist then\n"
@@ -99,13 +85,7 @@ void addNpflowCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->viz.empty()) core::requireWritableOutput(o->viz);
     aie::NpflowNetlist netlist = aie::loadNpflowNetlist(o->netlist, o->device);
     const aie::Device device = aie::loadDevice(o->device);
-    aie::PnrFlowConfig cfg;
-    cfg.placer = o->placer;
-    cfg.router = o->router;
-    cfg.routeTimeLimitSeconds = o->routeTimeLimit;
-    for (const auto& s : o->sets) core::parseParamAssignment(s, cfg.placerParams);
-    for (const auto& s : o->routerSets) core::parseParamAssignment(s, cfg.routerParams);
-    if (o->placer == "sa" && !cfg.placerParams.count("cost")) cfg.placerParams["cost"] = o->cost;
+    const aie::PnrFlowConfig cfg = pnrFlowConfig(*o, "npflow");
 
     ConsoleProgress progress("placer " + o->placer + "+" + o->router, global.quiet);
     aie::PnrResult r;

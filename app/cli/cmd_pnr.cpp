@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/pnr_options.h"
 #include "app/cli/route_report.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
@@ -33,18 +34,9 @@ json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
   return j;
 }
 
-void requireKnown(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values, const std::string& what) {
-  for (const auto& entry : values)
-    if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
-      throw core::Error(what + ": unknown setting '" + entry.first + "'");
-}
-
-struct PnrOptions {
-  std::string design, device, placer = "sa", cost, router = "milp", from, out, report, constraints, vitisGraph;
+struct PnrOptions : PnrRunOptions {
+  std::string design, device, from, out, report, constraints, vitisGraph;
   int module = 0;
-  uint64_t seed = 1;
-  double timeLimit = 0, routeTimeLimit = 600;
-  std::vector<std::string> sets, routerSets;
 };
 
 }  // namespace
@@ -54,21 +46,10 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
   auto o = std::make_shared<PnrOptions>();
   cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or .mlir)")->required();
   addModuleOption(cmd, o->module);
-  cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
-  cmd->add_option("--cost", o->cost, "sa only: cost bb, bbcg or milp (same as --set cost=...)")
-      ->check(CLI::IsMember({"bb", "bbcg", "milp"}));
-  cmd->add_option("--router", o->router, "Router: " + aie::routerNames())->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the placer; anytime placers return their best (0 = none)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--route-time-limit", o->routeTimeLimit, "Seconds for the router after the placer")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  addPnrRunOptions(cmd, *o);
   cmd->add_option("--from", o->from,
                   "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. Without it "
                   "the placer starts from the design's pins (manual: from the placement in the design file)");
-  cmd->add_option("--set", o->sets, "Placer setting key=value (repeatable); see `place --list-settings`");
-  cmd->add_option("--router-set", o->routerSets, "Router setting key=value (repeatable); see `route --help`");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out,
                   "Placed design: .yaml/.csv placement, .json np-flow pnr_placed_netlist with "
@@ -95,23 +76,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     aie::requirePlacementOutput(o->out);
     if (!o->report.empty()) core::requireWritableOutput(o->report);
     if (!o->constraints.empty()) aie::requireVitisConstraintsOutput(o->constraints);
-    if (!aie::findPlacer(o->placer))
-      throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
-    if (!aie::findRouter(o->router))
-      throw core::Error("unknown router '" + o->router + "' (known: " + aie::routerNames() + ")");
-    aie::PnrFlowConfig cfg;
-    cfg.placer = o->placer;
-    cfg.router = o->router;
-    cfg.routeTimeLimitSeconds = o->routeTimeLimit;
-    for (const auto& s : o->sets) core::parseParamAssignment(s, cfg.placerParams);
-    for (const auto& s : o->routerSets) core::parseParamAssignment(s, cfg.routerParams);
-    if (!o->cost.empty()) {
-      if (o->placer != "sa") throw core::Error("pnr: --cost applies to --placer sa only");
-      cfg.placerParams["cost"] = o->cost;
-    }
-    // Settings are checked before any work, so a typo is bad input (exit 2), not a failed run.
-    requireKnown(aie::findPlacer(o->placer)->params(), cfg.placerParams, "placer '" + o->placer + "'");
-    requireKnown(aie::findRouter(o->router)->params(), cfg.routerParams, "router '" + o->router + "'");
+    aie::PnrFlowConfig cfg = pnrFlowConfig(*o, "pnr");
 
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     const aie::Design& d = loaded.design;

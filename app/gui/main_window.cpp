@@ -22,6 +22,7 @@
 #include <QUndoStack>
 #include <exception>
 
+#include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/run_panel_base.h"

@@ -32,13 +32,7 @@ class MlirStudioTest : public QObject {
   std::unique_ptr<AieDocument> doc_;
   std::unique_ptr<AieCanvas> canvas_;
 
-  int pixelsOf(const QColor& colour) const {
-    QImage g = canvas_->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    int n = 0;
-    for (int y = 0; y < g.height(); ++y)
-      for (int x = 0; x < g.width(); ++x) n += (g.pixel(x, y) | 0xff000000u) == colour.rgb();
-    return n;
-  }
+  int pixelsOf(const QColor& colour) const { return test::pixelsOf(canvas_.get(), colour); }
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
