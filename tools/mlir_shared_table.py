@@ -48,6 +48,9 @@ for dirpath, _, files in sorted(os.walk(root)):
             placer = None
             all_pinned = m["pinned"] == m["cores"]
             for p in (["manual"] if all_pinned else ["sequential", "sa"]):
+                for stale in ("place.json", "milp.json", "pathfinder.json"):
+                    if os.path.exists(os.path.join(tmp, stale)):
+                        os.remove(os.path.join(tmp, stale))
                 code, out, err = run("place", path, *mod, "--placer", p, "--time-limit", "20", "--out", placed,
                                      "--report", os.path.join(tmp, "place.json"))
                 if code == 0:

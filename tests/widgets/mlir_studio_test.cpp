@@ -50,6 +50,7 @@ class MlirStudioTest : public QObject {
           auto* list = d->findChild<QListWidget*>("modules");
           QCOMPARE(list->count(), 4);
           QVERIFY(list->item(0)->text().contains("@cascade_pinned_src"));
+          d->grab().save(test::outputPath("mlir_module_dialog.png"));
           list->setCurrentRow(2);
           d->accept();
         }
