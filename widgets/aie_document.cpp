@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/given_routing.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/vitis_constraints.h"
@@ -80,6 +81,12 @@ void AieDocument::setLoaded(aie::LoadedDesign loaded) {
   filePath_ = q(loaded_->path);
   graph_ = std::make_shared<const aie::RrGraph>(loaded_->device);
   state_ = State{loaded_->placement, nullptr};
+  // Routes the file gives (aie.pnr_flow hop_tile_ids) are shown as the routing when they hold.
+  if (!loaded_->givenPaths.empty() && state_.placement.complete()) {
+    std::vector<std::string> problems;
+    aie::Routing given = aie::givenRouting(loaded_->design, *graph_, state_.placement, loaded_->givenPaths, problems);
+    if (problems.empty()) state_.routing = std::make_shared<const aie::Routing>(std::move(given));
+  }
   undo_.clear();
   undo_.setClean();
   recompute();

@@ -1,6 +1,7 @@
 // tilestudio-cli place: run one AIE placer (any in the registry) on a design and write the
 // placement, with an optional JSON report (figures, the placer's cost terms and the estimated
 // runtime of the placement). Ctrl-C stops an anytime placer and keeps its best placement.
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/cli_common.h"
@@ -88,8 +89,11 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     progress.finish();
 
     const auto& d = loaded.design;
-    aie::savePlacementFile(o->out, d, outcome.placement, nullptr, nullptr, false,
-                           loaded.mlir ? &*loaded.mlir : nullptr);
+    // MLIR needs every tile placed: an incomplete result is reported, not written.
+    const bool written = outcome.placement.complete() || std::filesystem::path(o->out).extension() != ".mlir";
+    if (written)
+      aie::savePlacementFile(o->out, d, outcome.placement, nullptr, nullptr, false,
+                             loaded.mlir ? &*loaded.mlir : nullptr);
     if (!o->constraints.empty() && outcome.placement.complete())
       for (const auto& note :
            aie::saveVitisConstraints(o->constraints, d, loaded.device, outcome.placement, o->vitisGraph))
@@ -117,7 +121,7 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
         std::cout << "  estimated runtime (model, not measured) = "
                   << report["estimate"]["estimated_runtime_us"].get<double>() << " us\n";
       for (const auto& r : outcome.reasons) std::cout << "  problem: " << r << "\n";
-      std::cout << "wrote " << o->out << "\n";
+      std::cout << (written ? "wrote " + o->out : "not written: MLIR needs every core placed") << "\n";
     }
     global.exitCode = outcome.success ? kOk : kFailed;
   });

@@ -96,6 +96,17 @@ class MlirStudioTest : public QObject {
     QVERIFY(QString::fromStdString(core::readFile(vitis.toStdString())).contains("cascade_with_fifo_pinned.dst"));
   }
 
+  void givenPnrFlowRoutesAreShownAsTheRouting() {
+    doc_ = std::make_unique<AieDocument>();
+    QString error;
+    QVERIFY2(doc_->open(QStringLiteral(TS_SHARED_DATA_DIR) +
+                            "/mlir-aie/ueqri+mlir-aie/pnr_test/fine_grain_router/basic_cct.mlir",
+                        &error),
+             qPrintable(error));
+    QVERIFY(doc_->routing() != nullptr);
+    QCOMPARE(doc_->usage().routeLength, 9);  // the hops the file gives
+  }
+
   void hostileMlirGivesAnErrorNotACrash() {
     // A 31 KB dense constant opens; an unclosed '(' is a one-line error naming its line.
     std::string values;
