@@ -155,8 +155,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(runOpt)) {
     const QString id = parser.value(runOpt);
     if (!window.current()->document()->isOpen()) return fail("--run needs a file");
-    if (!window.current()->runPanel()->selectAlgorithm(id))
-      return fail("--run: unknown algorithm '" + id + "'");
+    if (!window.current()->runPanel()->selectAlgorithm(id)) return fail("--run: unknown algorithm '" + id + "'");
     QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
 

@@ -499,9 +499,9 @@ void MainWindow::updateStatus() {
 
 void MainWindow::updateActions() {
   const bool open = current_->document()->isOpen(), selected = open && current_->hasSelection();
-  for (QAction* a : {saveAct_, saveAsAct_, exportSolutionAct_, exportVitisAct_, exportQorAct_, exportWholeAct_, exportViewAct_,
-                     selectAllAct_, clearSelAct_, openPlacementAct_, zoomInAct_, zoomOutAct_, fitAct_, zoomSelAct_,
-                     startAct_, pauseAct_, stopAct_, keepAct_, discardAct_})
+  for (QAction* a : {saveAct_, saveAsAct_, exportSolutionAct_, exportVitisAct_, exportQorAct_, exportWholeAct_,
+                     exportViewAct_, selectAllAct_, clearSelAct_, openPlacementAct_, zoomInAct_, zoomOutAct_, fitAct_,
+                     zoomSelAct_, startAct_, pauseAct_, stopAct_, keepAct_, discardAct_})
     a->setEnabled(open);
   for (QAction* a : {pinAct_, unpinAct_}) a->setEnabled(selected);
   for (QAction* a : kindEditActions_) a->setEnabled(selected);
