@@ -162,7 +162,7 @@ bool AieDocument::saveAs(const QString& path, QString* error) {
   filePath_ = path;
   loaded_->path = path.toStdString();
   undo_.setClean();
-  emit opened();  // the title changed
+  emit saved(path);  // the title (and where the run history lives) changed
   return true;
 }
 
@@ -352,6 +352,7 @@ bool AieDocument::moveCore(CoreId core, TileCoord tile, QString* why) {
                      ? QStringLiteral("Swap %1 and %2").arg(q(d.cores[m.moved[0]].name), q(d.cores[m.moved[1]].name))
                      : QStringLiteral("Move %1 to %2").arg(q(d.cores[core].name), q(core::toString(tile)));
   setState({m.after, nullptr}, text);
+  emit edited(text + QStringLiteral(": ") + m.summary());
   return true;
 }
 
@@ -365,8 +366,10 @@ bool AieDocument::unplaceCores(const std::vector<CoreId>& cores) {
     ++n;
   }
   if (n == 0) return false;
-  setState(std::move(next), n == 1 ? QStringLiteral("Unplace %1").arg(q(loaded_->design.cores[cores[0]].name))
-                                   : QStringLiteral("Unplace %1 cores").arg(n));
+  QString text = n == 1 ? QStringLiteral("Unplace %1").arg(q(loaded_->design.cores[cores[0]].name))
+                        : QStringLiteral("Unplace %1 cores").arg(n);
+  setState(std::move(next), text);
+  emit edited(text);
   return true;
 }
 
@@ -384,7 +387,21 @@ void AieDocument::setPinned(const std::vector<CoreId>& cores, bool pinned) {
   }
   if (n == 0) return;
   QString what = n == 1 ? q(loaded_->design.cores[last].name) : QStringLiteral("%1 cores").arg(n);
-  setState(std::move(next), (pinned ? QStringLiteral("Pin ") : QStringLiteral("Unpin ")) + what);
+  QString text = (pinned ? QStringLiteral("Pin ") : QStringLiteral("Unpin ")) + what;
+  setState(std::move(next), text);
+  emit edited(text);
+}
+
+void AieDocument::discardChanges() {
+  if (!loaded_ || undo_.isClean()) return;
+  if (undo_.cleanIndex() >= 0) {
+    undo_.setIndex(undo_.cleanIndex());
+    return;
+  }
+  // The saved state is no longer on the undo stack (edits after an undo past it): read the file.
+  QString path = filePath_;
+  QString error;
+  if (path.isEmpty() || !open(path, &error)) close();  // nothing to go back to: never offer the edits again
 }
 
 void AieDocument::setState(State next, const QString& text) {

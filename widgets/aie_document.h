@@ -73,6 +73,8 @@ class AieDocument : public Document {
   bool modified() const override { return !undo_.isClean(); }
   /// Marks the current state as saved (after save, or for a fresh design).
   void markSaved() { undo_.setClean(); }
+  /// Document::discardChanges; re-reads the file when the saved state left the undo stack.
+  void discardChanges() override;
 
   const aie::Design& design() const { return loaded_->design; }
   const aie::Device& device() const { return loaded_->device; }
@@ -94,6 +96,10 @@ class AieDocument : public Document {
 
   /// Used by the undo commands.
   void applyState(const State& state);
+
+ signals:
+  /// A manual edit was made (move, swap, unplace, pin): one line for the log.
+  void edited(const QString& text);
 
  private:
   void recompute();

@@ -6,8 +6,7 @@ AieRender::AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie:
     : routing_(std::move(routing)) {
   if (routing_) graph_ = std::make_unique<aie::RrGraph>(loaded.device);
   usage_ = computeAieUsage(loaded.design, loaded.device, loaded.placement, routing_.get(), graph_.get());
-  scene_.design = &loaded.design;
-  scene_.device = &loaded.device;
+  scene_.setDesign(&loaded.design, &loaded.device);
   scene_.placement = &loaded.placement;
   scene_.routing = routing_.get();
   scene_.graph = graph_.get();

@@ -8,7 +8,10 @@
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/compare/compare_controller.h"
 #include "widgets/design_browser.h"
+#include "widgets/history/aie_history.h"
+#include "widgets/history/history_dock.h"
 #include "widgets/inspector_view.h"
 #include "widgets/mlir_module_dialog.h"
 #include "widgets/problem_list.h"
@@ -19,7 +22,7 @@
 
 namespace ts::ui {
 
-AieWorkspace::AieWorkspace(QWidget* parent) : Workspace(parent) {
+AieWorkspace::AieWorkspace(QWidget* parent, bool persistent) : Workspace(parent) {
   doc_ = new AieDocument(this);
   canvas_ = new AieCanvas(doc_, parent);
   browser_ = new DesignBrowser(doc_, parent);
@@ -27,6 +30,9 @@ AieWorkspace::AieWorkspace(QWidget* parent) : Workspace(parent) {
   problems_ = new ProblemList(doc_, canvas_, parent);
   charts_ = new QorChartPanel(parent);
   run_ = new RunPanel(doc_, canvas_, charts_, parent);
+  historyDock_ = new HistoryDock(parent);
+  history_ = new AieHistory(doc_, canvas_, run_, historyDock_, persistent, this);
+  compare_ = new AieCompareController(history_, parent, persistent);
   buildMenus();
   connect(canvas_, &AieCanvas::moveMessage, this, &Workspace::message);
   connect(canvas_, &AieCanvas::selectionChanged, this, [this] {
@@ -42,6 +48,20 @@ AieWorkspace::AieWorkspace(QWidget* parent) : Workspace(parent) {
   connect(browser_, &DesignBrowser::tileActivated, this, [this](aie::TileCoord t) { canvas_->selectTile(t); });
   connect(run_, &RunPanel::logMessage, this, &Workspace::logMessage);
   connect(run_, &RunPanel::started, this, &Workspace::runStarted);
+  connect(doc_, &AieDocument::edited, this, &Workspace::logMessage);  // manual moves go to the log
+  connect(run_, &RunPanel::previewChanged, this, &AieWorkspace::showPreview);
+  connect(history_, &AieHistory::previewChanged, this, &AieWorkspace::showPreview);
+  connect(history_, &AieHistory::logMessage, this, &Workspace::logMessage);
+  connect(history_, &AieHistory::compareRequested, compare_, &AieCompareController::open);
+  connect(history_->history(), &RunHistory::added, historyDock_, [this] {
+    if (auto* dock = historyDock_->parentWidget()) dock->parentWidget()->raise();  // the stack's dock
+  });
+}
+
+void AieWorkspace::showPreview(const QString& text, const aie::Placement* placement) {
+  previewText_ = text;
+  browser_->setPreviewPlacement(placement);
+  emit statusChanged();
 }
 
 AieWorkspace::~AieWorkspace() = default;
@@ -51,7 +71,7 @@ Document* AieWorkspace::document() {
 }
 
 Workspace::Panels AieWorkspace::panels() {
-  return {canvas_, browser_, inspector_, problems_, run_, charts_};
+  return {canvas_, browser_, inspector_, problems_, run_, charts_, historyDock_};
 }
 
 bool AieWorkspace::handles(const QString& path) const {
@@ -97,6 +117,7 @@ bool AieWorkspace::exportSolution(const QString& path, QString* error) {
 
 QString AieWorkspace::statusText() const {
   if (!doc_->isOpen()) return {};
+  if (!previewText_.isEmpty()) return previewText_;
   const AieUsage& u = doc_->usage();
   return tr("placed %1/%2 · %3 %4 · problems %5 · warnings %6")
       .arg(doc_->placement().placedCount())
@@ -119,7 +140,7 @@ QString AieWorkspace::mouseHelp() const {
       "Click: select · Ctrl+click: add to selection · drag on empty space: rubber band\n"
       "Drag a core: move it (swap if the tile is taken); green = legal, red = problem\n"
       "Drag a core from Design > Unplaced onto a tile to place it\n"
-      "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z / Ctrl+Shift+Z: undo / redo\n"
+      "Ctrl+P / Ctrl+Shift+P: pin / unpin · Ctrl+Z: undo · Ctrl+Shift+Z or Ctrl+Y: redo\n"
       "F5 start · F6 pause/resume · Shift+F5 stop the selected algorithm");
 }
 
@@ -148,6 +169,10 @@ void AieWorkspace::buildMenus() {
   unplace_->setShortcut(QKeySequence::Delete);
   unplace_->setEnabled(false);
   connect(unplace_, &QAction::triggered, this, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
+  compareAct_ = new QAction(tr("&Compare Runs…"), this);
+  compareAct_->setShortcut(QKeySequence(tr("Ctrl+K")));
+  compareAct_->setToolTip(tr("Runs side by side: the runs selected in the Runs dock, and runs launched there"));
+  connect(compareAct_, &QAction::triggered, this, [this] { compare_->open(historyDock_->selectedRuns()); });
 
   layers_ = std::make_unique<LayerMenu>(QStringLiteral("layers/"),
                                         LayerMenu::Entries{{"tiles", tr("Tiles")},

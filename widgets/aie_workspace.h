@@ -11,8 +11,11 @@
 namespace ts::ui {
 
 class AieCanvas;
+class AieCompareController;
 class AieDocument;
+class AieHistory;
 class DesignBrowser;
+class HistoryDock;
 class InspectorView;
 class ProblemList;
 class QorChartPanel;
@@ -20,11 +23,14 @@ class QorChartPanel;
 class AieWorkspace : public Workspace {
   Q_OBJECT
  public:
-  explicit AieWorkspace(QWidget* parent);
+  /// `persistent`: the run history is kept in a sidecar file next to the design.
+  explicit AieWorkspace(QWidget* parent, bool persistent = true);
   ~AieWorkspace() override;
 
   AieDocument* aieDocument() const { return doc_; }
   AieCanvas* canvas() const { return canvas_; }
+  AieHistory* runHistory() const { return history_; }
+  AieCompareController* compare() const { return compare_; }
 
   Document* document() override;
   Panels panels() override;
@@ -38,7 +44,8 @@ class AieWorkspace : public Workspace {
   QString solutionFilter() const override;
   QString exportFilter() const override;
   bool exportSolution(const QString& path, QString* error) override;
-  double defaultPixelsPerTile() const override { return 48; }
+  /// Core names and coordinates readable at 100 % in a viewer.
+  double defaultPixelsPerTile() const override { return 64; }
   QString statusText() const override;
   QString cursorText(const QPoint& cell) const override;
   QString mouseHelp() const override;
@@ -47,6 +54,7 @@ class AieWorkspace : public Workspace {
   void clearSelection() override;
   void setSelectionPinned(bool pinned) override;
   QList<QAction*> editActions() override;
+  QList<QAction*> runActions() override { return {compareAct_}; }
   LayerMenu* layersMenu() const override { return layers_.get(); }
   QMenu* algorithmMenu() const override { return algorithms_.get(); }
   RunPanel* runPanel() const override { return run_; }
@@ -54,6 +62,9 @@ class AieWorkspace : public Workspace {
  private:
   void buildMenus();
   void applyLayers();
+  /// A run result or a run of the history is drawn but not applied (its figures and placement
+  /// for the status bar and design tree), or no longer (empty, null).
+  void showPreview(const QString& text, const aie::Placement* placement);
 
   AieDocument* doc_;
   AieCanvas* canvas_;
@@ -65,6 +76,11 @@ class AieWorkspace : public Workspace {
   std::unique_ptr<LayerMenu> layers_;
   std::unique_ptr<QMenu> algorithms_;
   QAction* unplace_ = nullptr;
+  QAction* compareAct_ = nullptr;
+  HistoryDock* historyDock_;
+  AieHistory* history_;
+  AieCompareController* compare_;
+  QString previewText_;
   int moduleToOpen_ = -1;
 };
 

@@ -61,12 +61,18 @@ void BackgroundJob::start() {
   if (started_) return;
   started_ = true;
   startTime_ = Clock::now();
+  startedAt_ = QDateTime::currentDateTime();
   worker_ = std::thread([this] {
     {
       core::RunContext ctx(seed_, timeLimit_, cancel_, sink_.get());
       work(ctx);
     }
     endTime_ = Clock::now();
+    {
+      std::lock_guard<std::mutex> lock(pauseMutex_);
+      if (pausedNow_) pausedTotal_ += endTime_ - pauseStart_;
+      pausedNow_ = false;
+    }
     ended_.store(true);
     QMetaObject::invokeMethod(
         this, [this] { finish(); }, Qt::QueuedConnection);
@@ -80,18 +86,37 @@ void BackgroundJob::finish() {
 
 void BackgroundJob::requestStop() {
   if (!stopRequested_.exchange(true)) stopTime_ = Clock::now();
+  setPaused(false);
   cancel_->requestStop();
-  cancel_->setPaused(false);
 }
 
 void BackgroundJob::setPaused(bool paused) {
+  {
+    // The run's clock stops while it is paused.
+    std::lock_guard<std::mutex> lock(pauseMutex_);
+    if (paused != pausedNow_ && started_ && !ended_.load()) {
+      Clock::time_point now = Clock::now();
+      if (paused)
+        pauseStart_ = now;
+      else
+        pausedTotal_ += now - pauseStart_;
+      pausedNow_ = paused;
+    }
+  }
   cancel_->setPaused(paused);
+}
+
+double BackgroundJob::pausedSeconds() const {
+  std::lock_guard<std::mutex> lock(pauseMutex_);
+  Clock::duration total = pausedTotal_;
+  if (pausedNow_) total += Clock::now() - pauseStart_;
+  return std::chrono::duration<double>(total).count();
 }
 
 double BackgroundJob::elapsedSeconds() const {
   if (!started_) return 0;
   auto end = ended_.load() ? endTime_ : Clock::now();
-  return std::chrono::duration<double>(end - startTime_).count();
+  return std::max(0.0, std::chrono::duration<double>(end - startTime_).count() - pausedSeconds());
 }
 
 double BackgroundJob::stopLatencySeconds() const {

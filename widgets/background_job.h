@@ -4,6 +4,7 @@
 // signals; snapshots are not queued at all: the job keeps only the newest and says "there is
 // one" once until it is taken, so a slow viewer never falls behind. Derived jobs (AIE placers
 // and routers, WSE placers) hold their inputs and outputs and implement work().
+#include <QDateTime>
 #include <QMetaType>
 #include <QObject>
 #include <QString>
@@ -37,8 +38,15 @@ class BackgroundJob : public QObject {
   bool running() const { return started_ && !ended_.load(); }
   /// True once the algorithm has returned (the finished() signal may still be queued).
   bool ended() const { return ended_.load(); }
-  /// Seconds from start() until now or until the algorithm returned.
+  /// Running seconds from start() until now or until the algorithm returned, not counting the
+  /// time spent paused (the run's clock stops while it is paused).
   double elapsedSeconds() const;
+  /// Seconds spent paused so far.
+  double pausedSeconds() const;
+  /// True once requestStop() was called (by the user or the studio).
+  bool stopRequested() const { return stopRequested_.load(); }
+  /// Wall-clock time of start().
+  QDateTime startedAt() const { return startedAt_; }
   /// Seconds from requestStop() until the algorithm returned (-1 when not stopped).
   double stopLatencySeconds() const;
 
@@ -73,6 +81,11 @@ class BackgroundJob : public QObject {
   std::atomic<bool> ended_{false};
   Clock::time_point startTime_, endTime_, stopTime_;
   std::atomic<bool> stopRequested_{false};
+  QDateTime startedAt_;
+  mutable std::mutex pauseMutex_;
+  bool pausedNow_ = false;
+  Clock::time_point pauseStart_;
+  Clock::duration pausedTotal_{};
 
   std::mutex snapshotMutex_;
   std::shared_ptr<const core::Snapshot> snapshot_;

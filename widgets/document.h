@@ -5,8 +5,7 @@
 // the window binds to this interface, so switching kinds leaves nothing of the previous file.
 #include <QObject>
 #include <QString>
-
-class QUndoStack;
+#include <QUndoStack>
 
 namespace ts::ui {
 
@@ -36,6 +35,16 @@ class Document : public QObject {
   virtual bool exportQorReport(const QString& path, QString* error) const = 0;
   /// Forgets the open file: views show nothing. Emits opened() and changed().
   virtual void close() = 0;
+  /// Drops the unsaved edits ("Discard" at the unsaved-changes prompt): back to the state last
+  /// saved or opened, so that nothing discarded can ever be saved over the file. The edits stay
+  /// redoable; when the saved state is no longer on the undo stack the document is closed.
+  virtual void discardChanges() {
+    if (!isOpen() || !modified()) return;
+    if (undoStack()->cleanIndex() >= 0)
+      undoStack()->setIndex(undoStack()->cleanIndex());
+    else
+      close();
+  }
 
  signals:
   /// Another file (or none) is open now: views reset their selection and rebuild.
@@ -43,6 +52,8 @@ class Document : public QObject {
   /// The current state changed (an edit, an undo, a kept result).
   void changed();
   void modifiedChanged(bool modified);
+  /// Written to `path` (Save, Save As); it stays open, its title may have changed.
+  void saved(const QString& path);
 };
 
 }  // namespace ts::ui

@@ -69,13 +69,34 @@ QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   return out;
 }
 
+GridCanvas::PictureLayout GridCanvas::pictureLayout(const ScenePainter& sp, bool wholeGrid,
+                                                    double pixelsPerTile) const {
+  if (wholeGrid) {
+    WholeSceneLayout l = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
+    return {l.view, l.size};
+  }
+  // The visible part of the grid, at the chosen tile size rather than the screen's zoom.
+  QRectF world = visibleWorldRect().intersected(worldRect());
+  if (world.isEmpty()) world = worldRect();
+  constexpr double kMaxSide = 16000;
+  double scale = std::min(pixelsPerTile, kMaxSide / std::max(world.width(), world.height()));
+  PictureLayout l;
+  l.view.scale = scale;
+  l.view.offset = -world.topLeft() * scale;
+  l.size = QSize(int(std::ceil(world.width() * scale)), int(std::ceil(world.height() * scale)));
+  return l;
+}
+
+QSize GridCanvas::exportSize(bool wholeGrid, double pixelsPerTile) const {
+  QSize size;
+  withExportPainter([&](const ScenePainter& sp) { size = pictureLayout(sp, wholeGrid, pixelsPerTile).size; });
+  return size;
+}
+
 void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile) const {
   withExportPainter([&](const ScenePainter& sp) {
-    if (wholeGrid) {
-      saveWholeScene(sp, path, pixelsPerTile);
-    } else {
-      saveScene(sp, view_, size(), path, QFileInfo(path).completeBaseName());
-    }
+    PictureLayout l = pictureLayout(sp, wholeGrid, pixelsPerTile);
+    saveScene(sp, l.view, l.size, path, QFileInfo(path).completeBaseName());
   });
 }
 
@@ -137,6 +158,17 @@ void GridCanvas::scheduleRepaint() {
   if (!repaintTimer_.isActive()) repaintTimer_.start();
 }
 
+void GridCanvas::setSceneCaching(bool on) {
+  caching_ = on;
+  cache_ = QImage();
+  invalidateScene();
+}
+
+void GridCanvas::invalidateScene() {
+  cacheValid_ = false;
+  scheduleRepaint();
+}
+
 bool GridCanvas::event(QEvent* e) {
   if (e->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(e);
@@ -152,7 +184,30 @@ bool GridCanvas::event(QEvent* e) {
 
 void GridCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
-  scenePainter().paint(painter, view_, QRectF(rect()));
+  const QRectF area(rect());
+  if (!caching_) {
+    ++sceneRedraws_;
+    scenePainter().paint(painter, view_, area);
+  } else {
+    const qreal dpr = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size()) * dpr).toSize();
+    if (cache_.size() != pixels || cache_.devicePixelRatio() != dpr) {
+      cache_ = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+      cache_.setDevicePixelRatio(dpr);
+      cacheValid_ = false;
+    }
+    if (!cacheValid_ || cacheView_.scale != view_.scale || cacheView_.offset != view_.offset) {
+      QPainter base(&cache_);
+      scenePainter().paintBase(base, view_, area);
+      cacheView_ = view_;
+      cacheValid_ = true;
+      ++sceneRedraws_;
+    }
+    painter.setCompositionMode(QPainter::CompositionMode_Source);  // opaque: a plain copy
+    painter.drawImage(QPointF(0, 0), cache_);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    scenePainter().paintOverlay(painter, view_, area);
+  }
   paintDecorations(painter);
   if (gesture_ == Gesture::Rubber) {
     painter.setPen(QPen(QColor(30, 90, 200), 1, Qt::DashLine));

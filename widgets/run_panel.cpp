@@ -28,7 +28,19 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
     // A run of the previous design must not offer its result for the new one.
     abandon(std::move(job_));
     discardResult();
+    charts_->clear();  // nothing of the previous design's runs stays on screen
+    series_.clear();
   });
+}
+
+bool RunPanel::configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                         double timeLimit) {
+  if (running() || !selectAlgorithm(algorithmId)) return false;
+  form()->resetDefaults();
+  form()->setValues(settings);
+  setSeed(seed);
+  setTimeLimit(timeLimit);
+  return true;
 }
 
 RunPanel::~RunPanel() = default;
@@ -58,6 +70,8 @@ bool RunPanel::start() {
   core::ParamValues values = form()->values();
   job_ = std::make_unique<RunJob>(a, std::move(in), values, uint64_t(seed()), timeLimit());
   connect(job_.get(), &RunJob::sampleReady, charts_, &QorChartPanel::addSample);
+  series_.clear();
+  connect(job_.get(), &RunJob::sampleReady, this, [this](const core::QorSample& s) { series_.add(s); });
   connect(job_.get(), &RunJob::finished, this, &RunPanel::onFinished);
   charts_->beginRun(q(a.label()));
   QString settings;
@@ -81,16 +95,32 @@ bool RunPanel::presentSnapshot(std::shared_ptr<const core::Snapshot> snapshot) {
 void RunPanel::onFinished() {
   charts_->flush();
   const RunOutput& out = job_->output();
+  const RunInputs& in = job_->inputs();
   canvas_->showSnapshot(std::make_shared<const aie::PlacementSnapshot>(out.placement, out.routing));
-  QString summary =
-      tr("%1: %2 after %3 s").arg(q(job_->algorithm().label()), q(out.status)).arg(job_->elapsedSeconds(), 0, 'f', 2);
-  QString text = summary;
-  for (const auto& r : out.reasons) text += "\n• " + q(r);
-  if (!out.pinsRespected) text += tr("\nThe result moved pinned cores; it cannot be kept.");
-  ended(true, text, out.success ? tr("Finished") : tr("Finished without success"));
+  // Before/after figures of this run (the start is the job's own copy of the document's state).
+  const aie::RrGraph* graph = doc_->rrGraph().get();
+  AieUsage usageBefore =
+      computeAieUsage(in.design, in.device, in.placement, in.routing.get(), in.routing ? graph : nullptr);
+  AieUsage usageAfter =
+      computeAieUsage(in.design, in.device, out.placement, out.routing.get(), out.routing ? graph : nullptr);
+  before_ = aieFigures(in.design, in.device, in.placement, in.routing.get(), graph, usageBefore);
+  after_ = aieFigures(in.design, in.device, out.placement, out.routing.get(), graph, usageAfter);
+  const bool stopped = job_->stopRequested();
+  QString ran = QStringLiteral("%1 s").arg(job_->elapsedSeconds(), 0, 'f', 2);
+  if (job_->pausedSeconds() > 0.005) ran += tr(" (pauses of %1 s not counted)").arg(job_->pausedSeconds(), 0, 'f', 1);
+  QString summary = stopped ? tr("%1: stopped after %2 (%3)").arg(q(job_->algorithm().label()), ran, q(out.status))
+                            : tr("%1: %2 after %3").arg(q(job_->algorithm().label()), q(out.status), ran);
+  QString text = summary.toHtmlEscaped();
+  for (const auto& r : out.reasons) text += "<br>• " + q(r).toHtmlEscaped();
+  if (!out.pinsRespected) text += tr("<br><b>The result moved pinned cores; it cannot be kept.</b>");
+  text += aieFiguresComparisonHtml(before_, after_);
+  ended(true, text, stopped ? tr("Stopped") : out.success ? tr("Finished") : tr("Finished without success"));
   setKeepEnabled(out.pinsRespected);
-  emit logMessage(text);
+  emit logMessage(summary + " · " + aieFiguresSummary(after_));
+  for (const auto& r : out.reasons) emit logMessage("  " + q(r));
   emit finished(out.success, summary);
+  emit runEnded();
+  emit previewChanged(tr("run result (not kept): ") + aieFiguresSummary(after_), &job_->output().placement);
 }
 
 bool RunPanel::keepResult() {
@@ -99,7 +129,7 @@ bool RunPanel::keepResult() {
   if (!out.pinsRespected) return false;
   if (doc_->placement() != job_->inputs().placement) {
     // Pins or moves made while it ran would be lost, and a routing would not match.
-    appendResultText(tr("\nThe placement changed during the run; run again to use it."));
+    appendResultText(tr("<br><b>The placement changed during the run; run again to use it.</b>"));
     setKeepEnabled(false);
     return false;
   }
@@ -107,6 +137,7 @@ bool RunPanel::keepResult() {
   canvas_->showSnapshot(nullptr);
   doc_->setState({out.placement, out.routing}, tr("Keep %1 result").arg(q(job_->algorithm().label())));
   emit logMessage(tr("Kept the result of %1").arg(q(job_->algorithm().label())));
+  emit previewChanged({}, nullptr);
   return true;
 }
 
@@ -114,7 +145,10 @@ void RunPanel::discardResult() {
   bool had = hasResult();
   setResultPending(false);
   canvas_->showSnapshot(nullptr);
-  if (had) emit logMessage(tr("Discarded the run result"));
+  if (had) {
+    emit logMessage(tr("Discarded the run result"));
+    emit previewChanged({}, nullptr);
+  }
 }
 
 }  // namespace ts::ui

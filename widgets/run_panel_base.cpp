@@ -20,7 +20,20 @@
 namespace ts::ui {
 
 RunPanelBase::RunPanelBase(const QString& settingsGroup, QWidget* parent) : QWidget(parent), group_(settingsGroup) {
-  auto* top = new QVBoxLayout(this);
+  // The choice and the settings scroll, so that the dock stays small (a long result never
+  // makes the window taller) while the buttons and the result with Keep/Discard stay in view.
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* page = new QScrollArea(this);
+  page->setWidgetResizable(true);
+  page->setFrameShape(QFrame::NoFrame);
+  auto* content = new QWidget(page);
+  page->setWidget(content);
+  outer->addWidget(page, 1);
+  auto* top = new QVBoxLayout(content);
+  auto* fixed = new QVBoxLayout();
+  fixed->setContentsMargins(6, 0, 6, 4);
+  outer->addLayout(fixed);
   header_ = new QFormLayout();
   algorithm_ = new QComboBox(this);
   header_->addRow(tr("Algorithm"), algorithm_);
@@ -64,13 +77,13 @@ RunPanelBase::RunPanelBase(const QString& settingsGroup, QWidget* parent) : QWid
   buttons->addWidget(start_);
   buttons->addWidget(pause_);
   buttons->addWidget(stop_);
-  top->addLayout(buttons);
+  fixed->addLayout(buttons);
   progress_ = new QProgressBar(this);
   progress_->setTextVisible(true);
-  top->addWidget(progress_);
+  fixed->addWidget(progress_);
   status_ = new QLabel(tr("Idle"), this);
   status_->setWordWrap(true);
-  top->addWidget(status_);
+  fixed->addWidget(status_);
 
   resultBox_ = new QGroupBox(tr("Result"), this);
   resultLayout_ = new QVBoxLayout(resultBox_);
@@ -86,7 +99,7 @@ RunPanelBase::RunPanelBase(const QString& settingsGroup, QWidget* parent) : QWid
   keepRow->addWidget(discard_);
   resultLayout_->addLayout(keepRow);
   resultBox_->hide();
-  top->addWidget(resultBox_);
+  fixed->addWidget(resultBox_);
 
   connect(algorithm_, qOverload<int>(&QComboBox::currentIndexChanged), this, &RunPanelBase::algorithmChanged);
   connect(defaults_, &QPushButton::clicked, form_, &ParamForm::resetDefaults);

@@ -28,6 +28,8 @@ class Workspace : public QObject {
   struct Panels {
     GridCanvas* canvas = nullptr;
     QWidget *browser = nullptr, *inspector = nullptr, *problems = nullptr, *run = nullptr, *charts = nullptr;
+    /// The run history (Runs dock); null: this kind keeps none (yet).
+    QWidget* history = nullptr;
   };
   using QObject::QObject;
 
@@ -61,6 +63,8 @@ class Workspace : public QObject {
   virtual void setSelectionPinned(bool pinned) = 0;
   /// Edit-menu actions of this kind (enabled with the selection), e.g. Unplace or Rotate.
   virtual QList<QAction*> editActions() = 0;
+  /// Run-menu actions of this kind after Keep / Discard (e.g. Compare Runs).
+  virtual QList<QAction*> runActions() { return {}; }
   /// View > Layers and Run > Algorithm of this kind.
   virtual LayerMenu* layersMenu() const = 0;
   virtual QMenu* algorithmMenu() const = 0;

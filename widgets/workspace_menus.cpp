@@ -67,7 +67,8 @@ std::unique_ptr<QMenu> makeAlgorithmMenu(const std::vector<AlgorithmEntry>& entr
   auto menu = std::make_unique<QMenu>(QMenu::tr("&Algorithm"));
   auto* group = new QActionGroup(menu.get());
   for (const AlgorithmEntry& e : entries) {
-    QAction* a = menu->addAction(e.label);
+    // "Place & route: ..." must show its ampersand, not make a mnemonic of it.
+    QAction* a = menu->addAction(QString(e.label).replace('&', QStringLiteral("&&")));
     a->setCheckable(true);
     a->setToolTip(e.tooltip);
     a->setData(e.id);

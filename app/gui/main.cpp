@@ -14,6 +14,8 @@
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
+#include "widgets/compare/compare_controller.h"
+#include "widgets/compare/compare_window.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
 #include "widgets/wse/wse_canvas.h"
@@ -77,7 +79,10 @@ int main(int argc, char** argv) {
   QCommandLineOption selectOpt("select", "Select these cores or kernels (comma-separated names)", "names");
   QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links (AIE); none, time, memory (WSE)", "kind",
                              "none");
-  QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
+  QCommandLineOption benchOpt("bench-paint",
+                              "Time N redraws of the canvas (unchanged scene, then after a scene change), print the "
+                              "medians and exit",
+                              "N");
   QCommandLineOption openBenchOpt("bench-open", "Print the milliseconds from opening the file to its first frame");
   QCommandLineOption runOpt("run",
                             "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp; for a .kgraph "
@@ -86,8 +91,15 @@ int main(int argc, char** argv) {
   QCommandLineOption keepOpt("keep", "With --run: keep the result when the run ends (--delay counts from then)");
   QCommandLineOption moduleOpt("module", "MLIR file with several modules: open module N (default: ask)", "N");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
+  QCommandLineOption compareOpt("compare",
+                                "Open the compare window and launch these runs, comma-separated: SA+BB, SA+BBCG, "
+                                "LSMO, sequential or a placer's name (with --screenshot: the compare window's "
+                                "picture once they have ended)",
+                                "runs");
+  QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
+  QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
   parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
-                     keepOpt, delayOpt, moduleOpt});
+                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt});
   parser.process(app);
 
   const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
@@ -159,6 +171,49 @@ int main(int argc, char** argv) {
     QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
 
+  ts::ui::CompareWindow* compare = nullptr;
+  if (parser.isSet(compareOpt)) {
+    if (!window.document()->isOpen() || window.showingWse()) return fail("--compare needs an AIE design file");
+    compare = window.aie()->compare()->open({});
+    compare->setParallel(parser.isSet(parallelOpt));
+    if (parser.isSet(shotOpt)) compare->resize(window.size());
+    const std::vector<ts::ui::LaunchPreset> presets = compare->support()->presets();
+    for (const QString& name : parser.value(compareOpt).split(',', Qt::SkipEmptyParts)) {
+      auto it = std::find_if(presets.begin(), presets.end(), [&](const ts::ui::LaunchPreset& p) {
+        return p.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+      });
+      if (it == presets.end()) {
+        QStringList known;
+        for (const auto& p : presets) known << p.name;
+        return fail("--compare: unknown run '" + name + "' (known: " + known.join(", ") + ")");
+      }
+      if (!compare->launch(*it, 1, parser.value(limitOpt).toDouble())) return fail("--compare: cannot launch " + name);
+    }
+  }
+
+  if (parser.isSet(shotOpt) && compare) {
+    // The compare window's picture once every launched run has ended.
+    const QString out = parser.value(shotOpt);
+    int code = 0;
+    QTimer poll;
+    poll.setInterval(250);
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+      if (compare->runningCount() + compare->queuedCount() > 0) return;
+      poll.stop();
+      QTimer::singleShot(std::max(500, int(parser.value(delayOpt).toDouble() * 1000)), &window, [&] {
+        try {
+          ts::ui::savePng(compare->grab().toImage(), out);
+          std::printf("wrote %s\n", out.toLocal8Bit().constData());
+        } catch (const std::exception& e) {
+          code = fail(QString::fromUtf8(e.what()));
+        }
+        app.quit();
+      });
+    });
+    poll.start();
+    app.exec();
+    return code;
+  }
   if (parser.isSet(shotOpt)) {
     const QString out = parser.value(shotOpt);
     int code = 0;
@@ -195,13 +250,17 @@ int main(int argc, char** argv) {
     if (n < 1) return fail("--bench-paint: expected a positive count");
     QTimer::singleShot(400, &window, [&] {
       ts::ui::GridCanvas* canvas = window.current()->panels().canvas;
-      ts::ui::PaintTiming t = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
+      // A redraw of an unchanged scene (cached base layer), and one after a scene change.
+      ts::ui::PaintTiming same = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
+      ts::ui::PaintTiming changed = ts::ui::timeRepeated(n, [canvas] {
+        canvas->invalidateScene();
+        canvas->repaint();
+      });
       std::printf(
-          "paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f "
-          "px/tile, "
-          "platform %s)\n",
-          t.wallMs, t.cpuMs, n, canvas->width(), canvas->height(), canvas->pixelsPerTile(),
-          QGuiApplication::platformName().toLocal8Bit().constData());
+          "paint: median %.2f ms wall, %.2f ms CPU over %d redraws of an unchanged scene; %.2f ms wall, %.2f ms CPU "
+          "after a scene change (%dx%d px canvas, %.1f px/tile, platform %s)\n",
+          same.wallMs, same.cpuMs, n, changed.wallMs, changed.cpuMs, canvas->width(), canvas->height(),
+          canvas->pixelsPerTile(), QGuiApplication::platformName().toLocal8Bit().constData());
       app.quit();
     });
     app.exec();

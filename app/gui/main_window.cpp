@@ -7,7 +7,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -25,6 +24,7 @@
 #include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
 #include "widgets/grid_canvas.h"
+#include "widgets/picture_export_dialog.h"
 #include "widgets/run_panel_base.h"
 #include "widgets/wse/wse_workspace.h"
 
@@ -39,7 +39,7 @@ const char* const kDesignFilter =
 
 MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), persistent_(persistent) {
   setWindowIcon(QIcon(":/icons/tilestudio.svg"));
-  aie_ = new ui::AieWorkspace(this);
+  aie_ = new ui::AieWorkspace(this, persistent);
   wse_ = new ui::WseWorkspace(this);
   undoGroup_ = new QUndoGroup(this);
   central_ = new QStackedWidget(this);
@@ -81,6 +81,7 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
       runDock_.dock->raise();
     });
     connect(w->document(), &ui::Document::opened, this, &MainWindow::updateTitle);
+    connect(w->document(), &ui::Document::saved, this, &MainWindow::updateTitle);
     connect(w->document(), &ui::Document::modifiedChanged, this, &MainWindow::updateTitle);
   }
 
@@ -90,6 +91,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
     restoreGeometry(s.value("window/geometry").toByteArray());
     restoredState_ = restoreState(s.value("window/state").toByteArray());
     lastDir_ = s.value("window/lastDir").toString();
+    exportDir_ = s.value("window/exportDir").toString();
+    exportTileSize_ = s.value("window/exportTileSize", 0.0).toDouble();
     aie_->restoreSettings();
     wse_->restoreSettings();
   }
@@ -148,6 +151,7 @@ void MainWindow::createDocks() {
   runDock_ = dock(tr("Run"), "runDock", Qt::RightDockWidgetArea);
   tabifyDockWidget(inspectorDock_.dock, runDock_.dock);
   inspectorDock_.dock->raise();
+  historyDock_ = dock(tr("Runs"), "historyDock", Qt::BottomDockWidgetArea);
   for (ui::Workspace* w : {static_cast<ui::Workspace*>(aie_), static_cast<ui::Workspace*>(wse_)}) {
     ui::Workspace::Panels p = w->panels();
     browserDock_.stack->addWidget(p.browser);
@@ -155,6 +159,7 @@ void MainWindow::createDocks() {
     problemsDock_.stack->addWidget(p.problems);
     runDock_.stack->addWidget(p.run);
     chartDock_.stack->addWidget(p.charts);
+    if (p.history) historyDock_.stack->addWidget(p.history);
   }
   log_ = new QPlainTextEdit(this);
   log_->setReadOnly(true);
@@ -163,12 +168,14 @@ void MainWindow::createDocks() {
   logDock->setObjectName("logDock");
   logDock->setWidget(log_);
   addDockWidget(Qt::BottomDockWidgetArea, logDock);
+  tabifyDockWidget(logDock, historyDock_.dock);
+  logDock->raise();
   // Sizes need a laid-out window; a restored state overrides them.
   QTimer::singleShot(0, this, [=] {
     if (restoredState_) return;
     resizeDocks({browserDock_.dock, inspectorDock_.dock}, {280, 420}, Qt::Horizontal);
     resizeDocks({inspectorDock_.dock, chartDock_.dock}, {height() / 2, height() / 2}, Qt::Vertical);
-    resizeDocks({logDock}, {110}, Qt::Vertical);
+    resizeDocks({logDock}, {150}, Qt::Vertical);
   });
 }
 
@@ -180,9 +187,8 @@ void MainWindow::createActions() {
     return a;
   };
   openAct_ = act(tr("&Open…"), QKeySequence::Open, [this] {
-    if (!maybeSave()) return;
     QString path = QFileDialog::getOpenFileName(this, tr("Open design or kernel graph"), lastDir_, tr(kDesignFilter));
-    if (!path.isEmpty()) openDesign(path);
+    if (!path.isEmpty()) openDesignAsked(path);
   });
   openAct_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
   openPlacementAct_ = act(tr("Open &Placement / Layout…"), QKeySequence(), [this] {
@@ -206,7 +212,12 @@ void MainWindow::createActions() {
   undoAct_->setShortcut(QKeySequence::Undo);
   undoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
   redoAct_ = undoGroup_->createRedoAction(this, tr("&Redo"));
-  redoAct_->setShortcut(QKeySequence::Redo);
+  // The platform's redo keys and both that users of other tools press, each once (a key bound
+  // twice is ambiguous and does nothing).
+  QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+  for (const QKeySequence& k : {QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y"))})
+    if (!redoKeys.contains(k)) redoKeys << k;
+  redoAct_->setShortcuts(redoKeys);
   redoAct_->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
   pinAct_ = act(tr("&Pin Selection"), QKeySequence(tr("Ctrl+P")), [this] { current_->setSelectionPinned(true); });
   pinAct_->setIcon(QIcon(":/icons/pin.svg"));
@@ -272,7 +283,7 @@ void MainWindow::createMenus() {
   QMenu* docks = view->addMenu(tr("&Docks"));
   for (QDockWidget* d : findChildren<QDockWidget*>()) docks->addAction(d->toggleViewAction());
 
-  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  QMenu* run = runMenu_ = menuBar()->addMenu(tr("&Run"));
   algorithmsAct_ = run->addAction(tr("&Algorithm"));
   run->addAction(tr("Se&ttings…"), this, [this] {
     runDock_.dock->show();
@@ -331,6 +342,11 @@ void MainWindow::setCurrent(ui::Workspace* w) {
   for (QAction* a : kindEditActions_) editMenu_->removeAction(a);
   kindEditActions_ = w->editActions();
   for (QAction* a : kindEditActions_) editMenu_->insertAction(editSeparator_, a);
+  for (QAction* a : kindRunActions_) runMenu_->removeAction(a);
+  kindRunActions_ = w->runActions();
+  runMenu_->addActions(kindRunActions_);
+  if (p.history) historyDock_.stack->setCurrentWidget(p.history);
+  historyDock_.dock->setVisible(p.history != nullptr);
   exportSolutionAct_->setVisible(!w->exportFilter().isEmpty());
   exportVitisAct_->setVisible(!showingWse());
   cursorLabel_->clear();
@@ -412,18 +428,23 @@ bool MainWindow::saveAs() {
   return true;
 }
 
+QString MainWindow::exportPath(const QString& suffix) const {
+  QFileInfo fi(current_->document()->filePath());
+  return (exportDir_.isEmpty() ? fi.absolutePath() : exportDir_) + "/" + fi.completeBaseName() + suffix;
+}
+
+void MainWindow::exported(bool ok, const QString& path, const QString& what, const QString& why) {
+  if (!ok) return showError(tr("Cannot export %1").arg(what), why);
+  exportDir_ = QFileInfo(path).absolutePath();
+  log(tr("Exported %1 to %2").arg(what, path));
+}
+
 void MainWindow::exportSolution() {
   if (!current_->document()->isOpen() || current_->exportFilter().isEmpty()) return;
-  QFileInfo fi(current_->document()->filePath());
-  QString path = QFileDialog::getSaveFileName(this, tr("Export placement"),
-                                              fi.absolutePath() + "/" + fi.completeBaseName() + ".placement.yaml",
+  QString path = QFileDialog::getSaveFileName(this, tr("Export placement"), exportPath(".placement.yaml"),
                                               current_->exportFilter());
-  if (path.isEmpty()) return;
   QString why;
-  if (!current_->exportSolution(path, &why))
-    showError(tr("Cannot export placement"), why);
-  else
-    log(tr("Exported placement to %1").arg(path));
+  if (!path.isEmpty()) exported(current_->exportSolution(path, &why), path, tr("placement"), why);
 }
 
 void MainWindow::exportVitis() {
@@ -444,41 +465,26 @@ void MainWindow::exportVitis() {
 void MainWindow::exportQor() {
   ui::Document* d = current_->document();
   if (!d->isOpen()) return;
-  QFileInfo fi(d->filePath());
   QString path =
-      QFileDialog::getSaveFileName(this, tr("Export QoR report"),
-                                   fi.absolutePath() + "/" + fi.completeBaseName() + ".qor.json", tr("JSON (*.json)"));
-  if (path.isEmpty()) return;
+      QFileDialog::getSaveFileName(this, tr("Export QoR report"), exportPath(".qor.json"), tr("JSON (*.json)"));
   QString why;
-  if (!d->exportQorReport(path, &why))
-    showError(tr("Cannot export QoR report"), why);
-  else
-    log(tr("Exported QoR report to %1").arg(path));
+  if (!path.isEmpty()) exported(d->exportQorReport(path, &why), path, tr("QoR report"), why);
 }
 
 void MainWindow::exportPicture(bool whole) {
   if (!current_->document()->isOpen()) return;
   ui::GridCanvas* canvas = current_->panels().canvas;
-  QFileInfo fi(current_->document()->filePath());
-  QString path = QFileDialog::getSaveFileName(
-      this, whole ? tr("Export picture of the whole fabric") : tr("Export picture of the view"),
-      fi.absolutePath() + "/" + fi.completeBaseName() + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
-  if (path.isEmpty()) return;
-  double pixelsPerTile = current_->defaultPixelsPerTile();
-  if (whole) {
-    bool ok = false;
-    pixelsPerTile = QInputDialog::getDouble(
-        this, tr("Picture size"),
-        tr("Pixels per tile (the fabric is %1 × %2 tiles):").arg(canvas->gridColumns()).arg(canvas->gridRows()),
-        pixelsPerTile, 0.25, 400, 2, &ok);
-    if (!ok) return;
-  }
+  ui::PictureExportDialog dialog(canvas, whole, exportPath(".png"),
+                                 exportTileSize_ > 0 ? exportTileSize_ : current_->defaultPixelsPerTile(), this);
+  if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
+  exportTileSize_ = dialog.pixelsPerTile();
+  QString why;
   try {
-    canvas->exportPicture(path, whole, pixelsPerTile);
-    log(tr("Exported picture to %1").arg(path));
+    canvas->exportPicture(dialog.path(), dialog.whole(), dialog.pixelsPerTile());
   } catch (const std::exception& e) {
-    showError(tr("Cannot export picture"), QString::fromUtf8(e.what()));
+    why = QString::fromUtf8(e.what());
   }
+  exported(why.isEmpty(), dialog.path(), tr("picture"), why);
 }
 
 void MainWindow::updateTitle() {
@@ -522,12 +528,7 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
   QStringList list = persistent_ ? QSettings().value("recentFiles").toStringList() : QStringList();
   for (const QString& path : list) {
-    recentMenu_
-        ->addAction(QFileInfo(path).fileName(), this,
-                    [this, path] {
-                      if (maybeSave()) openDesign(path);
-                    })
-        ->setToolTip(path);
+    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openDesignAsked(path); })->setToolTip(path);
   }
   recentMenu_->setEnabled(!list.isEmpty());
 }
@@ -535,11 +536,21 @@ void MainWindow::updateRecentMenu() {
 bool MainWindow::maybeSave() {
   ui::Document* d = current_->document();
   if (!d->isOpen() || !d->modified()) return true;
-  auto answer =
-      QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(d->title()),
-                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(d->title()),
+                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  box.setDefaultButton(QMessageBox::Cancel);  // Return never overwrites the file
+  box.setEscapeButton(QMessageBox::Cancel);
+  const int answer = box.exec();
   if (answer == QMessageBox::Save) return save();
-  return answer == QMessageBox::Discard;
+  if (answer != QMessageBox::Discard) return false;
+  // Discarded for good: whatever opens next, these edits can no longer be saved over the file.
+  d->discardChanges();
+  log(tr("Discarded the unsaved changes of %1").arg(d->title()));
+  return true;
+}
+
+bool MainWindow::openDesignAsked(const QString& path) {
+  return maybeSave() && openDesign(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
@@ -552,6 +563,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     s.setValue("window/geometry", saveGeometry());
     s.setValue("window/state", saveState());
     s.setValue("window/lastDir", lastDir_);
+    s.setValue("window/exportDir", exportDir_);
+    s.setValue("window/exportTileSize", exportTileSize_);
     aie_->saveSettings();
     wse_->saveSettings();
   }

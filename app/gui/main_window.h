@@ -38,6 +38,8 @@ class MainWindow : public QMainWindow {
   /// `module`: which module of an MLIR file holding several (1-based); -1 asks the user (or, with
   /// quietErrors, takes the only one).
   bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false, int module = -1);
+  /// File > Open after its dialog: the unsaved-changes prompt, then openDesign().
+  bool openDesignAsked(const QString& path);
   /// An AIE placement, or a .paint layout of the open kernel graph.
   bool openPlacement(const QString& path, QString* error = nullptr, bool quietErrors = false);
 
@@ -73,6 +75,8 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void updateRecentMenu();
   void addRecent(const QString& path);
+  /// Asks about unsaved changes (Cancel is the default). Save saves; Discard drops the edits
+  /// for good (they can never be saved over the file afterwards); false on Cancel.
   bool maybeSave();
   bool save();
   bool saveAs();
@@ -80,6 +84,10 @@ class MainWindow : public QMainWindow {
   void exportVitis();
   void exportQor();
   void exportPicture(bool whole);
+  /// The open file's name with `suffix` in the folder of the last export (else the file's).
+  QString exportPath(const QString& suffix) const;
+  /// After an export: remembers its folder and logs, or shows why it failed.
+  void exported(bool ok, const QString& path, const QString& what, const QString& why);
   void showError(const QString& title, const QString& message);
   /// On failure: sets `error`, logs, and shows a dialog unless quiet. Returns `ok`.
   bool report(bool ok, const QString& what, const QString& why, QString* error, bool quietErrors);
@@ -90,7 +98,7 @@ class MainWindow : public QMainWindow {
   ui::Workspace* current_ = nullptr;
   QUndoGroup* undoGroup_;
   QStackedWidget* central_ = nullptr;
-  DockSlot browserDock_, inspectorDock_, problemsDock_, runDock_, chartDock_;
+  DockSlot browserDock_, inspectorDock_, problemsDock_, runDock_, chartDock_, historyDock_;
   QPlainTextEdit* log_ = nullptr;
   bool holdLog_ = false;  ///< while a file opens: its lines wait until it is known to have opened
   QStringList heldLog_;
@@ -101,8 +109,10 @@ class MainWindow : public QMainWindow {
   QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *selectAllAct_, *clearSelAct_, *editSeparator_;
   QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_, *layersAct_, *algorithmsAct_;
   QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_;
-  QList<QAction*> kindEditActions_;
-  QString lastDir_;
+  QList<QAction*> kindEditActions_, kindRunActions_;
+  QMenu* runMenu_ = nullptr;
+  QString lastDir_, exportDir_;  ///< the export dialogs start where the last export went
+  double exportTileSize_ = 0;
   bool restoredState_ = false;
 };
 
