@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/given_routing.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/io/vitis_constraints.h"
 #include "engine/aie/qor.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
@@ -65,9 +67,9 @@ AieDocument::AieDocument(QObject* parent) : Document(parent) {
 
 AieDocument::~AieDocument() = default;
 
-bool AieDocument::open(const QString& path, QString* error, const QString& deviceOverride) {
+bool AieDocument::open(const QString& path, QString* error, const QString& deviceOverride, int module) {
   aie::LoadedDesign loaded;
-  if (!guarded(error, [&] { loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString()); }))
+  if (!guarded(error, [&] { loaded = aie::loadDesignFile(path.toStdString(), deviceOverride.toStdString(), module); }))
     return false;
   setLoaded(std::move(loaded));
   filePath_ = path;
@@ -79,6 +81,12 @@ void AieDocument::setLoaded(aie::LoadedDesign loaded) {
   filePath_ = q(loaded_->path);
   graph_ = std::make_shared<const aie::RrGraph>(loaded_->device);
   state_ = State{loaded_->placement, nullptr};
+  // Routes the file gives (aie.pnr_flow hop_tile_ids) are shown as the routing when they hold.
+  if (!loaded_->givenPaths.empty() && state_.placement.complete()) {
+    std::vector<std::string> problems;
+    aie::Routing given = aie::givenRouting(loaded_->design, *graph_, state_.placement, loaded_->givenPaths, problems);
+    if (problems.empty()) state_.routing = std::make_shared<const aie::Routing>(std::move(given));
+  }
   undo_.clear();
   undo_.setClean();
   recompute();
@@ -99,7 +107,7 @@ void AieDocument::close() {
 }
 
 QString AieDocument::saveFilter() const {
-  return QStringLiteral("TileStudio design (*.yaml);;np-flow netlist (*.json)");
+  return QStringLiteral("TileStudio design (*.yaml);;np-flow netlist (*.json);;MLIR-AIE, tiles placed (*.mlir)");
 }
 
 QString AieDocument::suggestedSavePath() const {
@@ -142,9 +150,12 @@ bool AieDocument::saveAs(const QString& path, QString* error) {
       aie::saveDesignYaml(path.toStdString(), loaded_->design, &state_.placement);
     } else if (e == "json") {
       core::writeFileAtomically(path.toStdString(), aie::npflowNetlistJson(loaded_->design, &state_.placement));
+    } else if (e == "mlir") {
+      aie::savePlacementFile(path.toStdString(), loaded_->design, state_.placement, nullptr, nullptr, false,
+                             loaded_->mlir ? &*loaded_->mlir : nullptr);
     } else {
       throw core::Error(path.toStdString() + ": cannot save a design as '." + e +
-                        "' (use .yaml, or .json for an np-flow netlist)");
+                        "' (use .yaml, .json for an np-flow netlist, or .mlir)");
     }
   });
   if (!ok) return false;
@@ -160,8 +171,24 @@ bool AieDocument::exportPlacement(const QString& path, QString* error) const {
   return guarded(error, [&] {
     const bool routed = state_.routing != nullptr;
     aie::savePlacementFile(path.toStdString(), loaded_->design, state_.placement, routed ? graph_.get() : nullptr,
-                           state_.routing.get(), !state_.placement.complete());
+                           state_.routing.get(), !state_.placement.complete(),
+                           loaded_->mlir ? &*loaded_->mlir : nullptr);
   });
+}
+
+bool AieDocument::exportVitisConstraints(const QString& path, QString* notes) const {
+  if (!loaded_) return false;
+  std::vector<std::string> said;
+  bool ok = guarded(notes, [&] {
+    aie::requireVitisConstraintsOutput(path.toStdString());
+    said = aie::saveVitisConstraints(path.toStdString(), loaded_->design, loaded_->device, state_.placement);
+  });
+  if (ok && notes) {
+    QStringList lines;
+    for (const auto& n : said) lines << q(n);
+    *notes = lines.join(QStringLiteral("; "));
+  }
+  return ok;
 }
 
 bool AieDocument::exportQorReport(const QString& path, QString* error) const {
@@ -241,6 +268,11 @@ MoveCheck AieDocument::checkMove(CoreId core, TileCoord tile) const {
   }
   if (lc.pin && *lc.pin != tile) {
     m.reason = QStringLiteral("%1 is pinned to %2 in the design").arg(name, q(core::toString(*lc.pin)));
+    return m;
+  }
+  if (!lc.allows(tile)) {
+    m.reason = lc.pinColumn >= 0 ? QStringLiteral("%1 must stay in column %2 (partial pin)").arg(name).arg(lc.pinColumn)
+                                 : QStringLiteral("%1 must stay in row %2 (partial pin)").arg(name).arg(lc.pinRow);
     return m;
   }
   aie::TileKind need = aie::tileKindFor(lc.kind);

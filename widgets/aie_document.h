@@ -39,9 +39,10 @@ class AieDocument : public Document {
   explicit AieDocument(QObject* parent = nullptr);
   ~AieDocument() override;
 
-  /// Opens a design file (.yaml design or np-flow .json). On failure returns false, keeps the
-  /// current design and sets `error` to one line ("file:line:col: problem").
-  bool open(const QString& path, QString* error, const QString& deviceOverride = {});
+  /// Opens a design file (.yaml design, np-flow .json or MLIR-AIE .mlir; `module` picks one of an
+  /// MLIR file's modules, 0 = its only one). On failure returns false, keeps the current design
+  /// and sets `error` to one line ("file:line:col: problem").
+  bool open(const QString& path, QString* error, const QString& deviceOverride = {}, int module = 0);
   /// Takes an already loaded design (tests, generated designs).
   void setLoaded(aie::LoadedDesign loaded);
   /// Reads a placement file and applies it as one undoable edit.
@@ -49,15 +50,20 @@ class AieDocument : public Document {
   Kind kind() const override { return Kind::Aie; }
   /// Writes the design with its placement. np-flow sources are saved as YAML (see saveAs).
   bool save(QString* error) override;
-  /// .yaml/.yml: design + placement; .json: np-flow netlist with the placement.
+  /// .yaml/.yml: design + placement; .json: np-flow netlist with the placement; .mlir: the
+  /// design's MLIR module with its tiles placed (or a new module for other sources).
   bool saveAs(const QString& path, QString* error) override;
   /// True when save() can write back to the opened file in its own format.
   bool canSaveInPlace() const override;
   QString saveFilter() const override;
   QString suggestedSavePath() const override;
   void close() override;
-  /// Placement as .yaml, .csv or np-flow placed .json (with routing when there is one).
+  /// Placement as .yaml, .csv, np-flow placed .json (with routing when there is one) or placed
+  /// .mlir.
   bool exportPlacement(const QString& path, QString* error) const;
+  /// The placement as Vitis AI Engine compiler constraints (JSON). On success `notes` (if given)
+  /// says what was left out.
+  bool exportVitisConstraints(const QString& path, QString* notes) const;
   /// QoR report (JSON): the Table II figures of the current state and the problem list.
   bool exportQorReport(const QString& path, QString* error) const override;
 

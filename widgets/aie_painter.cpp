@@ -11,6 +11,7 @@
 #include <cmath>
 #include <map>
 
+#include "widgets/aie_cascade_layer.h"
 #include "widgets/core_labels.h"
 
 namespace ts::ui {
@@ -189,6 +190,7 @@ void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF&
   if (routed && scene_->layers.routes && scene_->heat != HeatMap::Links) paintRoutes(p, f, false);
   if ((!routed || !scene_->layers.routes) && scene_->layers.nets) paintFlylines(p, f, false);
   if (scene_->layers.cores) paintCores(p, f);
+  if (scene_->layers.cascades) paintCascades(p, *scene_, f.view);
   if (scene_->layers.badges && f.detail == Detail::Glyphs && f.cell >= 40) paintBadges(p, f);
   paintLegend(p, f);
   p.restore();

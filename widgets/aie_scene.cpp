@@ -32,13 +32,14 @@ bool parseHeatMap(const std::string& text, HeatMap* heat) {
 }
 
 const std::vector<std::string>& AieLayers::layerNames() {
-  static const std::vector<std::string> list = {"tiles", "grid",   "coordinates", "cores",      "names",
-                                                "nets",  "routes", "badges",      "violations", "legend"};
+  static const std::vector<std::string> list = {"tiles",  "grid",   "coordinates", "cores",  "names",   "nets",
+                                                "routes", "badges", "violations",  "legend", "cascades"};
   return list;
 }
 
 bool* AieLayers::byName(const std::string& name) {
-  bool* fields[] = {&tiles, &grid, &coordinates, &cores, &names, &nets, &routes, &badges, &violations, &legend};
+  bool* fields[] = {&tiles,  &grid,   &coordinates, &cores,  &names,   &nets,
+                    &routes, &badges, &violations,  &legend, &cascades};
   const auto& all = layerNames();
   for (size_t i = 0; i < all.size(); ++i)
     if (all[i] == name) return fields[i];

@@ -27,6 +27,7 @@ struct AieLayers {
   bool routes = true;      ///< routed paths
   bool badges = true;      ///< DMA channels and memory use per tile
   bool violations = true;  ///< red marks on over-used tiles and cores
+  bool cascades = true;    ///< cascade arrows (broken ones red)
   bool legend = true;
 
   /// Layer names as used by `render --hide`, the View menu and settings.

@@ -3,6 +3,8 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QWidget>
+#include <optional>
+#include <utility>
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -11,6 +13,7 @@
 #include "widgets/history/aie_history.h"
 #include "widgets/history/history_dock.h"
 #include "widgets/inspector_view.h"
+#include "widgets/mlir_module_dialog.h"
 #include "widgets/problem_list.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_catalog.h"
@@ -77,7 +80,13 @@ bool AieWorkspace::handles(const QString& path) const {
 }
 
 bool AieWorkspace::open(const QString& path, QString* error) {
-  if (!doc_->open(path, error)) return false;
+  int module = std::exchange(moduleToOpen_, -1);
+  if (module < 0) {
+    std::optional<int> chosen = chooseMlirModule(canvas_, path, error);
+    if (!chosen) return false;  // cancelled (error empty) or unreadable
+    module = *chosen;
+  }
+  if (!doc_->open(path, error, {}, module)) return false;
   const aie::Design& d = doc_->design();
   emit logMessage(tr("Opened %1: %2 cores, %3 nets on %4 (%5 placed)")
                       .arg(path)
@@ -99,7 +108,7 @@ QString AieWorkspace::solutionFilter() const {
 }
 
 QString AieWorkspace::exportFilter() const {
-  return tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv)");
+  return tr("Placement YAML (*.yaml);;np-flow placed netlist (*.json);;CSV (*.csv);;MLIR-AIE, tiles placed (*.mlir)");
 }
 
 bool AieWorkspace::exportSolution(const QString& path, QString* error) {

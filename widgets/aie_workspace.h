@@ -36,6 +36,9 @@ class AieWorkspace : public Workspace {
   Panels panels() override;
   QString kindName() const override { return tr("AIE design"); }
   bool handles(const QString& path) const override;
+  /// An MLIR file with several modules opens module `module` (1-based); -1 asks the user (the
+  /// "which module?" dialog), 0 takes the only one. Applies to the next open() only.
+  void setModuleToOpen(int module) { moduleToOpen_ = module; }
   bool open(const QString& path, QString* error) override;
   bool openSolution(const QString& path, QString* error) override;
   QString solutionFilter() const override;
@@ -78,6 +81,7 @@ class AieWorkspace : public Workspace {
   AieHistory* history_;
   AieCompareController* compare_;
   QString previewText_;
+  int moduleToOpen_ = -1;
 };
 
 }  // namespace ts::ui

@@ -9,11 +9,24 @@
 #include <unistd.h>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/version.h"
 
 namespace ts::cli {
 
+CLI::Option* addModuleOption(CLI::App* cmd, int& module) {
+  return cmd
+      ->add_option("--module", module,
+                   "MLIR files holding several modules ('// -----'): which one, from 1 (see 'info FILE')")
+      ->check(CLI::PositiveNumber);
+}
+
+nlohmann::json withVersion(nlohmann::json value) {
+  if (value.is_object() && !value.contains("version")) value["version"] = core::version();
+  return value;
+}
+
 void writeJson(const std::string& path, const nlohmann::json& value) {
-  std::string text = value.dump(2) + "\n";
+  std::string text = withVersion(value).dump(2) + "\n";
   if (path == "-") {
     std::cout << text;
     return;

@@ -37,12 +37,19 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global);
 /// prints them for the joined shards.
 void printAieBenchTables(const std::vector<nlohmann::json>& runs, std::ostream& out);
 void addSuiteCommand(CLI::App& app, GlobalOptions& global);
+void addNpflowCommand(CLI::App& app, GlobalOptions& global);
 /// The shared `bench` parent (created on first use); benchmark files attach children to it.
 CLI::App* benchCommand(CLI::App& app);
 /// In app/cli_render/ (needs Qt): built only when TS_BUILD_GUI is ON.
 void addRenderCommand(CLI::App& app, GlobalOptions& global);
 
-/// Writes JSON (2-space indent) atomically; "-" writes to stdout.
+/// `--module N`: which module of an MLIR file holding several (1-based; 0 = the only one).
+CLI::Option* addModuleOption(CLI::App* cmd, int& module);
+
+/// The object with a "version" field (the product version) added; every JSON report has one.
+nlohmann::json withVersion(nlohmann::json value);
+
+/// Writes JSON (2-space indent, with the version field) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);
 
 /// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then

@@ -284,6 +284,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench aie --suite suite --placer sa --shard 3/8 --json shard3.json   (then: bench merge)\n"
       "  tilestudio-cli bench aie --suite suite --table2 --time-limit 60 --jobs 1 --json table2.json");
   cmd->callback([o, &global] {
+    if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
     std::vector<json> runs;
     if (!o->compare.empty()) {
       for (const auto& path : o->compare) {

@@ -1,8 +1,12 @@
-// tilestudio-cli info: device facts as text or JSON.
+// tilestudio-cli info: device facts, or what a design file holds (an MLIR file: every module),
+// as text or JSON.
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/cli_common.h"
 #include "engine/aie/device_library.h"
+#include "engine/aie/io/design_loader.h"
+#include "engine/core/error.h"
 
 namespace ts::cli {
 
@@ -64,10 +68,66 @@ void printText(const aie::Device& d) {
             << " west" << (l.memTileEastWest ? "" : " (none east/west on memory tiles)") << "\n";
 }
 
+nlohmann::json designJson(const aie::Design& d, const std::vector<std::string>& warnings) {
+  int pinned = 0, partly = 0;
+  for (const auto& c : d.cores) pinned += c.pin.has_value(), partly += c.partlyPinned();
+  return {{"design", d.name},        {"device", d.device},   {"cores", d.coreCount()},  {"pinned", pinned},
+          {"partly_pinned", partly}, {"nets", d.netCount()}, {"links", d.links.size()}, {"cascades", d.cascades.size()},
+          {"warnings", warnings}};
+}
+
+void printDesign(const nlohmann::json& j, const std::string& indent) {
+  std::cout << j["design"].get<std::string>() << " on " << j["device"].get<std::string>() << ": " << j["cores"]
+            << " cores (" << j["pinned"] << " pinned, " << j["partly_pinned"] << " partly pinned), " << j["nets"]
+            << " nets, " << j["links"] << " links, " << j["cascades"] << " cascades\n";
+  for (const auto& w : j["warnings"]) std::cout << indent << "  " << w.get<std::string>() << "\n";
+}
+
+/// `info FILE`: the design(s) a file holds; an MLIR file lists every module.
+int fileInfo(const std::string& path, bool json) {
+  nlohmann::json modules = nlohmann::json::array();
+  int code = kOk;
+  if (std::filesystem::path(path).extension() == ".mlir") {
+    auto list = aie::loadMlirModules(path);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const auto& m = list[i];
+      nlohmann::json j = {{"module", i + 1}, {"title", m.title}, {"line", m.line}};
+      if (m.imported)
+        j.update(designJson(m.imported->design, m.imported->warnings));
+      else
+        j["error"] = m.error->what(), code = kBadInput;
+      modules.push_back(j);
+    }
+  } else {
+    aie::LoadedDesign loaded = aie::loadDesignFile(path);
+    modules.push_back(designJson(loaded.design, loaded.warnings));
+  }
+  if (json) {
+    std::cout << withVersion({{"file", path}, {"modules", modules}}).dump(2) << "\n";
+    return code;
+  }
+  if (modules.size() == 1 && !modules[0].contains("module")) {
+    printDesign(modules[0], "");
+    return code;
+  }
+  std::cout << path << ": " << modules.size() << (modules.size() == 1 ? " module\n" : " modules\n");
+  for (const auto& j : modules) {
+    std::cout << "  module " << j["module"] << " " << j["title"].get<std::string>() << " (line " << j["line"] << "): ";
+    if (j.contains("error"))
+      std::cout << "error: " << j["error"].get<std::string>() << "\n";
+    else
+      printDesign(j, "  ");
+  }
+  return code;
+}
+
 }  // namespace
 
 void addInfoCommand(CLI::App& app, GlobalOptions& global) {
-  auto* cmd = app.add_subcommand("info", "Show the facts of an AIE device preset or device file");
+  auto* cmd = app.add_subcommand("info", "Show the facts of an AIE device, or what a design file holds");
+  auto file = std::make_shared<std::string>();
+  cmd->add_option("file", *file,
+                  "Design file (.yaml, np-flow .json, .mlir): list its design, or every module of an MLIR file");
   auto device = std::make_shared<std::string>("npu2");
   auto json = std::make_shared<bool>(false);
   auto list = std::make_shared<bool>(false);
@@ -75,16 +135,22 @@ void addInfoCommand(CLI::App& app, GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_flag("--json", *json, "Print JSON instead of text");
   cmd->add_flag("--list", *list, "List the known devices");
-  cmd->footer("Examples:\n  tilestudio-cli info --device npu2 --json\n  tilestudio-cli info --list");
+  cmd->footer(
+      "Examples:\n  tilestudio-cli info --device npu2 --json\n  tilestudio-cli info --list\n"
+      "  tilestudio-cli info test_sa_cascade.mlir      # its modules, for --module N");
   cmd->callback([=, &global] {
     if (*list) {
       for (const auto& name : aie::availableDevices()) std::cout << name << "\n";
       global.exitCode = kOk;
       return;
     }
+    if (!file->empty()) {
+      global.exitCode = fileInfo(*file, *json);
+      return;
+    }
     aie::Device d = aie::loadDevice(*device);
     if (*json)
-      std::cout << deviceJson(d).dump(2) << "\n";
+      std::cout << withVersion(deviceJson(d)).dump(2) << "\n";
     else
       printText(d);
     global.exitCode = kOk;

@@ -1,6 +1,7 @@
 // tilestudio-cli place: run one AIE placer (any in the registry) on a design and write the
 // placement, with an optional JSON report (figures, the placer's cost terms and the estimated
 // runtime of the placement). Ctrl-C stops an anytime placer and keeps its best placement.
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/cli_common.h"
@@ -9,6 +10,7 @@
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/io/vitis_constraints.h"
 #include "engine/aie/place/cost/bb_cost.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
@@ -19,13 +21,15 @@ namespace ts::cli {
 void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = app.add_subcommand("place", "Place an AIE design with one of the placers");
   struct Options {
-    std::string design, device, placer = "sa", cost, from, out, report;
+    std::string design, device, placer = "sa", cost, from, out, report, constraints, vitisGraph;
+    int module = 0;
     uint64_t seed = 1;
     double timeLimit = 0;
     std::vector<std::string> settings;
   };
   auto o = std::make_shared<Options>();
-  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
+  cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir)")->required();
+  addModuleOption(cmd, o->module);
   cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
   cmd->add_option("--cost", o->cost, "sa only: cost function bb, bbcg or milp (same as --set cost=...)");
   cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
@@ -36,7 +40,13 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
                   "placement in the design file)");
   cmd->add_option("--set", o->settings, "Placer setting key=value (repeatable); see --list-settings");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
-  cmd->add_option("-o,--out", o->out, "Where to write the placement (.yaml, .csv or np-flow .json)");
+  cmd->add_option("-o,--out", o->out,
+                  "Where to write the placement (.yaml, .csv, np-flow .json, or .mlir: the design's MLIR module "
+                  "with every tile placed)");
+  cmd->add_option("--vitis-constraints", o->constraints,
+                  "Also write the placement as AMD Vitis AI Engine compiler constraints (.json)");
+  cmd->add_option("--vitis-graph", o->vitisGraph,
+                  "Graph name the Vitis kernel names start with (default: the design's)");
   cmd->add_option("--report", o->report, "Write a JSON report (figures, cost terms, runtime estimate); - = stdout");
   auto* list = cmd->add_flag("--list-settings", "List the chosen placer's settings and exit");
   cmd->footer(
@@ -47,7 +57,8 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli place mlp.yaml --placer blocks --set mu=0.1 --out mlp.placed.yaml --report "
       "r.json\n"
       "  tilestudio-cli place d.yaml --placer sa --from d.placed.yaml --time-limit 10 --out "
-      "d2.yaml");
+      "d2.yaml\n"
+      "  tilestudio-cli place test_sa_cascade.mlir --module 3 --placer sa --out placed.mlir");
   cmd->callback([o, list, &global] {
     const aie::PlacerInfo* placer = aie::findPlacer(o->placer);
     if (!placer) throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
@@ -58,10 +69,14 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
       return;
     }
     if (o->out.empty()) throw core::Error("place: --out is required");
+    // Output paths and formats are checked before any work.
+    aie::requirePlacementOutput(o->out);
+    if (!o->report.empty()) core::requireWritableOutput(o->report);
+    if (!o->constraints.empty()) aie::requireVitisConstraintsOutput(o->constraints);
     core::ParamValues values;
     for (const auto& s : o->settings) core::parseParamAssignment(s, values);
     if (!o->cost.empty()) values["cost"] = o->cost;
-    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
     ConsoleProgress progress("place " + o->placer, global.quiet);
@@ -74,7 +89,15 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     progress.finish();
 
     const auto& d = loaded.design;
-    aie::savePlacementFile(o->out, d, outcome.placement);
+    // MLIR needs every tile placed: an incomplete result is reported, not written.
+    const bool written = outcome.placement.complete() || std::filesystem::path(o->out).extension() != ".mlir";
+    if (written)
+      aie::savePlacementFile(o->out, d, outcome.placement, nullptr, nullptr, false,
+                             loaded.mlir ? &*loaded.mlir : nullptr);
+    if (!o->constraints.empty() && outcome.placement.complete())
+      for (const auto& note :
+           aie::saveVitisConstraints(o->constraints, d, loaded.device, outcome.placement, o->vitisGraph))
+        std::cerr << "note: " << o->constraints << ": " << note << "\n";
 
     nlohmann::json stats = nlohmann::json::object();
     for (const auto& [k, v] : outcome.stats) stats[k] = v;
@@ -98,7 +121,7 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
         std::cout << "  estimated runtime (model, not measured) = "
                   << report["estimate"]["estimated_runtime_us"].get<double>() << " us\n";
       for (const auto& r : outcome.reasons) std::cout << "  problem: " << r << "\n";
-      std::cout << "wrote " << o->out << "\n";
+      std::cout << (written ? "wrote " + o->out : "not written: MLIR needs every core placed") << "\n";
     }
     global.exitCode = outcome.success ? kOk : kFailed;
   });

@@ -9,12 +9,14 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/pnr_options.h"
 #include "app/cli/route_report.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/io/vitis_constraints.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
@@ -26,30 +28,15 @@ namespace {
 
 using nlohmann::json;
 
-// Checked before any work: a wrong extension is bad input, not a lost run.
-void requirePlacementExtension(const std::string& path) {
-  const std::string ext = std::filesystem::path(path).extension().string();
-  if (ext != ".yaml" && ext != ".yml" && ext != ".json" && ext != ".csv")
-    throw core::Error("pnr: --out must end in .yaml, .yml, .json (np-flow placed netlist) or .csv, got '" + path + "'");
-}
-
 json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
   json j = json::object();
   for (const auto& [k, v] : stats) j[k] = v;
   return j;
 }
 
-void requireKnown(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values, const std::string& what) {
-  for (const auto& entry : values)
-    if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
-      throw core::Error(what + ": unknown setting '" + entry.first + "'");
-}
-
-struct PnrOptions {
-  std::string design, device, placer = "sa", cost, router = "milp", from, out, report;
-  uint64_t seed = 1;
-  double timeLimit = 0, routeTimeLimit = 600;
-  std::vector<std::string> sets, routerSets;
+struct PnrOptions : PnrRunOptions {
+  std::string design, device, from, out, report, constraints, vitisGraph;
+  int module = 0;
 };
 
 }  // namespace
@@ -58,26 +45,20 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = app.add_subcommand("pnr", "Place and route an AIE design, check both, report QoR and estimated runtime");
   auto o = std::make_shared<PnrOptions>();
   cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or .mlir)")->required();
-  cmd->add_option("--placer", o->placer, "Placer: " + aie::placerNames())->capture_default_str();
-  cmd->add_option("--cost", o->cost, "sa only: cost bb, bbcg or milp (same as --set cost=...)")
-      ->check(CLI::IsMember({"bb", "bbcg", "milp"}));
-  cmd->add_option("--router", o->router, "Router: " + aie::routerNames())->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result)")->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit, "Seconds for the placer; anytime placers return their best (0 = none)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--route-time-limit", o->routeTimeLimit, "Seconds for the router after the placer")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  addModuleOption(cmd, o->module);
+  addPnrRunOptions(cmd, *o);
   cmd->add_option("--from", o->from,
                   "Start placement (.yaml, .json, .csv): incremental re-run; pinned cores stay. Without it "
                   "the placer starts from the design's pins (manual: from the placement in the design file)");
-  cmd->add_option("--set", o->sets, "Placer setting key=value (repeatable); see `place --list-settings`");
-  cmd->add_option("--router-set", o->routerSets, "Router setting key=value (repeatable); see `route --help`");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out,
-                  "Placed design: .yaml/.csv placement, or .json np-flow pnr_placed_netlist with "
-                  "routing_info")
+                  "Placed design: .yaml/.csv placement, .json np-flow pnr_placed_netlist with "
+                  "routing_info, or .mlir (the design's MLIR module with every tile placed)")
       ->required();
+  cmd->add_option("--vitis-constraints", o->constraints,
+                  "Also write the placement as AMD Vitis AI Engine compiler constraints (.json)");
+  cmd->add_option("--vitis-graph", o->vitisGraph,
+                  "Graph name the Vitis kernel names start with (default: the design's)");
   cmd->add_option("--report", o->report, "JSON report: status, reasons, seconds, QoR, estimated runtime; - = stdout");
   cmd->footer(
       "The placed design is written whenever the placer produced a complete placement (a .json\n"
@@ -91,26 +72,13 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli pnr d.yaml --placer milp --from d.placed.yaml --time-limit 600 --out d.csv "
       "--report r.json");
   cmd->callback([o, &global] {
-    requirePlacementExtension(o->out);
-    if (!aie::findPlacer(o->placer))
-      throw core::Error("unknown placer '" + o->placer + "' (known: " + aie::placerNames() + ")");
-    if (!aie::findRouter(o->router))
-      throw core::Error("unknown router '" + o->router + "' (known: " + aie::routerNames() + ")");
-    aie::PnrFlowConfig cfg;
-    cfg.placer = o->placer;
-    cfg.router = o->router;
-    cfg.routeTimeLimitSeconds = o->routeTimeLimit;
-    for (const auto& s : o->sets) core::parseParamAssignment(s, cfg.placerParams);
-    for (const auto& s : o->routerSets) core::parseParamAssignment(s, cfg.routerParams);
-    if (!o->cost.empty()) {
-      if (o->placer != "sa") throw core::Error("pnr: --cost applies to --placer sa only");
-      cfg.placerParams["cost"] = o->cost;
-    }
-    // Settings are checked before any work, so a typo is bad input (exit 2), not a failed run.
-    requireKnown(aie::findPlacer(o->placer)->params(), cfg.placerParams, "placer '" + o->placer + "'");
-    requireKnown(aie::findRouter(o->router)->params(), cfg.routerParams, "router '" + o->router + "'");
+    // Output paths and formats are checked before any work.
+    aie::requirePlacementOutput(o->out);
+    if (!o->report.empty()) core::requireWritableOutput(o->report);
+    if (!o->constraints.empty()) aie::requireVitisConstraintsOutput(o->constraints);
+    aie::PnrFlowConfig cfg = pnrFlowConfig(*o, "pnr");
 
-    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     const aie::Design& d = loaded.design;
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
@@ -129,8 +97,13 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     aie::RrGraph graph(loaded.device);
     const bool complete = r.placement.size() == d.coreCount() && r.placement.complete();
     if (complete)  // a failed run's np-flow JSON carries routing_cost 1e9 for the flow to read
+    {
       aie::savePlacementFile(o->out, d, r.placement, r.success ? &graph : nullptr, r.success ? &r.routing : nullptr,
-                             !r.success);
+                             !r.success, loaded.mlir ? &*loaded.mlir : nullptr);
+      if (!o->constraints.empty())
+        for (const auto& note : aie::saveVitisConstraints(o->constraints, d, loaded.device, r.placement, o->vitisGraph))
+          std::cerr << "note: " << o->constraints << ": " << note << "\n";
+    }
 
     json report{
         {"design", d.name},

@@ -1,5 +1,6 @@
 // tilestudio-cli route: route a placed AIE design with the MILP router or the PathFinder
 // baseline, check the result independently and write it as an np-flow placed netlist.
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
+#include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/qor.h"
 #include "engine/aie/route/milp_router.h"
@@ -23,6 +25,7 @@ namespace {
 
 struct RouteOptions {
   std::string design, placement, device, router = "milp", mode, out, report, lp;
+  int module = 0;
   double timeLimit = 60;
   std::vector<std::string> sets;
 };
@@ -81,8 +84,10 @@ RunOutput runRouter(const aie::LoadedDesign& loaded, const aie::RrGraph& graph, 
 void addRouteCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = app.add_subcommand("route", "Route a placed AIE design (MILP router or PathFinder baseline)");
   auto o = std::make_shared<RouteOptions>();
-  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json)")->required();
-  cmd->add_option("-p,--placement", o->placement, "Placement file (.yaml, .json, .csv); default: the design's own");
+  cmd->add_option("design", o->design, "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir)")->required();
+  addModuleOption(cmd, o->module);
+  cmd->add_option("-p,--placement", o->placement,
+                  "Placement file (.yaml, .json, .csv, .mlir); default: the design's own");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-r,--router", o->router, "milp (default) or pathfinder")
       ->check(CLI::IsMember({"milp", "pathfinder"}));
@@ -92,7 +97,9 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("-t,--time-limit", o->timeLimit, "Seconds for the whole routing run (default 60)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("-s,--set", o->sets, "Router setting key=value (repeatable; keys below)");
-  cmd->add_option("-o,--out", o->out, "Write the routed design as an np-flow pnr_placed_netlist.json");
+  cmd->add_option("-o,--out", o->out,
+                  "Write the routed design: np-flow pnr_placed_netlist .json (with routing_info), or the "
+                  "placement as .yaml, .csv or .mlir");
   cmd->add_option("--report", o->report, "Write a JSON report (status, reasons, QoR, per-net routes)");
   cmd->add_option("--lp", o->lp, "Write the routing MILP (.lp or .mps) for another solver (milp only)");
   std::string keys;
@@ -107,7 +114,15 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
               "  tilestudio-cli route suite/line_p_s_00.yaml --placement suite/line_p_s_00.manual.yaml \\\n"
               "      --router milp --out routed.json --report report.json --lp model.lp");
   cmd->callback([o, &global] {
-    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    // Output paths and formats are checked before any work.
+    if (!o->out.empty()) aie::requirePlacementOutput(o->out);
+    if (!o->report.empty()) core::requireWritableOutput(o->report);
+    if (!o->lp.empty()) {
+      const std::string ext = std::filesystem::path(o->lp).extension().string();
+      if (ext != ".lp" && ext != ".mps") throw core::Error("--lp must end in .lp or .mps, got '" + o->lp + "'");
+      core::requireWritableOutput(o->lp);
+    }
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     const aie::Design& d = loaded.design;
     aie::RrGraph graph(loaded.device);
@@ -118,8 +133,8 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
                           {"nets", d.netCount()}};
     auto writeOutputs = [&](bool failed, const aie::Routing* routing) {
       if (!o->out.empty())
-        core::writeFileAtomically(
-            o->out, aie::npflowPlacedJson(d, loaded.placement, routing ? &graph : nullptr, routing, failed));
+        aie::savePlacementFile(o->out, d, loaded.placement, routing ? &graph : nullptr, routing, failed,
+                               loaded.mlir ? &*loaded.mlir : nullptr);
       if (!o->report.empty()) writeJson(o->report, report);
     };
 

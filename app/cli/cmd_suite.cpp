@@ -168,6 +168,8 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli suite mlp --layers 8x4,4x8,4x4,2x2 --out mlp.yaml --placement "
       "mlp.manual.yaml");
   mlp->callback([m] {
+    core::requireWritableOutput(m->out);
+    if (!m->placement.empty()) core::requireWritableOutput(m->placement);
     const aie::Device device = aie::loadDevice(m->device);
     aie::MlpSpec spec;
     spec.name = fs::path(m->out).stem().string();
@@ -191,6 +193,8 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
   cronet->add_flag("--no-placement", c->noPlacement, "Write the design without a placement");
   cronet->footer("Example:\n  tilestudio-cli suite cronet --out cronet.yaml");
   cronet->callback([c] {
+    core::requireWritableOutput(c->out);
+    if (!c->placement.empty()) core::requireWritableOutput(c->placement);
     const aie::Device device = aie::loadDevice(c->device);
     aie::SuiteEntry e;
     e.name = fs::path(c->out).stem().string();

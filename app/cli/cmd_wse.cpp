@@ -8,6 +8,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/cmd_wse_common.h"
+#include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/wse/graph_generator.h"
 #include "engine/wse/io/kgraph_io.h"
@@ -61,6 +62,8 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       "  tilestudio-cli wse place A.kgraph --from A.paint --pins A_pins.paint --algo tbs-sa --time-limit 60 "
       "--out A2.paint");
   cmd->callback([o, &global] {
+    core::requireWritableOutput(o->out);  // outputs are checked before any work
+    if (!o->report.empty()) core::requireWritableOutput(o->report);
     wse::KernelGraph g = wse::readKgraph(o->graph);
     wse::WsePlacerOptions opts;
     opts.algorithm = o->algo;
@@ -158,6 +161,7 @@ void addGenerate(CLI::App& wse, GlobalOptions& global) {
   cmd->add_option("-o,--out", o->out, "Kernel graph to write (.kgraph)")->required();
   cmd->footer("Example:\n  tilestudio-cli wse generate resnet75 --coarse --weights 1,4,0 --out resnet75_coarse.kgraph");
   cmd->callback([o, &global] {
+    core::requireWritableOutput(o->out);
     wse::GeneratorOptions g;
     wse::parseNetworkKind(o->network, g.kind);
     g.coarse = o->coarse;

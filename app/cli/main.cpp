@@ -1,8 +1,13 @@
 // tilestudio-cli: batch runs, checks and benchmarks without a display.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "app/cli/cli_common.h"
 #include "engine/core/error.h"
+#include "engine/core/version.h"
 
 int main(int argc, char** argv) {
   using namespace ts::cli;
@@ -10,6 +15,7 @@ int main(int argc, char** argv) {
       "TileStudio command line: place, route, check and benchmark designs for AMD AIE "
       "arrays and the Cerebras WSE."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tilestudio-cli ") + ts::core::version());
   app.footer("Run 'tilestudio-cli COMMAND --help' for a command's options and an example.");
   GlobalOptions global;
   app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr (before or after the command)");
@@ -24,11 +30,17 @@ int main(int argc, char** argv) {
   addBenchAieCommand(app, global);
   addBenchMergeCommand(app, global);
   addSuiteCommand(app, global);
+  addNpflowCommand(app, global);
 #ifdef TS_WITH_RENDER
   addRenderCommand(app, global);  // only in Qt builds (TS_BUILD_GUI)
 #endif
+  // Started as `placer` (the link in build/bin): the np-flow drop-in, whose arguments carry no
+  // subcommand.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::filesystem::path(argv[0]).filename() == "placer") args.insert(args.begin(), "npflow");
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help or the usage error
     return code == 0 ? kOk : kBadInput;

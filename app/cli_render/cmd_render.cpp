@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "app/cli/cli_common.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
+#include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
@@ -64,6 +66,7 @@ void timeRedraws(const ui::ScenePainter& painter, double pixelsPerTile, int repe
 struct RenderOptions {
   std::string design, placement, device, out, heat = "none", hide, router;
   std::vector<int> region;  ///< kernel graphs: x y width height in fabric tiles (empty = all)
+  int module = 0;           ///< MLIR files with several modules: which one (1-based)
   double pixelsPerTile = 48;
   double timeLimit = 60;
   int repeat = 0;
@@ -118,10 +121,12 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
                                  "Draw an AIE design and its placement, or a WSE kernel graph and its "
                                  "layout, as PNG or SVG");
   auto o = std::make_shared<RenderOptions>();
-  cmd->add_option("design", o->design, "Design file (.yaml, or np-flow netlist .json) or WSE kernel graph (.kgraph)")
+  cmd->add_option("design", o->design,
+                  "Design file (.yaml, np-flow netlist .json or MLIR-AIE .mlir) or WSE kernel graph (.kgraph)")
       ->required();
+  addModuleOption(cmd, o->module);
   cmd->add_option("-p,--placement", o->placement,
-                  "Placement file (.yaml, .json, .csv); for a .kgraph a .paint (default: the one beside it)");
+                  "Placement file (.yaml, .json, .csv, .mlir); for a .kgraph a .paint (default: the one beside it)");
   cmd->add_option("-d,--device", o->device, "Override the design's device");
   cmd->add_option("-o,--out", o->out, "Picture to write: .png or .svg")->required();
   auto* pixels = cmd->add_option("--px-per-tile", o->pixelsPerTile,
@@ -135,7 +140,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   for (const auto& [key, label] : ui::WseLayers::all()) wseLayers += (wseLayers.empty() ? "" : ", ") + key;
   cmd->add_option("--hide", o->hide,
                   "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
-                  "routes, badges, violations, legend (AIE); " +
+                  "routes, badges, violations, legend, cascades (AIE); " +
                       wseLayers + " (WSE)");
   cmd->add_option("--region", o->region,
                   "Kernel graphs: draw only fabric tiles X Y W H (x, y of the lower-left corner)")
@@ -155,13 +160,17 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli render samples/wse/resnet50_coarse.kgraph --heat time --out resnet50.png");
   cmd->callback([o, pixels, &global] {
     o->pixelsGiven = pixels->count() > 0;
+    const std::string ext = std::filesystem::path(o->out).extension().string();
+    if (ext != ".png" && ext != ".svg") throw core::Error("--out must end in .png or .svg, got '" + o->out + "'");
+    core::requireWritableOutput(o->out);
     if (QFileInfo(QString::fromStdString(o->design)).suffix().compare("kgraph", Qt::CaseInsensitive) == 0) {
+      if (o->module) throw core::Error("--module applies to MLIR designs only");
       renderKernelGraph(*o);
       return;
     }
     if (o->heat == "time") throw core::Error("--heat time applies to kernel graphs only");
     if (!o->region.empty()) throw core::Error("--region applies to kernel graphs only");
-    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device);
+    aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     std::shared_ptr<const aie::Routing> routing;
     if (!o->router.empty()) {

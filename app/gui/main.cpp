@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument("design",
-                               "Design to open (.yaml design or np-flow netlist .json) or WSE kernel graph (.kgraph)");
+                               "Design to open (.yaml design, np-flow netlist .json, MLIR-AIE .mlir) or WSE kernel "
+                               "graph (.kgraph)");
   QCommandLineOption placementOpt({"p", "placement"},
                                   "Placement file to apply (.yaml, .json, .csv; .paint for a .kgraph)", "file");
   QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
                             "cupoker, tbs-sa or dnc",
                             "id");
   QCommandLineOption keepOpt("keep", "With --run: keep the result when the run ends (--delay counts from then)");
+  QCommandLineOption moduleOpt("module", "MLIR file with several modules: open module N (default: ask)", "N");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
   QCommandLineOption compareOpt("compare",
                                 "Open the compare window and launch these runs, comma-separated: SA+BB, SA+BBCG, "
@@ -97,7 +99,7 @@ int main(int argc, char** argv) {
   QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
   QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
   parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
-                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt});
+                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt});
   parser.process(app);
 
   const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
@@ -129,7 +131,9 @@ int main(int argc, char** argv) {
   }
   if (!args.isEmpty()) {
     QString error;
-    if (!window.openDesign(args.first(), &error, batch) && batch) return fail(error);
+    const int module = parser.isSet(moduleOpt) ? parser.value(moduleOpt).toInt() : -1;
+    if (parser.isSet(moduleOpt) && module < 1) return fail("--module: expected a module number from 1");
+    if (!window.openDesign(args.first(), &error, batch, module) && batch) return fail(error);
     if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
       return fail(error);
   } else if (parser.isSet(benchOpt)) {

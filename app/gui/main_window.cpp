@@ -21,6 +21,7 @@
 #include <QUndoStack>
 #include <exception>
 
+#include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/picture_export_dialog.h"
@@ -198,7 +199,9 @@ void MainWindow::createActions() {
   saveAct_ = act(tr("&Save"), QKeySequence::Save, [this] { save(); });
   saveAct_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   saveAsAct_ = act(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
-  exportSolutionAct_ = act(tr("Placement (YAML, np-flow JSON, CSV)…"), QKeySequence(), [this] { exportSolution(); });
+  exportSolutionAct_ =
+      act(tr("Placement (YAML, np-flow JSON, CSV, MLIR)…"), QKeySequence(), [this] { exportSolution(); });
+  exportVitisAct_ = act(tr("Vitis AIE Compiler Constraints (JSON)…"), QKeySequence(), [this] { exportVitis(); });
   exportQorAct_ = act(tr("QoR Report (JSON)…"), QKeySequence(), [this] { exportQor(); });
   exportWholeAct_ =
       act(tr("Picture of the Whole Fabric (PNG, SVG)…"), QKeySequence(tr("Ctrl+E")), [this] { exportPicture(true); });
@@ -251,6 +254,7 @@ void MainWindow::createMenus() {
   file->addAction(saveAsAct_);
   QMenu* exp = file->addMenu(tr("&Export"));
   exp->addAction(exportSolutionAct_);
+  exp->addAction(exportVitisAct_);
   exp->addAction(exportQorAct_);
   exp->addSeparator();
   exp->addAction(exportWholeAct_);
@@ -344,6 +348,7 @@ void MainWindow::setCurrent(ui::Workspace* w) {
   if (p.history) historyDock_.stack->setCurrentWidget(p.history);
   historyDock_.dock->setVisible(p.history != nullptr);
   exportSolutionAct_->setVisible(!w->exportFilter().isEmpty());
+  exportVitisAct_->setVisible(!showingWse());
   cursorLabel_->clear();
   zoomLabel_->clear();
   updateTitle();
@@ -365,12 +370,15 @@ bool MainWindow::report(bool ok, const QString& what, const QString& why, QStrin
   return false;
 }
 
-bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors) {
+bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors, int module) {
   ui::Workspace* w = workspaceFor(path);
+  // An MLIR file with several modules: the AIE side asks which one unless told (or quiet).
+  aie_->setModuleToOpen(module >= 0 ? module : quietErrors ? 0 : -1);
   QString why;
   holdLog_ = true;
   const bool ok = w->open(path, &why);
   holdLog_ = false;
+  if (!ok && why.isEmpty()) return false;  // the user cancelled
   // The log follows the open document: a new file starts a fresh log.
   if (ok) log_->clear();
   for (const QString& line : std::exchange(heldLog_, {})) log_->appendPlainText(line);
@@ -439,6 +447,21 @@ void MainWindow::exportSolution() {
   if (!path.isEmpty()) exported(current_->exportSolution(path, &why), path, tr("placement"), why);
 }
 
+void MainWindow::exportVitis() {
+  ui::AieDocument* doc = aie_->aieDocument();
+  if (showingWse() || !doc->isOpen()) return;
+  QFileInfo fi(doc->filePath());
+  QString path = QFileDialog::getSaveFileName(this, tr("Export Vitis AIE compiler constraints"),
+                                              fi.absolutePath() + "/" + fi.completeBaseName() + ".constraints.json",
+                                              tr("aiecompiler --constraints JSON (*.json)"));
+  if (path.isEmpty()) return;
+  QString why;
+  if (!doc->exportVitisConstraints(path, &why))
+    showError(tr("Cannot export constraints"), why);
+  else
+    log(tr("Exported Vitis AIE constraints to %1").arg(path) + (why.isEmpty() ? QString() : " (" + why + ")"));
+}
+
 void MainWindow::exportQor() {
   ui::Document* d = current_->document();
   if (!d->isOpen()) return;
@@ -482,9 +505,9 @@ void MainWindow::updateStatus() {
 
 void MainWindow::updateActions() {
   const bool open = current_->document()->isOpen(), selected = open && current_->hasSelection();
-  for (QAction* a : {saveAct_, saveAsAct_, exportSolutionAct_, exportQorAct_, exportWholeAct_, exportViewAct_,
-                     selectAllAct_, clearSelAct_, openPlacementAct_, zoomInAct_, zoomOutAct_, fitAct_, zoomSelAct_,
-                     startAct_, pauseAct_, stopAct_, keepAct_, discardAct_})
+  for (QAction* a : {saveAct_, saveAsAct_, exportSolutionAct_, exportVitisAct_, exportQorAct_, exportWholeAct_,
+                     exportViewAct_, selectAllAct_, clearSelAct_, openPlacementAct_, zoomInAct_, zoomOutAct_, fitAct_,
+                     zoomSelAct_, startAct_, pauseAct_, stopAct_, keepAct_, discardAct_})
     a->setEnabled(open);
   for (QAction* a : {pinAct_, unpinAct_}) a->setEnabled(selected);
   for (QAction* a : kindEditActions_) a->setEnabled(selected);

@@ -35,7 +35,9 @@ class MainWindow : public QMainWindow {
 
   /// Opens an AIE design or a WSE kernel graph (.kgraph); on failure shows a dialog (or, when
   /// `quietErrors`, only returns false and sets `error`) and keeps what was open.
-  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false);
+  /// `module`: which module of an MLIR file holding several (1-based); -1 asks the user (or, with
+  /// quietErrors, takes the only one).
+  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false, int module = -1);
   /// File > Open after its dialog: the unsaved-changes prompt, then openDesign().
   bool openDesignAsked(const QString& path);
   /// An AIE placement, or a .paint layout of the open kernel graph.
@@ -79,6 +81,7 @@ class MainWindow : public QMainWindow {
   bool save();
   bool saveAs();
   void exportSolution();
+  void exportVitis();
   void exportQor();
   void exportPicture(bool whole);
   /// The open file's name with `suffix` in the folder of the last export (else the file's).
@@ -102,7 +105,7 @@ class MainWindow : public QMainWindow {
   QMenu *recentMenu_ = nullptr, *editMenu_ = nullptr;
   QLabel *cursorLabel_, *zoomLabel_, *qorLabel_;
   QAction *openAct_, *openPlacementAct_, *saveAct_, *saveAsAct_, *quitAct_;
-  QAction *exportSolutionAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
+  QAction *exportSolutionAct_, *exportVitisAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
   QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *selectAllAct_, *clearSelAct_, *editSeparator_;
   QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_, *layersAct_, *algorithmsAct_;
   QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_;

@@ -29,6 +29,20 @@ TileKind tileKindFor(CoreKind kind) {
   return TileKind::Compute;
 }
 
+const char* toString(PortKind kind) {
+  return kind == PortKind::Dma ? "dma" : "stream";
+}
+
+bool LogicalCore::allows(TileCoord t) const {
+  if (pin) return *pin == t;
+  return (pinColumn < 0 || t.col == pinColumn) && (pinRow < 0 || t.row == pinRow);
+}
+
+bool Net::hasStreamPort() const {
+  if (sourcePort == PortKind::Stream) return true;
+  return std::find(targetPorts.begin(), targetPorts.end(), PortKind::Stream) != targetPorts.end();
+}
+
 const char* toString(LinkKind kind) {
   switch (kind) {
     case LinkKind::Copy:
@@ -91,14 +105,16 @@ std::vector<std::vector<NetId>> Design::netsByCore() const {
 std::vector<int> Design::outgoingNetCount() const {
   std::vector<int> out(cores.size(), 0);
   for (const Net& n : nets)
-    if (n.source >= 0 && n.source < coreCount()) ++out[n.source];
+    if (n.source >= 0 && n.source < coreCount() && n.usesDma(0)) ++out[n.source];
   return out;
 }
 
 std::vector<int> Design::incomingNetCount() const {
   std::vector<int> in(cores.size(), 0);
   for (const Net& n : nets) {
-    std::set<CoreId> distinct(n.targets.begin(), n.targets.end());
+    std::set<CoreId> distinct;
+    for (size_t i = 0; i < n.targets.size(); ++i)
+      if (n.usesDma(int(i) + 1)) distinct.insert(n.targets[i]);
     for (CoreId t : distinct)
       if (t >= 0 && t < coreCount()) ++in[t];
   }
@@ -113,6 +129,8 @@ std::vector<std::string> Design::problems() const {
       out.push_back("a core has no name");
     else if (!names.insert(c.name).second)
       out.push_back("core name '" + c.name + "' is used twice");
+    if (c.pin && (c.pinColumn >= 0 || c.pinRow >= 0))
+      out.push_back("core '" + c.name + "' has both a pin and a partial pin");
   }
   std::set<std::string> netNames;
   auto coreOk = [&](CoreId id) { return id >= 0 && id < coreCount(); };
@@ -136,6 +154,8 @@ std::vector<std::string> Design::problems() const {
     if (n.bytesPerObject <= 0) out.push_back(where + ": bytes per object must be positive");
     if (n.sourceDepth < 1) out.push_back(where + ": depth must be at least 1");
     if (n.targetDepths.size() != n.targets.size()) out.push_back(where + ": needs one depth per target");
+    if (!n.targetPorts.empty() && n.targetPorts.size() != n.targets.size())
+      out.push_back(where + ": needs one port kind per target");
     for (int d : n.targetDepths)
       if (d < 1) out.push_back(where + ": depth must be at least 1");
   }

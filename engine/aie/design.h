@@ -25,7 +25,21 @@ struct LogicalCore {
   int64_t computeCycles = 0;     ///< cycles per object processed; 0 = unknown (for the estimate)
   std::optional<TileCoord> pin;  ///< hard placement constraint written in the design
   std::string group;             ///< layer / block the core belongs to ("" = none)
+  /// A partial pin (MLIR's `logical_tile<CoreTile>(3, ?)`): the core must stay in this column
+  /// or row; -1 = free. Only used when `pin` is not set.
+  int pinColumn = -1;
+  int pinRow = -1;
+
+  bool partlyPinned() const { return !pin && (pinColumn >= 0 || pinRow >= 0); }
+  /// Whether the core may sit on tile t: its pin, or its partial pin's column and row.
+  bool allows(TileCoord t) const;
 };
+
+/// How a net's end meets its tile: through a DMA channel and a buffer (object FIFOs, flows on
+/// `DMA` ports), or straight to the stream switch (core stream, trace and control ports, and a
+/// switch's own North/South/East/West or PLIO ports), which takes no DMA channel and no buffer.
+enum class PortKind { Dma, Stream };
+const char* toString(PortKind kind);
 
 /// One source, one or more targets; every endpoint holds `depth` buffers of bytesPerObject.
 struct Net {
@@ -35,6 +49,17 @@ struct Net {
   int64_t bytesPerObject = 0;
   int sourceDepth = 2;
   std::vector<int> targetDepths;  ///< one per target
+  PortKind sourcePort = PortKind::Dma;
+  std::vector<PortKind> targetPorts{};  ///< one per target, or empty when every target uses DMA
+
+  /// Pin 0 is the source, pin i > 0 target i - 1.
+  PortKind port(int pin) const {
+    if (pin == 0) return sourcePort;
+    return size_t(pin - 1) < targetPorts.size() ? targetPorts[size_t(pin - 1)] : PortKind::Dma;
+  }
+  bool usesDma(int pin) const { return port(pin) == PortKind::Dma; }
+  /// True when some end goes straight to a stream switch (so the net cannot use shared memory).
+  bool hasStreamPort() const;
 };
 
 enum class LinkKind { Copy, Distribute, Join };
@@ -75,8 +100,9 @@ class Design {
   bool linkedAt(NetId n, CoreId c) const;
   /// Nets each core is an endpoint of (sources first).
   std::vector<std::vector<NetId>> netsByCore() const;
-  /// Nets leaving / entering each core (a core that is a net's source and also a target is
-  /// listed in both).
+  /// Nets leaving / entering each core through a DMA channel (MM2S / S2MM); ends on a stream
+  /// port take no channel and are not counted. A core that is a net's source and also a target
+  /// is counted in both.
   std::vector<int> outgoingNetCount() const;
   std::vector<int> incomingNetCount() const;
 

@@ -16,6 +16,13 @@ std::string coreName(const Design& d, CoreId c) {
 
 }  // namespace
 
+std::string cascadeRule(const Device& device) {
+  return device.generation() == Generation::Aie1 ? "on AIE1 the destination must be one column east"
+                                                 : "the destination must be one row south or one column east";
+}
+
+namespace {}  // namespace
+
 int64_t streamBufferBytes(const Design& design, CoreId core) {
   std::set<NetId> linked;
   int64_t bytes = 0;
@@ -36,10 +43,10 @@ int64_t streamBufferBytes(const Design& design, CoreId core) {
   }
   for (NetId n = 0; n < design.netCount(); ++n) {
     if (linked.count(n)) continue;
-    const Net& net = design.nets[n];
-    if (net.source == core) bytes += net.sourceDepth * net.bytesPerObject;
+    const Net& net = design.nets[n];  // stream-port ends hold no buffer
+    if (net.source == core && net.usesDma(0)) bytes += net.sourceDepth * net.bytesPerObject;
     for (size_t i = 0; i < net.targets.size(); ++i)
-      if (net.targets[i] == core) bytes += net.targetDepths[i] * net.bytesPerObject;
+      if (net.targets[i] == core && net.usesDma(int(i) + 1)) bytes += net.targetDepths[i] * net.bytesPerObject;
   }
   return bytes;
 }
@@ -51,6 +58,7 @@ bool sharedMemoryPossible(const Design& design, const Device& device, const Plac
 std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& device, const Placement& placement,
                                           NetId n) {
   const Net& net = design.nets[n];
+  if (net.hasStreamPort()) return std::nullopt;  // an end on a stream port needs the switch
   std::vector<CoreId> ends{net.source};
   ends.insert(ends.end(), net.targets.begin(), net.targets.end());
   std::vector<TileCoord> tiles;
@@ -82,9 +90,11 @@ std::vector<int> certainBds(const Design& design, const Device& device, const Pl
                    placement.tile(t) == placement.tile(net.source);
     }
     if (!placed || oneMemTile || sharedMemoryPossible(design, device, placement, n)) continue;
-    bds[size_t(device.index(placement.tile(net.source)))] += endpointBds(net.sourceDepth);
+    // Ends on stream ports run no BD chain.
+    if (net.usesDma(0)) bds[size_t(device.index(placement.tile(net.source)))] += endpointBds(net.sourceDepth);
     for (size_t i = 0; i < net.targets.size(); ++i)
-      bds[size_t(device.index(placement.tile(net.targets[i])))] += endpointBds(net.targetDepths[i]);
+      if (net.usesDma(int(i) + 1))
+        bds[size_t(device.index(placement.tile(net.targets[i])))] += endpointBds(net.targetDepths[i]);
   }
   return bds;
 }
@@ -100,6 +110,8 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                    std::nullopt});
     return out;
   }
+  std::vector<int> outNets = design.outgoingNetCount();
+  std::vector<int> inNets = design.incomingNetCount();
   std::map<TileCoord, std::vector<CoreId>> byTile;
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     const LogicalCore& core = design.cores[c];
@@ -124,13 +136,22 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                          toString(device.kind(t)) + " tile " + core::toString(t),
                      {c},
                      t});
-    } else if (!device.canHost(need, t)) {
+    } else if (!device.canHost(need, t) && outNets[c] + inNets[c] > 0) {  // PLIO / stream ends need no DMA
       out.push_back({"no-dma",
                      "shim core " + coreName(design, c) + " is on shim tile " + core::toString(t) +
-                         ", which has no DMA (not a NOC column)",
+                         ", which has no DMA (not a NOC column) but its nets use DMA channels",
                      {c},
                      t});
     }
+    if (core.partlyPinned() && !core.allows(t))
+      out.push_back({"pin",
+                     "core " + coreName(design, c) + " must stay in " +
+                         (core.pinColumn >= 0 ? "column " + std::to_string(core.pinColumn) : std::string()) +
+                         (core.pinColumn >= 0 && core.pinRow >= 0 ? " and " : "") +
+                         (core.pinRow >= 0 ? "row " + std::to_string(core.pinRow) : std::string()) +
+                         " (a partial pin) but is at " + core::toString(t),
+                     {c},
+                     t});
     if (core.pin && *core.pin != t)
       out.push_back({"pin",
                      "core " + coreName(design, c) + " is pinned to " + core::toString(*core.pin) + " but placed at " +
@@ -147,8 +168,18 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     byTile[t].push_back(c);
   }
 
-  std::vector<int> outNets = design.outgoingNetCount();
-  std::vector<int> inNets = design.incomingNetCount();
+  // Cascades need the device's own adjacency (AIE2: one row south or one column east).
+  for (const Cascade& k : design.cascades) {
+    if (k.from < 0 || k.to < 0 || k.from >= design.coreCount() || k.to >= design.coreCount()) continue;
+    if (!placement.placed(k.from) || !placement.placed(k.to)) continue;
+    const TileCoord a = placement.tile(k.from), b = placement.tile(k.to);
+    if (!device.contains(a) || !device.contains(b) || device.canCascade(a, b)) continue;
+    out.push_back({"cascade",
+                   "cascade " + coreName(design, k.from) + " -> " + coreName(design, k.to) + ": " + core::toString(b) +
+                       " is not a cascade neighbour of " + core::toString(a) + " (" + cascadeRule(device) + ")",
+                   {k.from, k.to},
+                   b});
+  }
   for (const auto& [t, cores] : byTile) {
     if (!device.contains(t)) continue;
     TileKind kind = device.kind(t);

@@ -41,9 +41,13 @@ std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& de
 /// tile); nets with an unplaced endpoint are left out.
 std::vector<int> certainBds(const Design& design, const Device& device, const Placement& placement);
 
-/// Checks tile kinds, bounds, one compute core per compute tile, design pins and pinned cores,
-/// memory-tile and shim endpoints merged only within DMA and memory capacity, and the buffer
-/// descriptors the placement makes certain (certainBds) within each tile's.
+/// The device's cascade adjacency in words, for messages.
+std::string cascadeRule(const Device& device);
+
+/// Checks tile kinds, bounds, one compute core per compute tile, design pins, partial pins and
+/// pinned cores, cascade adjacency, memory-tile and shim endpoints merged only within DMA and
+/// memory capacity, and the buffer descriptors the placement makes certain (certainBds) within
+/// each tile's.
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options = {});
 

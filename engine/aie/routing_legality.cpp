@@ -93,6 +93,13 @@ class Checker {
           ok = false;
         }
       if (!ok) continue;
+      if ((route.type == Interconnect::SharedMemory || route.type == Interconnect::IntraTile) &&
+          d_.nets[n].hasStreamPort()) {
+        add("port",
+            netName(d_, n) + " has an end on a stream port, so it must be streamed, not use " + toString(route.type),
+            endpoints(n));
+        continue;
+      }
       TileCoord bank{-1, -1};
       switch (route.type) {
         case Interconnect::SharedMemory:
@@ -241,7 +248,7 @@ class Checker {
     for (int e : edges) {
       const RrEdge& edge = g_.edge(e);
       if (edge.kind != RrEdgeKind::DmaOut && edge.kind != RrEdgeKind::DmaIn && edge.kind != RrEdgeKind::Crossbar &&
-          edge.kind != RrEdgeKind::Link) {
+          edge.kind != RrEdgeKind::Link && edge.kind != RrEdgeKind::PortOut && edge.kind != RrEdgeKind::PortIn) {
         add("stream-edge", netName(d_, n) + " is a stream but uses " + g_.describeEdge(e), endpoints(n));
         return false;
       }
@@ -266,9 +273,30 @@ class Checker {
       add("tree", netName(d_, n) + " flows back into its source", endpoints(n));
       return false;
     }
-    if (outOf[root].size() != 1 || g_.edge(outOf[root][0]).kind != RrEdgeKind::DmaOut) {
-      add("tree", netName(d_, n) + " must leave its source through exactly one MM2S DMA", endpoints(n));
+    const RrEdgeKind rootKind = net.usesDma(0) ? RrEdgeKind::DmaOut : RrEdgeKind::PortOut;
+    if (outOf[root].size() != 1 || g_.edge(outOf[root][0]).kind != rootKind) {
+      add("tree",
+          netName(d_, n) + " must leave its source through exactly one " +
+              (net.usesDma(0) ? "MM2S DMA" : "stream port (its end is not on a DMA)"),
+          endpoints(n));
       return false;
+    }
+    // Each target arrives the way its end is declared: S2MM DMA or a stream port.
+    for (int e : edges) {
+      const RrEdge& edge = g_.edge(e);
+      if (edge.kind != RrEdgeKind::DmaIn && edge.kind != RrEdgeKind::PortIn) continue;
+      const TileCoord at = g_.node(edge.to).tile;
+      bool declared = false;
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        declared =
+            declared || (tileOf(net.targets[i]) == at && net.usesDma(int(i) + 1) == (edge.kind == RrEdgeKind::DmaIn));
+      if (!declared) {
+        add("port",
+            netName(d_, n) + " reaches " + core::toString(at) + " through a " + toString(edge.kind) +
+                " edge, not the port its target end names",
+            endpoints(n), at);
+        return false;
+      }
     }
     // Walk the tree from the source: every edge must hang off it, every leaf must be a target.
     std::set<int> seenEdges;
@@ -350,14 +378,15 @@ class Checker {
       if (!anyLinked) addBuffer(bank, int64_t(maxDepth(net)) * net.bytesPerObject, kLocksPerBuffer);
       return;
     }
-    // Every stream endpoint runs a BD chain in its tile's DMA, linked or not.
-    u_.bds[dev_.index(tileOf(net.source))] += endpointBds(net.sourceDepth);
+    // Every DMA end runs a BD chain in its tile's DMA, linked or not; ends on stream ports
+    // hold no buffer and run no BDs.
+    if (net.usesDma(0)) u_.bds[dev_.index(tileOf(net.source))] += endpointBds(net.sourceDepth);
     for (size_t i = 0; i < net.targets.size(); ++i)
-      u_.bds[dev_.index(tileOf(net.targets[i]))] += endpointBds(net.targetDepths[i]);
-    if (!linked_.count({n, net.source}))
+      if (net.usesDma(int(i) + 1)) u_.bds[dev_.index(tileOf(net.targets[i]))] += endpointBds(net.targetDepths[i]);
+    if (!linked_.count({n, net.source}) && net.usesDma(0))
       addBuffer(tileOf(net.source), int64_t(net.sourceDepth) * net.bytesPerObject, kLocksPerBuffer);
     for (size_t i = 0; i < net.targets.size(); ++i)
-      if (!linked_.count({n, net.targets[i]}))
+      if (!linked_.count({n, net.targets[i]}) && net.usesDma(int(i) + 1))
         addBuffer(tileOf(net.targets[i]), int64_t(net.targetDepths[i]) * net.bytesPerObject, kLocksPerBuffer);
   }
 
@@ -479,8 +508,10 @@ std::vector<TileCoord> expectedBufferTiles(const Design& design, const Placement
   if (type == Interconnect::SharedMemory || type == Interconnect::IntraTile) {
     out.push_back(bank);
   } else {
-    out.push_back(placement.tile(net.source));
-    for (CoreId t : net.targets) out.push_back(placement.tile(t));
+    // Ends on stream ports hold no buffer.
+    if (net.usesDma(0)) out.push_back(placement.tile(net.source));
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (net.usesDma(int(i) + 1)) out.push_back(placement.tile(net.targets[i]));
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

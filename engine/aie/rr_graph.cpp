@@ -50,6 +50,10 @@ const char* toString(RrEdgeKind kind) {
       return "shared-read";
     case RrEdgeKind::IntraTile:
       return "intra-tile";
+    case RrEdgeKind::PortOut:
+      return "port-out";
+    case RrEdgeKind::PortIn:
+      return "port-in";
   }
   return "?";
 }
@@ -98,6 +102,8 @@ RrGraph::RrGraph(const Device& device, const RrCostConfig& costs) : device_(&dev
   linkEdge_.assign(size_t(tiles) * 4, -1);
   dmaOutEdge_.assign(size_t(tiles), -1);
   dmaInEdge_.assign(size_t(tiles), -1);
+  portOutEdge_.assign(size_t(tiles), -1);
+  portInEdge_.assign(size_t(tiles), -1);
   const Port ports[] = {Port::North, Port::South, Port::East, Port::West, Port::Dma};
   const Direction dirs[] = {Direction::North, Direction::South, Direction::East, Direction::West};
 
@@ -138,6 +144,13 @@ RrGraph::RrGraph(const Device& device, const RrCostConfig& costs) : device_(&dev
     } else if (device.kind(t) == TileKind::Mem) {
       addEdge(sourceNode(t), sinkNode(t), RrEdgeKind::IntraTile, costs.unlimited, costs.intraTile);
     }
+  }
+  // Stream ports (core, trace, PLIO, a switch's own sides): an end named on one joins the
+  // switch without a DMA channel. Added last so that every other edge keeps its id.
+  for (int i = 0; i < tiles; ++i) {
+    TileCoord t = device.coord(i);
+    portOutEdge_[i] = addEdge(sourceNode(t), switchIn(t, Port::Dma), RrEdgeKind::PortOut, costs.unlimited, 0);
+    portInEdge_[i] = addEdge(switchOut(t, Port::Dma), sinkNode(t), RrEdgeKind::PortIn, costs.unlimited, 0);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/aie/design.h"
 #include "engine/aie/device.h"
 
 namespace ts::aie {
@@ -24,6 +25,8 @@ enum class RrEdgeKind {
   SharedWrite,  ///< source core writes a neighbour memory bank it can access
   SharedRead,   ///< a memory bank read by a neighbour core
   IntraTile,    ///< two endpoints on the same memory tile exchange data in place
+  PortOut,      ///< a net end on a stream port (core, trace, PLIO, switch side) enters the switch
+  PortIn,       ///< ... or leaves it: no DMA channel, no buffer
 };
 const char* toString(RrNodeKind kind);
 const char* toString(Port port);
@@ -78,6 +81,15 @@ class RrGraph {
   /// The DMA edges of a tile, or -1 when the tile has no such channels.
   int dmaOutEdge(TileCoord t) const { return dmaOutEdge_[device_->index(t)]; }
   int dmaInEdge(TileCoord t) const { return dmaInEdge_[device_->index(t)]; }
+  /// The stream-port edges of a tile (every tile has them; the port is named by the design).
+  int portOutEdge(TileCoord t) const { return portOutEdge_[device_->index(t)]; }
+  int portInEdge(TileCoord t) const { return portInEdge_[device_->index(t)]; }
+  /// The edge a net's source (pin 0) or target (pin i > 0) on tile t uses to enter / leave the
+  /// stream network: its DMA channel, or its stream port. -1 when the tile has no such DMA.
+  int endEdge(const Net& net, int pin, TileCoord t) const {
+    if (!net.usesDma(pin)) return pin == 0 ? portOutEdge(t) : portInEdge(t);
+    return pin == 0 ? dmaOutEdge(t) : dmaInEdge(t);
+  }
   /// "link (2,3)->(2,4)" style description for messages.
   std::string describeEdge(int id) const;
 
@@ -89,7 +101,7 @@ class RrGraph {
   std::vector<RrNode> nodes_;
   std::vector<RrEdge> edges_;
   std::vector<std::vector<int>> out_, in_;
-  std::vector<int> linkEdge_, dmaOutEdge_, dmaInEdge_;
+  std::vector<int> linkEdge_, dmaOutEdge_, dmaInEdge_, portOutEdge_, portInEdge_;
 };
 
 /// The port on the far side of a link: leaving north arrives on the neighbour's south port.

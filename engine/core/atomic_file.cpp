@@ -6,6 +6,8 @@
 #include <random>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "engine/core/error.h"
 
 namespace ts::core {
@@ -35,6 +37,19 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
 
 void writeFileAtomically(const std::string& path, const std::string& content) {
   writeFileAtomically(path, [&](std::ostream& out) { out << content; });
+}
+
+void requireWritableOutput(const std::string& path) {
+  if (path == "-") return;
+  if (path.empty()) throw Error("an output file name is empty");
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw Error("cannot write " + path + ": it is a folder");
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, ec))
+    throw Error("cannot write " + path + ": folder '" + folder.string() + "' does not exist");
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw Error("cannot write " + path + ": folder '" + folder.string() + "' is not writable");
 }
 
 std::string readFile(const std::string& path) {

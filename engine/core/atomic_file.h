@@ -15,6 +15,10 @@ void writeFileAtomically(const std::string& path, const std::function<void(std::
 /// Same for content already in memory.
 void writeFileAtomically(const std::string& path, const std::string& content);
 
+/// Checks, before long work starts, that `path` could be written: not a folder, and its folder
+/// exists and is writable. Throws Error naming the path and the reason. "-" (stdout) passes.
+void requireWritableOutput(const std::string& path);
+
 /// Reads a whole file; throws InputError(path, 0, 0, "cannot open ...") when it cannot.
 std::string readFile(const std::string& path);
 

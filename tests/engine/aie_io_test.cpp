@@ -125,7 +125,7 @@ TEST(PlacementYaml, RoundTripAndCsv) {
 TEST(PlacementFile, SavedByExtensionAndReadBack) {
   DesignFile f = parseDesignYaml(kPipeline, "pipe.yaml");
   std::string dir = ts::test::outputDir("placement_save");
-  for (const char* name : {"p.yaml", "p.yml", "p.csv", "p.json"}) {
+  for (const char* name : {"p.yaml", "p.yml", "p.csv", "p.json", "p.mlir"}) {
     const std::string path = dir + "/" + name;
     savePlacementFile(path, f.design, *f.placement);
     Placement back = loadPlacementFile(path, f.design);
@@ -247,4 +247,19 @@ TEST(AtomicFile, FailedWriteLeavesNoFileAndKeepsTheOldOne) {
   for (auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
   EXPECT_EQ(files, 1);
   EXPECT_THROW(ts::core::writeFileAtomically(dir + "/no/such/dir/x.txt", "x"), ts::core::Error);
+}
+
+TEST(PlacementCsv, ACoreNameWithACommaOrQuoteReadsBack) {
+  Design d;
+  d.name = "q";
+  d.device = "npu2";
+  d.cores.push_back({"conv, 3x3", CoreKind::Compute, 0, 0, std::nullopt, ""});
+  d.cores.push_back({"say \"hi\"", CoreKind::Compute, 0, 0, std::nullopt, ""});
+  Placement p(d.coreCount());
+  p.place(0, {1, 2});
+  p.place(1, {2, 3});
+  p.setPinned(1, true);
+  std::string dir = ts::test::outputDir("placement_csv_quotes");
+  savePlacementFile(dir + "/q.csv", d, p);
+  EXPECT_EQ(loadPlacementFile(dir + "/q.csv", d), p);
 }

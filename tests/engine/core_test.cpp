@@ -3,6 +3,7 @@
 
 #include <thread>
 
+#include "engine/core/csv.h"
 #include "engine/core/error.h"
 #include "engine/core/json_locate.h"
 #include "engine/core/params.h"
@@ -121,4 +122,25 @@ TEST(Errors, InputErrorFormatsTheLocation) {
   InputError e("f.yaml", 3, 7, "bad");
   EXPECT_STREQ(e.what(), "f.yaml:3:7: bad");
   EXPECT_STREQ(InputError("f.yaml", 0, 0, "bad").what(), "f.yaml: bad");
+}
+
+TEST(Csv, QuotesFieldsAsRfc4180AndReadsThemBack) {
+  using ts::core::csvField;
+  EXPECT_EQ(csvField("plain"), "plain");
+  EXPECT_EQ(csvField("a,b"), "\"a,b\"");
+  EXPECT_EQ(csvField("say \"hi\""), "\"say \"\"hi\"\"\"");
+  auto records = ts::core::parseCsv("name,v\r\n\"a,b\",1\n\"two\nlines\",\"x\"\"y\"\n\nlast,", "t.csv");
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[1].fields, (std::vector<std::string>{"a,b", "1"}));
+  EXPECT_EQ(records[2].fields, (std::vector<std::string>{"two\nlines", "x\"y"}));
+  EXPECT_EQ(records[2].line, 3);
+  EXPECT_EQ(records[3].line, 6);
+  EXPECT_EQ(records[3].fields, (std::vector<std::string>{"last", ""}));
+  try {
+    ts::core::parseCsv("a,\"open\n", "bad.csv");
+    ADD_FAILURE() << "unterminated quote accepted";
+  } catch (const ts::core::InputError& e) {
+    EXPECT_EQ(e.line(), 1);
+  }
+  EXPECT_THROW(ts::core::parseCsv("a\"b,c\n", "bad.csv"), ts::core::InputError);
 }

@@ -18,7 +18,7 @@ bool contains(const std::vector<TileCoord>& v, TileCoord t) {
 
 TEST(Device, PresetsAreAllAvailable) {
   auto names = availableDevices();
-  for (const char* n : {"npu1", "npu2", "xcvc1902", "xcve2802"})
+  for (const char* n : {"npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"})
     EXPECT_TRUE(std::find(names.begin(), names.end(), n) != names.end()) << n;
 }
 
@@ -71,7 +71,8 @@ INSTANTIATE_TEST_SUITE_P(Presets, PresetTest,
                          ::testing::Values(PresetFacts{"npu1", 4, 6, 16, 4, 4, 4, Generation::Aie2, 64},
                                            PresetFacts{"npu2", 8, 6, 32, 8, 8, 8, Generation::Aie2, 64},
                                            PresetFacts{"xcvc1902", 50, 9, 400, 0, 50, 16, Generation::Aie1, 32},
-                                           PresetFacts{"xcve2802", 38, 11, 304, 76, 38, 12, Generation::Aie2, 64}),
+                                           PresetFacts{"xcve2802", 38, 11, 304, 76, 38, 12, Generation::Aie2, 64},
+                                           PresetFacts{"xcve2302", 17, 4, 34, 17, 17, 6, Generation::Aie2, 64}),
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Device, RowRolesOfTheNpuAndVersalParts) {

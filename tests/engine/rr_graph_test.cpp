@@ -90,7 +90,8 @@ TEST_P(RrGraphOnEveryPreset, SharedMemoryEdgesFollowTheNeighbourRules) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Presets, RrGraphOnEveryPreset, ::testing::Values("npu1", "npu2", "xcvc1902", "xcve2802"));
+INSTANTIATE_TEST_SUITE_P(Presets, RrGraphOnEveryPreset,
+                         ::testing::Values("npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"));
 
 TEST(RrGraph, EveryDmaTileReachesEveryOtherByStreams) {
   Device d = loadDevice("npu2");
@@ -106,7 +107,7 @@ TEST(RrGraph, EveryDmaTileReachesEveryOtherByStreams) {
 TEST(RrGraph, SharedMemoryAloneOnlyReachesNeighbours) {
   Device d = loadDevice("npu2");
   RrGraph g(d);
-  auto seen = reachable(g, g.sourceNode({3, 3}), {RrEdgeKind::DmaOut});
+  auto seen = reachable(g, g.sourceNode({3, 3}), {RrEdgeKind::DmaOut, RrEdgeKind::PortOut});
   std::set<TileCoord> sinks;
   for (int v : seen)
     if (g.node(v).kind == RrNodeKind::Sink) sinks.insert(g.node(v).tile);
@@ -117,6 +118,21 @@ TEST(RrGraph, SharedMemoryAloneOnlyReachesNeighbours) {
   EXPECT_EQ(sinks, expected);
   EXPECT_TRUE(sinks.count({4, 3}));   // east neighbour reads (3,3)'s memory
   EXPECT_FALSE(sinks.count({5, 3}));  // two columns away: needs a stream
+}
+
+TEST(RrGraph, StreamPortEndsNeedNoDmaChannel) {
+  Device d = loadDevice("xcvc1902");
+  RrGraph g(d);
+  const TileCoord pl{0, 0};  // a PL shim column: no DMA, but its PLIO ports reach the switch
+  EXPECT_EQ(g.dmaOutEdge(pl), -1);
+  ASSERT_GE(g.portOutEdge(pl), 0);
+  EXPECT_EQ(g.edge(g.portOutEdge(pl)).to, g.switchIn(pl, Port::Dma));
+  Net net;
+  net.sourcePort = PortKind::Stream;
+  net.targets = {1};
+  net.targetPorts = {PortKind::Dma};
+  EXPECT_EQ(g.endEdge(net, 0, pl), g.portOutEdge(pl));
+  EXPECT_EQ(g.endEdge(net, 1, {2, 0}), g.dmaInEdge({2, 0}));
 }
 
 TEST(RrGraph, MemoryTileColumnsAreOnlyVertical) {

@@ -30,13 +30,7 @@ class AieCanvasTest : public QObject {
   aie::TileCoord tileOf(const char* name) const { return doc_->placement().tile(core(name)); }
   QPoint centre(aie::TileCoord t) const { return canvas_->tileCenter(t).toPoint(); }
   /// Pixels of exactly this colour in the canvas as it is on screen now.
-  int pixelsOf(const QColor& colour) const {
-    QImage g = canvas_->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    int n = 0;
-    for (int y = 0; y < g.height(); ++y)
-      for (int x = 0; x < g.width(); ++x) n += (g.pixel(x, y) | 0xff000000u) == colour.rgb();
-    return n;
-  }
+  int pixelsOf(const QColor& colour) const { return test::pixelsOf(canvas_.get(), colour); }
   QMimeData* coreMime(aie::CoreId c) const {
     auto* mime = new QMimeData();
     mime->setData(AieCanvas::kCoreMimeType, QByteArray::number(c));

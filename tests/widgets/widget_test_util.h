@@ -44,6 +44,15 @@ inline bool openOnCanvas(const QString& design, const QSize& size, std::unique_p
   return true;
 }
 
+/// Pixels of exactly this colour in the widget as it is on screen now.
+inline int pixelsOf(QWidget* widget, const QColor& colour) {
+  QImage g = widget->grab().toImage().convertToFormat(QImage::Format_RGB32);
+  int n = 0;
+  for (int y = 0; y < g.height(); ++y)
+    for (int x = 0; x < g.width(); ++x) n += (g.pixel(x, y) | 0xff000000u) == colour.rgb();
+  return n;
+}
+
 /// Drag enter + move to `pos`; returns whether the move was accepted.
 inline bool dragTo(QWidget* target, const QMimeData* mime, const QPoint& pos) {
   QDragEnterEvent enter(pos, Qt::MoveAction, mime, Qt::LeftButton, Qt::NoModifier);

@@ -5,6 +5,7 @@
 
 #include "engine/aie/design.h"
 #include "engine/aie/device.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/placement.h"
 
 namespace ts::aie {
@@ -15,11 +16,18 @@ struct LoadedDesign {
   Device device;
   Placement placement;                ///< from the file (or design pins only); may be incomplete
   std::vector<std::string> warnings;  ///< parts of the file that were not imported
+  std::optional<MlirSource> mlir;     ///< MLIR designs: the module, for writing it back placed
+  std::vector<GivenPath> givenPaths;  ///< MLIR designs: routes the file gives (aie.pnr_flow)
 };
 
 /// Loads a design and its device. `deviceOverride` (a preset name or device YAML path)
 /// replaces the design's device; np-flow netlists name no device and default to npu2.
-LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOverride = "");
+/// `module` picks one module of an MLIR file holding several (1-based; 0 = the only one).
+LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOverride = "", int module = 0);
+
+/// A design already imported from an MLIR file (one of parseMlirModules' results), with its
+/// device loaded; the same as loadDesignFile on that module without reading the file again.
+LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride = "");
 
 /// Replaces the placement with one read from a placement file (.yaml, .json, .csv).
 void applyPlacementFile(LoadedDesign& loaded, const std::string& placementPath);

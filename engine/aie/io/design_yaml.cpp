@@ -32,6 +32,22 @@ NetId netRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d, 
   return id;
 }
 
+/// `pin: [col, row]`, or a partial pin `pin: {column: 3}` / `pin: {row: 2}` (both keys = a full pin).
+void readPin(const yamlio::Reader& in, const YAML::Node& node, const std::string& what, LogicalCore& core) {
+  if (!node.IsMap()) {
+    core.pin = in.tile(node, what + " pin");
+    return;
+  }
+  in.allowKeys(node, {"column", "row"}, what + " pin");
+  if (!node["column"] && !node["row"]) in.fail(node, what + " pin: expected [col, row], {column: c} or {row: r}");
+  int col = node["column"] ? int(in.integer(node["column"], what + " pin column", 0, 65535)) : -1;
+  int row = node["row"] ? int(in.integer(node["row"], what + " pin row", 0, 65535)) : -1;
+  if (col >= 0 && row >= 0)
+    core.pin = TileCoord{col, row};
+  else
+    core.pinColumn = col, core.pinRow = row;
+}
+
 void readCores(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
   in.expectSequence(list, "cores");
   std::map<std::string, YAML::Node> seen;
@@ -49,7 +65,7 @@ void readCores(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
     core.kind = c["kind"] ? parseCoreKind(in, c["kind"]) : CoreKind::Compute;
     if (c["buffer_bytes"]) core.bufferBytes = in.integer(c["buffer_bytes"], what + " buffer_bytes", 0);
     if (c["cycles"]) core.computeCycles = in.integer(c["cycles"], what + " cycles", 0);
-    if (c["pin"]) core.pin = in.tile(c["pin"], what + " pin");
+    if (c["pin"]) readPin(in, c["pin"], what, core);
     if (c["group"]) core.group = in.str(c["group"], what + " group");
     d.cores.push_back(core);
   }
@@ -181,6 +197,10 @@ std::string designToYaml(const Design& d, const Placement* placement) {
     if (c.pin)
       out << YAML::Key << "pin" << YAML::Value << YAML::Flow << YAML::BeginSeq << c.pin->col << c.pin->row
           << YAML::EndSeq;
+    else if (c.partlyPinned())
+      out << YAML::Key << "pin" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key
+          << (c.pinColumn >= 0 ? "column" : "row") << YAML::Value << (c.pinColumn >= 0 ? c.pinColumn : c.pinRow)
+          << YAML::EndMap;
     if (!c.group.empty()) out << YAML::Key << "group" << YAML::Value << c.group;
     out << YAML::EndMap;
   }

@@ -3,413 +3,1115 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
-#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "engine/aie/device_library.h"
+#include "engine/aie/io/mlir_scanner.h"
 #include "engine/core/atomic_file.h"
-#include "engine/core/error.h"
 
 namespace ts::aie {
 
 namespace {
 
-// Flows carry no object size in MLIR; buffers are declared separately. This is what a flow
-// is assumed to hold at each end (documented in the README).
+using mlir::Statement;
+using mlir::Token;
+using mlir::TokenKind;
+
+// Flows carry no object size in MLIR (buffers are declared separately): this is what a flow is
+// assumed to hold at each DMA end (README "MLIR-AIE files").
 constexpr int64_t kFlowBytes = 1024;
 constexpr int kFlowDepth = 2;
+// Documented ranges (README): object FIFO depths as in design YAML, channels and packet ids as
+// MLIR-AIE's i8 attributes, object sizes below 1 TiB.
+constexpr int64_t kMaxDepth = 64;
+constexpr int64_t kMaxChannel = 255;
+constexpr int64_t kMaxPacketId = 255;
+constexpr int64_t kMaxObjectBytes = int64_t(1) << 40;
 
-struct Statement {
-  std::string text;
-  int line = 0;  // 1-based line where it starts
-};
-
-// Removes a trailing // comment that is not inside a string.
-std::string stripComment(const std::string& line) {
-  bool quoted = false;
-  for (size_t i = 0; i + 1 < line.size(); ++i) {
-    if (line[i] == '"') quoted = !quoted;
-    if (!quoted && line[i] == '/' && line[i + 1] == '/') return line.substr(0, i);
-  }
-  return line;
+std::string normalizeOp(std::string_view op) {
+  if (op.substr(0, 4) == "AIE.") return "aie." + std::string(op.substr(4));
+  if (op.substr(0, 5) == "AIEX.") return "aiex." + std::string(op.substr(5));
+  return std::string(op);
 }
 
-// Joins physical lines into statements: a statement continues while ( or [ are open.
-std::vector<Statement> splitStatements(const std::string& text) {
-  std::vector<Statement> out;
-  std::istringstream in(text);
-  std::string raw;
-  int lineNo = 0, open = 0;
-  Statement current;
-  while (std::getline(in, raw)) {
-    ++lineNo;
-    std::string line = stripComment(raw);
-    if (line.find_first_not_of(" \t\r") == std::string::npos && open == 0) continue;
-    if (open == 0) current = {"", lineNo};
-    current.text += (current.text.empty() ? "" : " ") + line;
-    for (char c : line) open += (c == '(' || c == '[') - (c == ')' || c == ']');
-    if (open <= 0) {
-      open = 0;
-      out.push_back(current);
+std::string quoteToken(const Token& t) {
+  if (t.kind == TokenKind::End) return "the end of the op";
+  std::string s(t.text.substr(0, 40));
+  return "'" + s + (t.text.size() > 40 ? "...'" : "'");
+}
+
+/// What a skipped device-level op is, for the one warning per kind.
+std::string skipReason(const std::string& op) {
+  static const std::map<std::string, std::string> reasons = {
+      {"aie.switchbox", "hand-routed connections are not imported"},
+      {"aie.shim_mux", "hand-routed connections are not imported"},
+      {"aie.wire", "hand-routed connections are not imported"},
+      {"aie.mem", "DMA programs (buffer descriptors) are not imported"},
+      {"aie.memtile_dma", "DMA programs (buffer descriptors) are not imported"},
+      {"aie.shim_dma", "DMA programs (buffer descriptors) are not imported"},
+      {"aie.buffer", "buffers are not imported (object sizes come from object FIFOs)"},
+      {"aie.lock", "locks are not imported"},
+      {"aie.shim_dma_allocation", "shim DMA channel assignments are not imported"},
+      {"aie.objectfifo.allocate", "buffer allocation hints are not imported"},
+      {"aie.objectfifo.register_external_buffers", "external buffers are not imported"},
+      {"aie.external_buffer", "external buffers are not imported"},
+      {"aiex.runtime_sequence", "host code does not change placement"},
+      {"aie.flow inside one tile", "no data moves between tiles"},
+      {"aie.packet_flow inside one tile", "no data moves between tiles"},
+      {"aie.runtime_sequence", "host code does not change placement"},
+      {"func.func", "host code and kernel declarations do not change placement"},
+      {"memref.global", "host buffer declarations do not change placement"},
+  };
+  auto it = reasons.find(op);
+  if (it != reasons.end()) return it->second;
+  if (op.rfind("aiex.", 0) == 0) return "host-side (aiex) ops do not change placement";
+  if (op.rfind("aie.", 0) == 0) return "not known to TileStudio's importer";
+  return "not part of the placement problem";
+}
+
+/// Ops that move data between tiles in ways the design model cannot express.
+bool unsupportedDataOp(const std::string& op) {
+  static const std::set<std::string> ops = {"aie.broadcast_packet",
+                                            "aie.multicast",
+                                            "aiex.broadcast_packet",
+                                            "aiex.multicast",
+                                            "aie.objectFifo.createObjectFifo",
+                                            "aie.objectfifo.createObjectFifo"};
+  return ops.count(op) > 0;
+}
+
+/// Reads the tokens of one op, with errors at the token that is wrong.
+class Cursor {
+ public:
+  Cursor(const Statement& st, size_t start, std::string op, const std::string& file)
+      : st_(st), i_(start), op_(std::move(op)), file_(file) {
+    end_.kind = TokenKind::End;
+    if (!st.tokens.empty()) {
+      const Token& last = st.tokens.back();
+      end_.offset = last.offset + last.text.size();
+      end_.line = last.line;
+      end_.column = last.column + int(last.text.size());
     }
   }
-  if (open > 0) out.push_back(current);
-  return out;
-}
 
-int braceBalance(const std::string& s) {
-  int depth = 0;
-  for (char c : s) depth += (c == '{') - (c == '}');
-  return depth;
-}
+  bool atEnd() const { return i_ >= st_.tokens.size(); }
+  const Token& peek() const { return atEnd() ? end_ : st_.tokens[i_]; }
+  const Token& peekAt(size_t ahead) const { return i_ + ahead < st_.tokens.size() ? st_.tokens[i_ + ahead] : end_; }
+  Token take() {
+    Token t = peek();
+    if (!atEnd()) ++i_;
+    return t;
+  }
+  size_t index() const { return i_; }
+  const std::string& op() const { return op_; }
 
-std::string trim(const std::string& s) {
-  auto a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string::npos) return "";
-  auto b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
+  bool accept(char c) {
+    if (!peek().is(c)) return false;
+    ++i_;
+    return true;
+  }
+  bool acceptWord(std::string_view w) {
+    if (peek().kind != TokenKind::Identifier || peek().text != w) return false;
+    ++i_;
+    return true;
+  }
+  Token expect(char c, const std::string& what) {
+    if (!peek().is(c)) failHere(std::string("expected '") + c + "' " + what + ", found " + quoteToken(peek()));
+    return take();
+  }
+  std::string value(const std::string& what) {
+    if (peek().kind != TokenKind::Value) failHere("expected " + what + " (a %value), found " + quoteToken(peek()));
+    return std::string(take().text);
+  }
+  std::string symbol(const std::string& what) {
+    if (peek().kind != TokenKind::Symbol) failHere("expected " + what + " (an @name), found " + quoteToken(peek()));
+    std::string s(take().text.substr(1));
+    if (s.size() >= 2 && s.front() == '"') s = s.substr(1, s.size() - 2);
+    return s;
+  }
+  std::string word(const std::string& what) {
+    if (peek().kind != TokenKind::Identifier) failHere("expected " + what + ", found " + quoteToken(peek()));
+    return std::string(take().text);
+  }
+  /// A decimal or hexadecimal integer (optionally negative) within [lo, hi].
+  int64_t integer(const std::string& what, int64_t lo, int64_t hi) {
+    const Token at = peek();
+    bool negative = accept('-');
+    const Token& t = peek();
+    if (t.kind != TokenKind::Integer) failHere("expected " + what + " (an integer), found " + quoteToken(t));
+    int64_t v = 0;
+    bool overflow = false;
+    std::string_view s = t.text;
+    int base = 10;
+    if (s.size() > 2 && s[1] == 'x') base = 16, s.remove_prefix(2);
+    for (char c : s) {
+      int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+      if (v > (INT64_MAX - d) / base) {
+        overflow = true;
+        break;
+      }
+      v = v * base + d;
+    }
+    if (negative) v = -v;
+    if (overflow || v < lo || v > hi)
+      fail(at, what + " " + (negative ? "-" : "") + std::string(t.text) + " is out of range: expected " +
+                   std::to_string(lo) + ".." + std::to_string(hi));
+    take();
+    return v;
+  }
+  /// Skips one bracket group starting at the current token ( [ < {.
+  void skipGroup() {
+    int depth = 0;
+    do {
+      const Token& t = take();
+      if (t.kind == TokenKind::End) return;
+      if (t.is('(') || t.is('[') || t.is('<') || t.is('{')) ++depth;
+      if (t.is(')') || t.is(']') || t.is('>') || t.is('}')) --depth;
+    } while (depth > 0);
+  }
+  bool peekOpen() const {
+    const Token& t = peek();
+    return t.is('(') || t.is('[') || t.is('<') || t.is('{');
+  }
+  /// Skips an optional attribute dictionary `{...}`.
+  void skipAttributes() {
+    if (peek().is('{')) skipGroup();
+  }
+  /// The index of the token that closes the bracket at `open`.
+  size_t matching(size_t open) const {
+    int depth = 0;
+    for (size_t k = open; k < st_.tokens.size(); ++k) {
+      const Token& t = st_.tokens[k];
+      if (t.is('(') || t.is('[') || t.is('<') || t.is('{')) ++depth;
+      if (t.is(')') || t.is(']') || t.is('>') || t.is('}'))
+        if (--depth == 0) return k;
+    }
+    return st_.tokens.size();
+  }
+  void seek(size_t index) { i_ = index; }
 
-std::string lowerDialect(std::string op) {
-  if (op.rfind("AIE.", 0) == 0) op = "aie." + op.substr(4);
-  if (op.rfind("AIEX.", 0) == 0) op = "aiex." + op.substr(5);
-  return op;
-}
-
-class Importer {
- public:
-  Importer(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {}
-
-  MlirImport run();
+  [[noreturn]] void fail(const Token& at, const std::string& message) const {
+    throw core::InputError(file_, at.line, at.column, op_ + ": " + message);
+  }
+  [[noreturn]] void failHere(const std::string& message) const { fail(peek(), message); }
 
  private:
-  [[noreturn]] void fail(int line, const std::string& message) const {
-    throw core::InputError(file_, line, 0, message);
-  }
-  void handle(const Statement& st, const std::string& result, const std::string& op, const std::string& rest);
-  void defineTile(const Statement& st, const std::string& result, CoreKind kind, TileCoord tile, bool placed,
-                  bool pinned);
-  CoreId use(const Statement& st, const std::string& ssa);
-  void addObjectFifo(const Statement& st, const std::string& rest);
-  void addLink(const Statement& st, const std::string& rest);
-  void addFlow(const Statement& st, const std::string& rest);
-  void addPacketFlow(const Statement& st, const std::vector<Statement>& body);
-  int64_t memrefBytes(const Statement& st, const std::string& memref) const;
-  const Device& device(const Statement& st) const {
-    if (!deviceLoaded_) fail(st.line, "a tile is used before aie.device(...) names the device");
-    return device_;
-  }
-  void warnOnce(const std::string& message) {
-    if (std::find(warnings_.begin(), warnings_.end(), message) == warnings_.end()) warnings_.push_back(message);
-  }
-
-  struct TileValue {
-    CoreKind kind;
-    TileCoord tile;
-    bool placed, pinned;
-    int line;
-    CoreId core = -1;  // created on first use
-  };
-
-  const std::string& text_;
-  std::string file_;
-  Design design_;
-  std::vector<TileCoord> coreTiles_;
-  std::vector<char> corePlaced_, corePinned_;
-  std::map<std::string, TileValue> tiles_;
-  std::map<std::string, NetId> fifoNets_;
-  std::map<std::string, NetId> flowNets_;  // "src|bundle|channel" -> net
-  std::vector<std::string> warnings_;
-  Device device_;
-  bool deviceLoaded_ = false;
-  std::string moduleName_;
+  const Statement& st_;
+  size_t i_;
+  std::string op_;
+  const std::string& file_;
+  Token end_;
 };
 
-MlirImport Importer::run() {
-  std::vector<Statement> statements = splitStatements(text_);
-  static const std::regex head(R"(^\s*(?:(%[\w.$-]+)\s*=\s*)?([A-Za-z_][\w.]*)(.*)$)");
-  int skipDepth = 0;  // > 0 while inside a region we ignore
-  for (size_t i = 0; i < statements.size(); ++i) {
-    const Statement& st = statements[i];
-    int balance = braceBalance(st.text);
-    if (skipDepth > 0) {
-      skipDepth += balance;
-      continue;
-    }
-    std::string s = trim(st.text);
-    if (s.empty() || s[0] == '}') continue;  // closing a region we entered
-    std::smatch m;
-    if (!std::regex_match(s, m, head)) continue;
-    std::string result = m[1], op = lowerDialect(m[2]), rest = m[3];
-    if (balance > 0) {
-      if (op == "module" || op == "aie.device") {
-        if (op == "module") {
-          std::smatch name;
-          if (std::regex_search(rest, name, std::regex(R"(@([\w.$-]+))"))) moduleName_ = name[1];
-        } else {
-          handle(st, result, op, rest);
-        }
-        continue;  // enter the region
-      }
-      if (op == "aie.packet_flow") {
-        std::vector<Statement> body;
-        int depth = balance;
-        while (depth > 0 && ++i < statements.size()) {
-          body.push_back(statements[i]);
-          depth += braceBalance(statements[i].text);
-        }
-        addPacketFlow(st, body);
-        continue;
-      }
-      if (op == "aie.core") handle(st, result, op, rest);
-      skipDepth = balance;  // aie.core bodies, aie.mem, func.func, runtime sequences, ...
-      continue;
-    }
-    handle(st, result, op, rest);
-  }
-  if (!deviceLoaded_) fail(1, "no aie.device(...) found: not an MLIR-AIE design");
-
-  MlirImport out;
-  design_.name = moduleName_.empty() ? std::filesystem::path(file_).stem().string() : moduleName_;
-  design_.device = device_.name();
-  auto problems = design_.problems();
-  if (!problems.empty()) throw core::InputError(file_, 0, 0, problems.front());
-  out.placement = Placement(design_.coreCount());
-  for (CoreId c = 0; c < design_.coreCount(); ++c) {
-    if (corePlaced_[c]) out.placement.place(c, coreTiles_[c]);
-    out.placement.setPinned(c, corePinned_[c]);
-  }
-  out.design = std::move(design_);
-  out.warnings = warnings_;
-  return out;
-}
-
-void Importer::handle(const Statement& st, const std::string& result, const std::string& op, const std::string& rest) {
-  std::smatch m;
-  if (op == "aie.device") {
-    if (!std::regex_search(rest, m, std::regex(R"(^\s*\(\s*([\w.-]+)\s*\))")))
-      fail(st.line, "aie.device: expected aie.device(name)");
-    try {
-      device_ = loadDevice(m[1]);
-    } catch (const core::Error& e) {
-      fail(st.line, e.what());
-    }
-    deviceLoaded_ = true;
-  } else if (op == "aie.tile") {
-    if (!std::regex_search(rest, m, std::regex(R"(^\s*\(\s*(\d+)\s*,\s*(\d+)\s*\))")))
-      fail(st.line, "aie.tile: expected aie.tile(col, row)");
-    TileCoord t{std::stoi(m[1]), std::stoi(m[2])};
-    const Device& dev = device(st);
-    if (!dev.contains(t)) fail(st.line, "aie.tile" + core::toString(t) + " is outside the " + dev.name() + " array");
-    CoreKind kind = dev.kind(t) == TileKind::Compute ? CoreKind::Compute
-                    : dev.kind(t) == TileKind::Mem   ? CoreKind::MemTile
-                                                     : CoreKind::Shim;
-    defineTile(st, result, kind, t, true, false);
-  } else if (op == "aie.logical_tile") {
-    if (!std::regex_search(rest, m, std::regex(R"(^\s*<\s*(\w+)\s*>\s*\(\s*(\?|\d+)\s*,\s*(\?|\d+)\s*\))")))
-      fail(st.line, "aie.logical_tile: expected aie.logical_tile<Kind>(col|?, row|?)");
-    std::string k = m[1];
-    CoreKind kind;
-    if (k == "CoreTile")
-      kind = CoreKind::Compute;
-    else if (k == "MemTile")
-      kind = CoreKind::MemTile;
-    else if (k.rfind("Shim", 0) == 0)
-      kind = CoreKind::Shim;
-    else
-      fail(st.line, "aie.logical_tile: unknown tile kind '" + k + "' (CoreTile, MemTile, ShimNOCTile)");
-    bool colSet = m[2] != "?", rowSet = m[3] != "?";
-    TileCoord t = Placement::kUnplaced;
-    if (colSet && rowSet) {
-      t = {std::stoi(m[2]), std::stoi(m[3])};
-      if (!device(st).contains(t)) fail(st.line, "aie.logical_tile at " + core::toString(t) + " is outside the array");
-    } else if (colSet || rowSet) {
-      warnOnce("line " + std::to_string(st.line) +
-               ": a logical tile fixed in only one coordinate is imported as unplaced");
-    }
-    defineTile(st, result, kind, t, colSet && rowSet, colSet && rowSet);
-  } else if (op == "aie.objectfifo") {
-    addObjectFifo(st, rest);
-  } else if (op == "aie.objectfifo.link") {
-    addLink(st, rest);
-  } else if (op == "aie.flow") {
-    addFlow(st, rest);
-  } else if (op == "aie.cascade_flow") {
-    if (!std::regex_search(rest, m, std::regex(R"(^\s*\(\s*(%[\w.$-]+)\s*,\s*(%[\w.$-]+)\s*\))")))
-      fail(st.line, "aie.cascade_flow: expected aie.cascade_flow(%from, %to)");
-    design_.cascades.push_back({use(st, m[1]), use(st, m[2])});
-  } else if (op == "aie.core") {
-    if (std::regex_search(rest, m, std::regex(R"(^\s*\(\s*(%[\w.$-]+)\s*\))"))) use(st, m[1]);
-  }
-}
-
-void Importer::defineTile(const Statement& st, const std::string& result, CoreKind kind, TileCoord tile, bool placed,
-                          bool pinned) {
-  if (result.empty()) fail(st.line, "a tile op must define a value (%name = ...)");
-  if (tiles_.count(result))
-    fail(st.line, result + " is defined twice (first on line " + std::to_string(tiles_[result].line) + ")");
-  tiles_[result] = {kind, tile, placed, pinned, st.line};
-}
-
-CoreId Importer::use(const Statement& st, const std::string& ssa) {
-  auto it = tiles_.find(ssa);
-  if (it == tiles_.end()) fail(st.line, "unknown tile value " + ssa);
-  TileValue& v = it->second;
-  if (v.core < 0) {
-    v.core = design_.coreCount();
-    design_.cores.push_back({ssa.substr(1), v.kind, 0, 0, std::nullopt, ""});
-    coreTiles_.push_back(v.tile);
-    corePlaced_.push_back(v.placed);
-    corePinned_.push_back(v.pinned);
-  }
-  return v.core;
-}
-
-int64_t Importer::memrefBytes(const Statement& st, const std::string& memref) const {
-  static const std::map<std::string, int64_t> sizes = {{"i1", 1},   {"i8", 1},   {"ui8", 1},  {"si8", 1}, {"i16", 2},
-                                                       {"ui16", 2}, {"bf16", 2}, {"f16", 2},  {"i32", 4}, {"ui32", 4},
-                                                       {"f32", 4},  {"i64", 8},  {"ui64", 8}, {"f64", 8}};
-  std::string shape = trim(memref.substr(0, memref.find(',')));  // drop layouts/memory spaces
+/// Bytes of one object of `memref<SHAPE x TYPE[, layout or memory space]>`: the text between
+/// the memref's angle brackets.
+int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
+  std::string_view shape = text.substr(0, text.find(','));
+  while (!shape.empty() && (shape.back() == ' ' || shape.back() == '\n' || shape.back() == '\t'))
+    shape.remove_suffix(1);
+  while (!shape.empty() && (shape.front() == ' ' || shape.front() == '\n' || shape.front() == '\t'))
+    shape.remove_prefix(1);
+  const std::string shown = "memref<" + std::string(shape) + ">";
   int64_t count = 1;
-  size_t start = 0;
-  while (true) {
-    size_t x = shape.find('x', start);
-    std::string part = shape.substr(start, x == std::string::npos ? std::string::npos : x - start);
-    bool digits = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
-    if (!digits || x == std::string::npos) {
-      auto size = sizes.find(part);
-      if (x != std::string::npos || size == sizes.end())
-        fail(st.line, "memref<" + memref + ">: unsupported shape or element type '" + part + "'");
-      return count * size->second;
+  size_t k = 0;
+  while (k < shape.size() && (std::isdigit(static_cast<unsigned char>(shape[k])) || shape[k] == '?')) {
+    if (shape[k] == '?') c.fail(at, shown + ": dynamic sizes are not supported (an object needs a fixed size)");
+    int64_t dim = 0;
+    while (k < shape.size() && std::isdigit(static_cast<unsigned char>(shape[k]))) {
+      dim = std::min<int64_t>(kMaxObjectBytes + 1, dim * 10 + (shape[k] - '0'));
+      ++k;
     }
-    count *= std::stoll(part);
-    start = x + 1;
+    if (dim == 0) c.fail(at, shown + ": a zero-size memref holds no data");
+    if (k >= shape.size() || shape[k] != 'x') c.fail(at, shown + ": expected 'x' after a dimension");
+    ++k;
+    if (dim > kMaxObjectBytes / count) c.fail(at, shown + ": the object is larger than 2^40 bytes");
+    count *= dim;
   }
+  std::string type(shape.substr(k));
+  int64_t bits = 0;
+  static const std::map<std::string, int64_t> floats = {{"f16", 16}, {"bf16", 16}, {"f32", 32},
+                                                        {"f64", 64}, {"tf32", 32}, {"index", 64}};
+  if (floats.count(type)) {
+    bits = floats.at(type);
+  } else if (type.rfind("f8", 0) == 0 || type.rfind("f6", 0) == 0 || type.rfind("f4", 0) == 0) {
+    bits = (type[1] - '0');
+  } else {
+    size_t p = type.rfind("ui", 0) == 0 || type.rfind("si", 0) == 0 ? 2 : type.rfind('i', 0) == 0 ? 1 : 0;
+    bool digits = p > 0 && p < type.size() && type.find_first_not_of("0123456789", p) == std::string::npos;
+    if (digits && type.size() - p <= 3) bits = std::stoll(type.substr(p));
+    if (bits < 1 || bits > 128) bits = 0;
+  }
+  if (bits == 0)
+    c.fail(at, shown + ": unsupported element type '" + type + "' (expected iN, uiN, siN, f16, bf16, f32, f64, f8*)");
+  if (count > kMaxObjectBytes / bits) c.fail(at, shown + ": the object is larger than 2^40 bytes");
+  return (count * bits + 7) / 8;
 }
 
-void Importer::addObjectFifo(const Statement& st, const std::string& rest) {
-  static const std::regex fifo(R"(^\s*@([\w.$-]+)\s*\(\s*(%[\w.$-]+)\s*,\s*\{([^}]*)\}\s*,\s*([^)]*)\))");
-  std::smatch m;
-  if (!std::regex_search(rest, m, fifo))
-    fail(st.line, "aie.objectfifo: expected @name(%producer, {%consumer, ...}, depth)");
-  std::string name = m[1];
-  if (fifoNets_.count(name)) fail(st.line, "object FIFO @" + name + " is defined twice");
-  Net net;
-  net.name = name;
-  net.source = use(st, m[2]);
-  std::string consumers = m[3];
-  static const std::regex value(R"(%[\w.$-]+)");
-  static const std::regex depthItem(R"((\d+)(\s*:\s*i\d+)?)");
-  std::sregex_iterator it(consumers.begin(), consumers.end(), value), end;
-  for (; it != end; ++it) net.targets.push_back(use(st, it->str()));
-  if (net.targets.empty()) fail(st.line, "object FIFO @" + name + " has no consumers");
-  std::vector<int> depths;
-  std::string depthText = m[4];
-  for (std::sregex_iterator d(depthText.begin(), depthText.end(), depthItem); d != end; ++d)
-    depths.push_back(std::stoi((*d)[1]));
-  if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
-  if (depths.size() != net.targets.size() + 1)
-    fail(st.line, "object FIFO @" + name + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
-                      " (producer first)");
-  net.sourceDepth = depths[0];
-  net.targetDepths.assign(depths.begin() + 1, depths.end());
-  std::smatch type;
-  if (!std::regex_search(rest, type, std::regex(R"(memref<([^>]*)>)")))
-    fail(st.line, "object FIFO @" + name + ": expected a type !aie.objectfifo<memref<...>>");
-  net.bytesPerObject = memrefBytes(st, type[1]);
-  fifoNets_[name] = design_.netCount();
-  design_.nets.push_back(net);
+PortKind portKindOf(const Cursor& c, const Token& at, const std::string& bundle) {
+  static const std::set<std::string> known = {"DMA",  "Core", "FIFO", "South", "West",        "North",
+                                              "East", "PLIO", "NOC",  "Trace", "TileControl", "Ctrl"};
+  if (!known.count(bundle))
+    c.fail(at, "unknown port '" + bundle + "' (expected DMA, Core, North, South, East, West, PLIO, NOC, Trace, Ctrl)");
+  return bundle == "DMA" ? PortKind::Dma : PortKind::Stream;
 }
 
-void Importer::addLink(const Statement& st, const std::string& rest) {
-  std::smatch m;
-  if (!std::regex_search(rest, m, std::regex(R"(^\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\])")))
-    fail(st.line, "aie.objectfifo.link: expected [@in, ...] -> [@out, ...]");
-  Link link;
-  auto names = [&](const std::string& list, std::vector<NetId>& into) {
-    static const std::regex fifoName(R"(@([\w.$-]+))");
-    std::sregex_iterator it(list.begin(), list.end(), fifoName), end;
-    for (; it != end; ++it) {
-      auto f = fifoNets_.find((*it)[1]);
-      if (f == fifoNets_.end()) fail(st.line, "aie.objectfifo.link: unknown object FIFO @" + (*it)[1].str());
-      into.push_back(f->second);
+/// One end of a flow: `%tile, Bundle : channel`.
+struct FlowEnd {
+  std::string tile;
+  std::string bundle;
+  int64_t channel = 0;
+  PortKind port = PortKind::Dma;
+  Token at;
+};
+
+FlowEnd flowEnd(Cursor& c, const std::string& what) {
+  FlowEnd e;
+  e.at = c.peek();
+  e.tile = c.value(what + " tile");
+  c.expect(',', "after the " + what + " tile");
+  Token b = c.peek();
+  e.bundle = c.word(what + " port (e.g. DMA)");
+  e.port = portKindOf(c, b, e.bundle);
+  c.expect(':', "between port and channel");
+  e.channel = c.integer(what + " channel", 0, kMaxChannel);
+  return e;
+}
+
+/// Imports one aie.device.
+class ModuleImporter {
+ public:
+  enum class Body { None, Core, PacketFlow, Skip };
+
+  ModuleImporter(const std::string& file, std::shared_ptr<const std::string> text, size_t sectionBegin)
+      : file_(file), text_(std::move(text)) {
+    source_.text = text_;
+    source_.begin = sectionBegin;
+  }
+
+  /// `aie.device(name) [@symbol] [attributes] {`
+  void start(const Statement& st, size_t opIndex) {
+    Cursor c(st, opIndex + 1, "aie.device", file_);
+    line_ = st.tokens[opIndex].line;
+    c.expect('(', "after aie.device");
+    Token nameAt = c.peek();
+    deviceName_ = c.word("a device name (e.g. npu2)");
+    c.expect(')', "after the device name");
+    if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
+    try {
+      device_ = loadDevice(deviceName_);
+    } catch (const core::Error& e) {
+      c.fail(nameAt, e.what());
+    }
+    if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
+  }
+
+  Body op(const Statement& st);
+  void coreBody(const Statement& st) { noteBufferUses(st, 0); }
+  void packetBody(const Statement& st) { packetEndpoints(st, 0); }
+  void closePacketFlow();
+  MlirImport finish(const std::string& name);
+
+  const std::string& deviceName() const { return deviceName_; }
+  const std::string& symbol() const { return symbol_; }
+  int line() const { return line_; }
+  Body openBody() const { return openBody_; }
+
+ private:
+  CoreId tileValue(Cursor& c, const std::string& what) {
+    Token at = c.peek();
+    std::string name = c.value(what);
+    auto it = tiles_.find(name);
+    if (it == tiles_.end()) c.fail(at, "unknown tile value " + name + " (define it with aie.tile or aie.logical_tile)");
+    return it->second;
+  }
+  void defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken, CoreKind kind,
+                  std::optional<TileCoord> pin, int pinColumn, int pinRow);
+  void addTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
+  void addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
+  void addObjectFifo(Cursor& c);
+  void addLink(Cursor& c);
+  void addFlow(Cursor& c);
+  void addPnrFlow(Cursor& c);
+  void addCascade(Cursor& c);
+  void startPacketFlow(Cursor& c, const Statement& st);
+  void packetEndpoints(const Statement& st, size_t from);
+  void noteBufferUses(const Statement& st, size_t from);
+  void skip(const std::string& op) {
+    auto [it, fresh] = skipped_.emplace(op, 0);
+    if (fresh) skipOrder_.push_back(op);
+    ++it->second;
+  }
+  /// A generated (flow) net name no object FIFO or other flow has.
+  std::string uniqueNetName(const std::string& name) {
+    auto fresh = [&](const std::string& n) { return !fifos_.count(n) && netNames_.insert(n).second; };
+    if (fresh(name)) return name;
+    for (int k = 2;; ++k)
+      if (fresh(name + "_" + std::to_string(k))) return name + "_" + std::to_string(k);
+  }
+  NetId addNet(Net net) {
+    design_.nets.push_back(std::move(net));
+    return design_.netCount() - 1;
+  }
+  TileCoord pinnedTile(CoreId c) const {
+    const auto& pin = design_.cores[c].pin;
+    return pin ? *pin : Placement::kUnplaced;
+  }
+
+  const std::string& file_;
+  std::shared_ptr<const std::string> text_;
+  std::string deviceName_, symbol_;
+  int line_ = 0;
+  Device device_;
+  Design design_;
+  MlirSource source_;
+  std::unordered_map<std::string, CoreId> tiles_;
+  std::unordered_map<std::string, int> tileLines_;
+  std::unordered_map<std::string, CoreId> buffers_;
+  std::unordered_map<std::string, NetId> fifos_;
+  std::unordered_map<std::string, NetId> flowNets_;
+  std::unordered_set<std::string> netNames_;
+  std::map<std::string, int> skipped_;
+  std::vector<std::string> skipOrder_;
+  std::vector<std::string> notes_;
+  std::vector<GivenPath> givenPaths_;
+  Body openBody_ = Body::None;
+  CoreId openCore_ = -1;
+  // The packet flow whose body is being read.
+  struct PacketFlow {
+    int64_t id = 0;
+    Token at;
+    std::vector<FlowEnd> sources, dests;
+  } packet_;
+  struct SharedBuffer {
+    CoreId owner, user;
+    std::string buffer;
+    Token at;
+  };
+  std::vector<SharedBuffer> shared_;
+  std::set<std::pair<CoreId, CoreId>> sharedSeen_;
+};
+
+ModuleImporter::Body ModuleImporter::op(const Statement& st) {
+  openBody_ = Body::None;
+  std::vector<std::string> results;
+  size_t k = 0;
+  if (!st.tokens.empty() && st.tokens[0].kind == TokenKind::Value) {
+    while (k < st.tokens.size() && st.tokens[k].kind == TokenKind::Value) {
+      results.emplace_back(st.tokens[k].text);
+      ++k;
+      if (k < st.tokens.size() && st.tokens[k].is(':')) k += 2;  // %0:2 = ...
+      if (k < st.tokens.size() && st.tokens[k].is(',')) ++k;
+    }
+    if (k >= st.tokens.size() || !st.tokens[k].is('=')) {
+      const Token& at = k < st.tokens.size() ? st.tokens[k] : st.tokens.back();
+      throw core::InputError(file_, at.line, at.column, "expected '=' after the results of an op");
+    }
+    ++k;
+  }
+  if (k >= st.tokens.size()) return st.opensRegion ? Body::Skip : Body::None;
+  const Token& opToken = st.tokens[k];
+  if (opToken.kind == TokenKind::String) {
+    std::string name(opToken.text.substr(1, opToken.text.size() - 2));
+    if (normalizeOp(name).rfind("aie", 0) == 0)
+      throw core::InputError(file_, opToken.line, opToken.column,
+                             "generic-form op \"" + name +
+                                 "\" is not supported: print the file in MLIR's custom form (without "
+                                 "--mlir-print-op-generic)");
+    skip(name);
+    return st.opensRegion ? Body::Skip : Body::None;
+  }
+  if (opToken.kind != TokenKind::Identifier) return st.opensRegion ? Body::Skip : Body::None;  // e.g. ^bb0:
+  const std::string op = normalizeOp(opToken.text);
+  Cursor c(st, k + 1, op, file_);
+  if (op == "aie.tile") {
+    addTile(c, results, opToken);
+  } else if (op == "aie.logical_tile") {
+    addLogicalTile(c, results, opToken);
+  } else if (op == "aie.objectfifo") {
+    addObjectFifo(c);
+  } else if (op == "aie.objectfifo.link") {
+    addLink(c);
+  } else if (op == "aie.flow") {
+    addFlow(c);
+  } else if (op == "aie.pnr_flow") {
+    addPnrFlow(c);
+  } else if (op == "aie.cascade_flow") {
+    addCascade(c);
+  } else if (op == "aie.packet_flow") {
+    startPacketFlow(c, st);
+    if (st.opensRegion) return openBody_ = Body::PacketFlow;
+    closePacketFlow();
+    return Body::None;
+  } else if (op == "aie.core") {
+    c.expect('(', "after aie.core");
+    openCore_ = tileValue(c, "the core's tile");
+    c.expect(')', "after the core's tile");
+    noteBufferUses(st, c.index());
+    return st.opensRegion ? (openBody_ = Body::Core) : Body::None;
+  } else if (op == "aie.end") {
+    return Body::None;
+  } else if (unsupportedDataOp(op)) {
+    c.fail(opToken,
+           "this op moves data between tiles but is not supported by the importer (write it as "
+           "aie.objectfifo, aie.flow or aie.packet_flow)");
+  } else if (op == "aie.device") {
+    c.fail(opToken, "an aie.device inside another aie.device");
+  } else {
+    if (op == "aie.buffer" && !results.empty() && c.accept('(')) {
+      CoreId owner = tileValue(c, "the buffer's tile");
+      for (const std::string& r : results) buffers_[r] = owner;
+    }
+    skip(op);
+  }
+  return st.opensRegion ? Body::Skip : Body::None;
+}
+
+void ModuleImporter::defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken, CoreKind kind,
+                                std::optional<TileCoord> pin, int pinColumn, int pinRow) {
+  if (results.size() != 1) c.fail(opToken, "a tile op must define one value (%name = ...)");
+  const std::string& name = results.front();
+  auto seen = tileLines_.find(name);
+  if (seen != tileLines_.end())
+    c.fail(opToken, name + " is defined twice (first on line " + std::to_string(seen->second) + ")");
+  tileLines_[name] = opToken.line;
+  LogicalCore core;
+  core.name = name.substr(1);
+  core.kind = kind;
+  core.pin = pin;
+  core.pinColumn = pinColumn;
+  core.pinRow = pinRow;
+  tiles_[name] = design_.coreCount();
+  design_.cores.push_back(core);
+  MlirTileOp span;
+  span.begin = opToken.offset;
+  span.end = c.peek().offset;  // just past the closing ')' (set by the caller's cursor position)
+  span.dialect = std::string(opToken.text.substr(0, opToken.text.find('.')));
+  source_.tileOps.push_back(span);
+}
+
+void ModuleImporter::addTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken) {
+  c.expect('(', "after aie.tile");
+  const int64_t col = c.integer("column", 0, device_.columns() - 1);
+  c.expect(',', "between column and row");
+  const int64_t row = c.integer("row", 0, device_.rows() - 1);
+  Token close = c.expect(')', "after the row");
+  TileCoord t{int(col), int(row)};
+  CoreKind kind = device_.kind(t) == TileKind::Compute ? CoreKind::Compute
+                  : device_.kind(t) == TileKind::Mem   ? CoreKind::MemTile
+                                                       : CoreKind::Shim;
+  defineTile(c, results, opToken, kind, t, -1, -1);
+  source_.tileOps.back().end = close.offset + 1;
+}
+
+void ModuleImporter::addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken) {
+  c.expect('<', "after aie.logical_tile");
+  Token kindAt = c.peek();
+  std::string k = c.word("a tile kind (CoreTile, MemTile, ShimNOCTile, ShimPLTile)");
+  c.expect('>', "after the tile kind");
+  CoreKind kind;
+  TileKind tileKind;
+  if (k == "CoreTile")
+    kind = CoreKind::Compute, tileKind = TileKind::Compute;
+  else if (k == "MemTile")
+    kind = CoreKind::MemTile, tileKind = TileKind::Mem;
+  else if (k == "ShimNOCTile" || k == "ShimPLTile")
+    kind = CoreKind::Shim, tileKind = TileKind::Shim;
+  else
+    c.fail(kindAt, "unknown tile kind '" + k + "' (expected CoreTile, MemTile, ShimNOCTile or ShimPLTile)");
+  const bool pl = k == "ShimPLTile";
+  // Which tiles of the device are of this kind (NOC shims have DMA, PL shims do not).
+  auto isKind = [&](TileCoord t) {
+    if (device_.kind(t) != tileKind) return false;
+    return tileKind != TileKind::Shim || device_.shimHasDma(t.col) != pl;
+  };
+  c.expect('(', "after the tile kind");
+  Token colAt = c.peek();
+  int col = c.accept('?') ? -1 : int(c.integer("column", 0, device_.columns() - 1));
+  c.expect(',', "between column and row");
+  Token rowAt = c.peek();
+  int row = c.accept('?') ? -1 : int(c.integer("row", 0, device_.rows() - 1));
+  Token close = c.expect(')', "after the row");
+  std::vector<TileCoord> fits;
+  for (int cc = 0; cc < device_.columns(); ++cc)
+    for (int rr = 0; rr < device_.rows(); ++rr)
+      if ((col < 0 || cc == col) && (row < 0 || rr == row) && isKind({cc, rr})) fits.push_back({cc, rr});
+  if (fits.empty()) {
+    std::string where = col >= 0 && row >= 0 ? " at (" + std::to_string(col) + ", " + std::to_string(row) + ")"
+                        : col >= 0           ? " in column " + std::to_string(col)
+                        : row >= 0           ? " in row " + std::to_string(row)
+                                             : "";
+    c.fail(col >= 0 ? colAt : row >= 0 ? rowAt : kindAt, device_.name() + " has no " + k + where);
+  }
+  if (pl && col < 0)
+    c.fail(kindAt, "an unplaced ShimPLTile is not supported (PL shim tiles have no DMA): give its column");
+  // A coordinate that leaves a single tile of this kind is a full pin.
+  std::optional<TileCoord> pin;
+  if (fits.size() == 1 && (col >= 0 || row >= 0)) {
+    pin = fits.front();
+    col = row = -1;
+  }
+  defineTile(c, results, opToken, kind, pin, col, row);
+  source_.tileOps.back().end = close.offset + 1;
+}
+
+void ModuleImporter::addObjectFifo(Cursor& c) {
+  Token nameAt = c.peek();
+  const std::string name = c.symbol("the object FIFO's name");
+  if (fifos_.count(name)) c.fail(nameAt, "object FIFO @" + name + " is defined twice");
+  auto layoutClauses = [&] {  // dimensionsToStream [...], fromStream [...], ...: kept by export verbatim
+    while (c.peek().kind == TokenKind::Identifier) {
+      c.take();
+      if (c.peek().is('[')) c.skipGroup();
     }
   };
-  names(m[1], link.inputs);
-  names(m[2], link.outputs);
-  design_.links.push_back(link);
-  Design probe;
-  probe.cores = design_.cores;
-  probe.nets = design_.nets;
-  probe.links = {link};
-  auto problems = probe.problems();
-  if (!problems.empty()) fail(st.line, "aie.objectfifo.link: " + problems.front());
+  Net net;
+  net.name = name;
+  c.expect('(', "after the object FIFO's name");
+  net.source = tileValue(c, "the producer tile");
+  layoutClauses();
+  c.expect(',', "after the producer");
+  c.expect('{', "before the consumer tiles");
+  do {
+    Token at = c.peek();
+    CoreId t = tileValue(c, "a consumer tile");
+    if (t == net.source) c.fail(at, "object FIFO @" + name + ": the producer is also a consumer");
+    if (std::find(net.targets.begin(), net.targets.end(), t) != net.targets.end())
+      c.fail(at, "object FIFO @" + name + ": consumer " + std::string(at.text) + " is listed twice");
+    net.targets.push_back(t);
+    layoutClauses();
+  } while (c.accept(','));
+  c.expect('}', "after the consumer tiles");
+  c.expect(',', "before the depth");
+  std::vector<int> depths;
+  auto depth = [&] {
+    depths.push_back(int(c.integer("depth", 1, kMaxDepth)));
+    if (c.accept(':')) c.word("an integer type (e.g. i32)");
+  };
+  Token depthAt = c.peek();
+  if (c.accept('[')) {
+    do depth();
+    while (c.accept(','));
+    c.expect(']', "after the depths");
+  } else {
+    depth();
+  }
+  if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
+  if (depths.size() != net.targets.size() + 1)
+    c.fail(depthAt, "object FIFO @" + name + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
+                        " (producer first, then one per consumer), got " + std::to_string(depths.size()));
+  net.sourceDepth = depths[0];
+  net.targetDepths.assign(depths.begin() + 1, depths.end());
+  c.expect(')', "after the depth");
+  c.skipAttributes();
+  c.expect(':', "before the object FIFO's type");
+  Token typeAt = c.peek();
+  if (typeAt.kind != TokenKind::Type || typeAt.text != "!aie.objectfifo")
+    c.fail(typeAt, "expected the type !aie.objectfifo<memref<...>>, found " + quoteToken(typeAt));
+  c.take();
+  c.expect('<', "after !aie.objectfifo");
+  Token memrefAt = c.peek();
+  if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> inside !aie.objectfifo<...>");
+  size_t open = c.index();
+  c.expect('<', "after memref");
+  size_t close = c.matching(open);
+  c.seek(open + 1);
+  Token first = c.peek();
+  c.seek(close);
+  Token last = c.expect('>', "after the memref's shape");
+  std::string_view inside(text_->data() + first.offset, last.offset - first.offset);
+  net.bytesPerObject = memrefBytes(c, memrefAt, inside);
+  fifos_[name] = addNet(net);
 }
 
-void Importer::addFlow(const Statement& st, const std::string& rest) {
-  static const std::regex flow(
-      R"(^\s*\(\s*(%[\w.$-]+)\s*,\s*(\w+)\s*:\s*(\d+)\s*,\s*(%[\w.$-]+)\s*,\s*(\w+)\s*:\s*(\d+)\s*\))");
-  std::smatch m;
-  if (!std::regex_search(rest, m, flow))
-    fail(st.line, "aie.flow: expected aie.flow(%src, Bundle : channel, %dst, Bundle : channel)");
-  CoreId src = use(st, m[1]), dst = use(st, m[4]);
-  std::string key = m[1].str() + "|" + m[2].str() + "|" + m[3].str();
+void ModuleImporter::addLink(Cursor& c) {
+  Link link;
+  auto names = [&](std::vector<NetId>& into, const char* side) {
+    c.expect('[', std::string("before the ") + side + " object FIFOs");
+    if (!c.peek().is(']')) do {
+        Token at = c.peek();
+        std::string name = c.symbol("an object FIFO");
+        auto f = fifos_.find(name);
+        if (f == fifos_.end()) c.fail(at, "unknown object FIFO @" + name + " (declare it before the link)");
+        into.push_back(f->second);
+      } while (c.accept(','));
+    c.expect(']', std::string("after the ") + side + " object FIFOs");
+  };
+  Token at = c.peek();
+  names(link.inputs, "input");
+  if (!c.peek().is("->")) c.failHere("expected '->' between the input and output lists, found " + quoteToken(c.peek()));
+  c.take();
+  names(link.outputs, "output");
+  if (link.inputs.empty() || link.outputs.empty()) c.fail(at, "a link needs at least one input and one output");
+  if (link.inputs.size() > 1 && link.outputs.size() > 1) c.fail(at, "a link cannot both join and distribute");
+  const CoreId via = design_.nets[link.outputs.front()].source;
+  for (NetId n : link.outputs)
+    if (design_.nets[n].source != via) c.fail(at, "the output object FIFOs must all be produced by the same tile");
+  for (NetId n : link.inputs) {
+    const auto& t = design_.nets[n].targets;
+    if (std::find(t.begin(), t.end(), via) == t.end())
+      c.fail(at, "input object FIFO @" + design_.nets[n].name + " is not consumed by %" + design_.cores[via].name +
+                     ", which produces the outputs");
+  }
+  if (design_.cores[via].kind == CoreKind::Shim) c.fail(at, "a link cannot go through a shim tile");
+  design_.links.push_back(link);
+}
+
+void ModuleImporter::addFlow(Cursor& c) {
+  c.expect('(', "after aie.flow");
+  FlowEnd src = flowEnd(c, "source");
+  c.expect(',', "between source and destination");
+  FlowEnd dst = flowEnd(c, "destination");
+  c.expect(')', "after the destination");
+  CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1, d = tiles_.count(dst.tile) ? tiles_[dst.tile] : -1;
+  if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
+  if (d < 0) c.fail(dst.at, "unknown tile value " + dst.tile);
+  if (s == d) {
+    skip("aie.flow inside one tile");
+    return;
+  }
+  std::string key = src.tile + "|" + src.bundle + "|" + std::to_string(src.channel);
   auto it = flowNets_.find(key);
   if (it == flowNets_.end()) {
     Net net;
-    net.name = "flow_" + m[1].str().substr(1) + "_" + m[2].str() + m[3].str();
-    net.source = src;
+    net.name = uniqueNetName("flow_" + src.tile.substr(1) + "_" + src.bundle + std::to_string(src.channel));
+    net.source = s;
+    net.sourcePort = src.port;
     net.bytesPerObject = kFlowBytes;
     net.sourceDepth = kFlowDepth;
-    it = flowNets_.emplace(key, design_.netCount()).first;
-    design_.nets.push_back(net);
-    warnOnce("aie.flow carries no object size: each flow endpoint is assumed to hold " + std::to_string(kFlowDepth) +
-             " x " + std::to_string(kFlowBytes) + " bytes");
+    it = flowNets_.emplace(key, addNet(net)).first;
   }
   Net& net = design_.nets[it->second];
-  if (dst == src) fail(st.line, "aie.flow from a tile to itself is not supported");
-  if (std::find(net.targets.begin(), net.targets.end(), dst) == net.targets.end()) {
-    net.targets.push_back(dst);
+  if (std::find(net.targets.begin(), net.targets.end(), d) != net.targets.end()) return;  // same stream again
+  net.targets.push_back(d);
+  net.targetDepths.push_back(kFlowDepth);
+  net.targetPorts.push_back(dst.port);
+}
+
+void ModuleImporter::addPnrFlow(Cursor& c) {
+  c.expect('(', "after aie.pnr_flow");
+  FlowEnd src = flowEnd(c, "source");
+  CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1;
+  if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
+  c.expect(',', "after the source channel");
+  c.expect('{', "before the destination tiles");
+  std::vector<std::pair<CoreId, Token>> dests;
+  do {
+    Token at = c.peek();
+    CoreId d = tileValue(c, "a destination tile");
+    if (d == s) c.fail(at, "a destination is the source tile itself");
+    for (const auto& [prev, prevAt] : dests)
+      if (prev == d) c.fail(at, "destination " + std::string(at.text) + " is listed twice");
+    dests.push_back({d, at});
+  } while (c.accept(','));
+  c.expect('}', "after the destination tiles");
+  c.expect(',', "before the destination port");
+  Token bundleAt = c.peek();
+  std::string bundle = c.word("destination port (e.g. DMA)");
+  PortKind dstPort = portKindOf(c, bundleAt, bundle);
+  c.expect(':', "between port and channels");
+  c.expect('[', "before the destination channels");
+  size_t channels = 0;
+  do {
+    c.integer("destination channel", 0, kMaxChannel);
+    ++channels;
+  } while (c.accept(','));
+  c.expect(']', "after the destination channels");
+  if (channels != dests.size())
+    c.fail(bundleAt, "expected one destination channel per destination (" + std::to_string(dests.size()) + "), got " +
+                         std::to_string(channels));
+  c.expect(')', "after the destination channels");
+
+  Net net;
+  net.name = uniqueNetName("pnr_flow_" + src.tile.substr(1) + "_" + src.bundle + std::to_string(src.channel));
+  net.source = s;
+  net.sourcePort = src.port;
+  net.bytesPerObject = kFlowBytes;
+  net.sourceDepth = kFlowDepth;
+  for (const auto& [d, at] : dests) {
+    net.targets.push_back(d);
     net.targetDepths.push_back(kFlowDepth);
+    net.targetPorts.push_back(dstPort);
+  }
+  const NetId id = addNet(net);
+
+  // {hop_tile_ids = [[[c, r], ...], ...], ...}: one path of tiles per destination.
+  if (!c.accept('{')) return;
+  while (!c.atEnd() && !c.peek().is('}')) {
+    Token keyAt = c.peek();
+    std::string key = c.word("an attribute name");
+    if (!c.accept('=')) {  // a unit attribute
+      c.accept(',');
+      continue;
+    }
+    if (key != "hop_tile_ids") {
+      while (!c.atEnd() && !c.peek().is(',') && !c.peek().is('}')) c.peekOpen() ? c.skipGroup() : (void)c.take();
+      c.accept(',');
+      continue;
+    }
+    c.expect('[', "before the hop lists");
+    size_t path = 0;
+    do {
+      Token pathAt = c.peek();
+      if (path >= dests.size())
+        c.fail(pathAt,
+               "hop_tile_ids has more paths than the flow has destinations (" + std::to_string(dests.size()) + ")");
+      GivenPath given{id, dests[path].first, {}};
+      c.expect('[', "before a path of [col, row] hops");
+      do {
+        Token hopAt = c.peek();
+        c.expect('[', "before a [col, row] hop");
+        int col = int(c.integer("hop column", 0, device_.columns() - 1));
+        c.expect(',', "between hop column and row");
+        int row = int(c.integer("hop row", 0, device_.rows() - 1));
+        c.expect(']', "after a hop");
+        TileCoord t{col, row};
+        if (!given.hops.empty()) {
+          TileCoord p = given.hops.back();
+          if (std::abs(p.col - t.col) + std::abs(p.row - t.row) != 1)
+            c.fail(hopAt, "hop_tile_ids path " + std::to_string(path + 1) + ": " + core::toString(p) + " -> " +
+                              core::toString(t) + " is not a step to a neighbouring tile");
+        }
+        given.hops.push_back(t);
+      } while (c.accept(','));
+      c.expect(']', "after a path");
+      for (CoreId end : {s, dests[path].first})
+        if (!design_.cores[end].pin)
+          c.fail(pathAt, "hop_tile_ids needs placed tiles at both ends, but %" + design_.cores[end].name +
+                             " is a logical tile");
+      TileCoord from = pinnedTile(s), to = pinnedTile(dests[path].first);
+      if (given.hops.front() != from || given.hops.back() != to)
+        c.fail(pathAt, "hop_tile_ids path " + std::to_string(path + 1) + " must run from the source " +
+                           core::toString(from) + " to its destination " + core::toString(to));
+      givenPaths_.push_back(std::move(given));
+      ++path;
+    } while (c.accept(','));
+    c.expect(']', "after the hop lists");
+    if (path != dests.size())
+      c.fail(keyAt, "hop_tile_ids gives " + std::to_string(path) + " paths for " + std::to_string(dests.size()) +
+                        " destinations");
+    c.accept(',');
   }
 }
 
-void Importer::addPacketFlow(const Statement& st, const std::vector<Statement>& body) {
-  std::smatch m;
-  std::string id = std::regex_search(st.text, m, std::regex(R"(packet_flow\s*\(\s*(\w+)\s*\))")) ? m[1].str() : "?";
-  Net net;
-  net.name = "packet_" + id;
-  net.bytesPerObject = kFlowBytes;
-  net.sourceDepth = kFlowDepth;
-  static const std::regex endpoint(R"((packet_source|packet_dest)\s*<\s*(%[\w.$-]+))");
-  for (const Statement& b : body) {
-    for (std::sregex_iterator it(b.text.begin(), b.text.end(), endpoint), end; it != end; ++it) {
-      CoreId c = use(b, (*it)[2]);
-      if ((*it)[1] == "packet_source") {
-        if (net.source >= 0 && net.source != c)
-          fail(b.line, "aie.packet_flow(" + id + "): more than one source tile is not supported");
-        net.source = c;
-      } else if (std::find(net.targets.begin(), net.targets.end(), c) == net.targets.end()) {
-        net.targets.push_back(c);
-        net.targetDepths.push_back(kFlowDepth);
+void ModuleImporter::addCascade(Cursor& c) {
+  c.expect('(', "after aie.cascade_flow");
+  Token fromAt = c.peek();
+  CoreId from = tileValue(c, "the cascade's source tile");
+  c.expect(',', "between the cascade's tiles");
+  Token toAt = c.peek();
+  CoreId to = tileValue(c, "the cascade's destination tile");
+  c.expect(')', "after the cascade's tiles");
+  for (auto [core, at] : {std::pair{from, fromAt}, std::pair{to, toAt}})
+    if (design_.cores[core].kind != CoreKind::Compute)
+      c.fail(at, std::string(at.text) + " is a " + toString(design_.cores[core].kind) +
+                     " tile: cascades join compute tiles");
+  if (from == to) c.fail(fromAt, "a cascade from a tile to itself");
+  design_.cascades.push_back({from, to});
+}
+
+void ModuleImporter::startPacketFlow(Cursor& c, const Statement& st) {
+  packet_ = {};
+  packet_.at = st.tokens.front();
+  c.expect('(', "after aie.packet_flow");
+  packet_.id = c.integer("packet id", 0, kMaxPacketId);
+  c.expect(')', "after the packet id");
+  packetEndpoints(st, c.index());
+}
+
+void ModuleImporter::packetEndpoints(const Statement& st, size_t from) {
+  for (size_t k = from; k < st.tokens.size(); ++k) {
+    const Token& t = st.tokens[k];
+    if (t.kind != TokenKind::Identifier) continue;
+    std::string op = normalizeOp(t.text);
+    if (op != "aie.packet_source" && op != "aie.packet_dest") continue;
+    Cursor c(st, k + 1, op, file_);
+    c.expect('<', "after " + op);
+    FlowEnd e = flowEnd(c, op == "aie.packet_source" ? "source" : "destination");
+    if (!tiles_.count(e.tile)) c.fail(e.at, "unknown tile value " + e.tile);
+    c.expect('>', "after the channel");
+    (op == "aie.packet_source" ? packet_.sources : packet_.dests).push_back(e);
+    k = c.index() - 1;
+  }
+}
+
+void ModuleImporter::closePacketFlow() {
+  const std::string id = std::to_string(packet_.id);
+  if (packet_.sources.empty() || packet_.dests.empty())
+    throw core::InputError(file_, packet_.at.line, packet_.at.column,
+                           "aie.packet_flow(" + id + "): needs at least one aie.packet_source and one aie.packet_dest");
+  // Several sources with one id merge onto the same destinations: one net per source.
+  for (const FlowEnd& src : packet_.sources) {
+    Net net;
+    net.name = "packet_" + id;
+    net.source = tiles_[src.tile];
+    net.sourcePort = src.port;
+    net.bytesPerObject = kFlowBytes;
+    net.sourceDepth = kFlowDepth;
+    for (const FlowEnd& d : packet_.dests) {
+      CoreId t = tiles_[d.tile];
+      if (t == net.source || std::find(net.targets.begin(), net.targets.end(), t) != net.targets.end()) continue;
+      net.targets.push_back(t);
+      net.targetDepths.push_back(kFlowDepth);
+      net.targetPorts.push_back(d.port);
+    }
+    if (net.targets.empty()) {
+      skip("aie.packet_flow inside one tile");
+      continue;
+    }
+    net.name = uniqueNetName(net.name);
+    addNet(net);
+  }
+}
+
+void ModuleImporter::noteBufferUses(const Statement& st, size_t from) {
+  if (openCore_ < 0 || buffers_.empty()) return;
+  for (size_t k = from; k < st.tokens.size(); ++k) {
+    const Token& t = st.tokens[k];
+    if (t.kind != TokenKind::Value) continue;
+    auto b = buffers_.find(std::string(t.text));
+    if (b == buffers_.end() || b->second == openCore_) continue;
+    if (sharedSeen_.insert({b->second, openCore_}).second) shared_.push_back({b->second, openCore_, b->first, t});
+  }
+}
+
+MlirImport ModuleImporter::finish(const std::string& name) {
+  // Cores that read another tile's aie.buffer need memory-affinity neighbours. The design model
+  // has no such constraint, so both must be placed by the file (and then be neighbours).
+  for (const SharedBuffer& s : shared_) {
+    const LogicalCore& owner = design_.cores[s.owner];
+    const LogicalCore& user = design_.cores[s.user];
+    auto where = [&](const LogicalCore& core) { return "%" + core.name; };
+    if (!owner.pin || !user.pin)
+      throw core::InputError(file_, s.at.line, s.at.column,
+                             "the core of " + where(user) + " uses " + s.buffer + ", a buffer of tile " + where(owner) +
+                                 ": cores sharing an L1 buffer must both be placed (aie.tile), because TileStudio "
+                                 "does not model shared-buffer neighbours");
+    auto reach = device_.memoriesReachableFrom(*user.pin);
+    if (std::find(reach.begin(), reach.end(), *owner.pin) == reach.end())
+      throw core::InputError(file_, s.at.line, s.at.column,
+                             "the core of " + where(user) + " at " + core::toString(*user.pin) + " uses " + s.buffer +
+                                 " of tile " + where(owner) + " at " + core::toString(*owner.pin) +
+                                 ", which is not one of its memory-affinity neighbours");
+  }
+  design_.name = name;
+  design_.device = device_.name();
+  auto problems = design_.problems();
+  if (!problems.empty()) throw core::InputError(file_, line_, 0, problems.front());
+  MlirImport out;
+  out.placement = Placement::fromDesignPins(design_);
+  for (const std::string& op : skipOrder_)
+    out.warnings.push_back("skipped " + std::to_string(skipped_[op]) + " " + op + ": " + skipReason(op));
+  bool flows = false;
+  for (const Net& n : design_.nets) flows = flows || (!fifos_.count(n.name) && n.bytesPerObject == kFlowBytes);
+  if (flows)
+    out.warnings.push_back("flows carry no object size: each flow end is assumed to hold " +
+                           std::to_string(kFlowDepth) + " x " + std::to_string(kFlowBytes) + " bytes");
+  out.source = source_;
+  out.givenPaths = std::move(givenPaths_);
+  out.design = std::move(design_);
+  return out;
+}
+
+/// Walks a file's statements, one ModuleImporter per aie.device.
+class FileImporter {
+ public:
+  FileImporter(std::shared_ptr<const std::string> text, const std::string& file)
+      : file_(file), text_(std::move(text)) {}
+
+  std::vector<MlirModule> run();
+
+ private:
+  enum class Kind { Module, Device, Core, PacketFlow, Skip };
+  struct Owner {
+    int bodyDepth;  ///< statements at this depth or deeper are inside it
+    Kind kind;
+  };
+
+  void startDevice(const Statement& st, size_t opIndex);
+  void deviceStatement(const Statement& st);
+  void close(const Owner& o);
+  void fail(const core::InputError& e) {
+    modules_.back().error = e;
+    failed_ = true;
+  }
+
+  const std::string& file_;
+  std::shared_ptr<const std::string> text_;
+  std::vector<Owner> owners_;
+  std::vector<MlirModule> modules_;
+  std::vector<size_t> sectionOf_;    // module -> its `// -----` section
+  std::vector<size_t> sectionEnds_;  // section -> where it ends
+  std::unique_ptr<ModuleImporter> device_;
+  bool failed_ = false;  // the current device had an error: skip the rest of it
+  std::string moduleSymbol_;
+  size_t sectionBegin_ = 0;
+};
+
+void FileImporter::startDevice(const Statement& st, size_t opIndex) {
+  MlirModule m;
+  m.line = st.tokens[opIndex].line;
+  m.title = moduleSymbol_;
+  modules_.push_back(m);
+  sectionOf_.push_back(sectionEnds_.size());
+  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_);
+  failed_ = false;
+  try {
+    device_->start(st, opIndex);
+  } catch (const core::InputError& e) {
+    fail(e);
+  }
+  modules_.back().device = device_->deviceName();
+  if (!device_->symbol().empty()) modules_.back().title = device_->symbol();
+  owners_.push_back({st.depth + 1, Kind::Device});
+}
+
+void FileImporter::deviceStatement(const Statement& st) {
+  const Kind top = owners_.back().kind;
+  Kind body = Kind::Skip;
+  if (!failed_) try {
+      if (top == Kind::Device && !st.afterClose) {
+        ModuleImporter::Body b = device_->op(st);
+        body = b == ModuleImporter::Body::Core         ? Kind::Core
+               : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow
+                                                       : Kind::Skip;
+      } else if (top == Kind::Core) {
+        device_->coreBody(st);
+        body = Kind::Core;  // nested regions of a core body still belong to it
+      } else if (top == Kind::PacketFlow) {
+        device_->packetBody(st);
       }
+    } catch (const core::InputError& e) {
+      fail(e);
+    }
+  if (st.opensRegion) owners_.push_back({st.depth + 1, body});
+}
+
+void FileImporter::close(const Owner& o) {
+  if (o.kind == Kind::Module) moduleSymbol_.clear();
+  if (!device_) return;
+  if (o.kind == Kind::PacketFlow && !failed_) try {
+      device_->closePacketFlow();
+    } catch (const core::InputError& e) {
+      fail(e);
+    }
+  if (o.kind != Kind::Device) return;
+  MlirModule& m = modules_.back();
+  if (!failed_) try {
+      const std::string& title = m.title;
+      m.imported = device_->finish(title.empty() ? std::filesystem::path(file_).stem().string() : title.substr(1));
+    } catch (const core::InputError& e) {
+      m.error = e;
+    }
+  device_.reset();
+  failed_ = false;
+}
+
+std::vector<MlirModule> FileImporter::run() {
+  mlir::StatementReader reader(*text_, file_);
+  Statement st;
+  auto closeAll = [&](size_t sectionEnd) {
+    while (!owners_.empty()) {
+      Owner o = owners_.back();
+      owners_.pop_back();
+      close(o);
+    }
+    sectionEnds_.push_back(sectionEnd);
+  };
+  while (reader.next(st)) {
+    if (st.split) {
+      // The marker line belongs to neither section.
+      size_t markerStart = text_->rfind('\n', st.end - 1);
+      closeAll(markerStart == std::string::npos ? 0 : markerStart + 1);
+      sectionBegin_ = st.end < text_->size() ? st.end + 1 : st.end;
+      continue;
+    }
+    while (!owners_.empty() && owners_.back().bodyDepth > st.depth) {
+      Owner o = owners_.back();
+      owners_.pop_back();
+      close(o);
+    }
+    if (st.tokens.empty()) continue;
+    if (device_) {
+      deviceStatement(st);
+      continue;
+    }
+    size_t opIndex = 0;
+    while (opIndex < st.tokens.size() && st.tokens[opIndex].kind == TokenKind::Value) ++opIndex;
+    if (opIndex > 0 && opIndex < st.tokens.size() && st.tokens[opIndex].is('=')) ++opIndex;
+    const std::string op = opIndex < st.tokens.size() ? normalizeOp(st.tokens[opIndex].text) : "";
+    if (!st.afterClose && op == "aie.device") {
+      startDevice(st, opIndex);
+      continue;
+    }
+    if (!st.afterClose && (op == "module" || op == "builtin.module")) {
+      if (opIndex + 1 < st.tokens.size() && st.tokens[opIndex + 1].kind == TokenKind::Symbol)
+        moduleSymbol_ = std::string(st.tokens[opIndex + 1].text);
+      if (st.opensRegion) owners_.push_back({st.depth + 1, Kind::Module});
+      continue;
+    }
+    if (st.opensRegion) owners_.push_back({st.depth + 1, Kind::Skip});
+  }
+  closeAll(text_->size());
+  if (modules_.empty()) throw core::InputError(file_, 1, 1, "no aie.device(...) found: not an MLIR-AIE design");
+  std::map<std::string, int> titles;
+  for (const MlirModule& m : modules_) ++titles[m.title];
+  for (size_t i = 0; i < modules_.size(); ++i) {
+    MlirModule& m = modules_[i];
+    if (m.imported) m.imported->source.end = sectionEnds_[sectionOf_[i]];
+    if (m.title.empty() || titles[m.title] > 1) {
+      // Unnamed (or same-named) modules of one file get distinct titles and design names.
+      m.title = (m.title.empty() ? "module " : m.title + " #") + std::to_string(i + 1);
+      if (m.imported && modules_.size() > 1) m.imported->design.name += "_" + std::to_string(i + 1);
     }
   }
-  if (net.source < 0 || net.targets.empty())
-    fail(st.line, "aie.packet_flow(" + id + "): needs a packet_source and at least one packet_dest");
-  while (design_.findNet(net.name) >= 0) net.name += "_";
-  design_.nets.push_back(net);
+  return modules_;
 }
 
 }  // namespace
 
-MlirImport parseMlirDesign(const std::string& text, const std::string& file) {
-  return Importer(text, file).run();
+std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file) {
+  return FileImporter(std::make_shared<const std::string>(text), file).run();
 }
 
-MlirImport loadMlirDesign(const std::string& path) {
-  return parseMlirDesign(core::readFile(path), path);
+std::vector<MlirModule> loadMlirModules(const std::string& path) {
+  // The text is read into the buffer exports keep: no second copy of a large file.
+  return FileImporter(std::make_shared<const std::string>(core::readFile(path)), path).run();
+}
+
+std::string describeMlirModules(const std::vector<MlirModule>& modules) {
+  std::string out;
+  for (size_t i = 0; i < modules.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(i + 1) + " " + modules[i].title + " (line " +
+           std::to_string(modules[i].line) + ")";
+  return out;
+}
+
+namespace {
+
+MlirImport pickModule(std::vector<MlirModule> modules, const std::string& file, int module) {
+  if (module == 0 && modules.size() > 1)
+    throw core::InputError(file, 0, 0,
+                           "the file holds " + std::to_string(modules.size()) +
+                               " modules: " + describeMlirModules(modules) + "; choose one (CLI: --module N)");
+  if (module < 0 || module > int(modules.size()))
+    throw core::InputError(file, 0, 0,
+                           "there is no module " + std::to_string(module) + ": the file holds " +
+                               std::to_string(modules.size()) + " (" + describeMlirModules(modules) + ")");
+  MlirModule& m = modules[size_t(std::max(module, 1) - 1)];
+  if (m.error) throw *m.error;
+  return std::move(*m.imported);
+}
+
+}  // namespace
+
+MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module) {
+  return pickModule(parseMlirModules(text, file), file, module);
+}
+
+MlirImport loadMlirDesign(const std::string& path, int module) {
+  return pickModule(loadMlirModules(path), path, module);
 }
 
 }  // namespace ts::aie

@@ -1,26 +1,81 @@
 #pragma once
-// Importing the MLIR-AIE textual subset that describes placement and communication:
-// aie.device, aie.tile, aie.logical_tile, aie.objectfifo (+ .link), aie.flow, aie.packet_flow
-// and aie.cascade_flow. Everything else (aie.core bodies, aie.mem, buffers, locks, runtime
-// sequences, func.func) is skipped by matching braces. See ../shared/docs/aie-devices.md.
+// Importing MLIR-AIE designs (see README "MLIR-AIE files" and ../shared/docs/aie-devices.md).
+//
+// What becomes part of the design: every tile op (aie.tile is a pinned core, aie.logical_tile a
+// movable one, pinned in full or in its column / row when it gives them), aie.objectfifo (with
+// any data-layout clauses and attributes) and aie.objectfifo.link, aie.flow, aie.packet_flow,
+// aie.pnr_flow (its hop_tile_ids kept as a given route) and aie.cascade_flow. Ops that do not
+// change placement (switchboxes, DMA programs, buffers, locks, runtime sequences, ...) are
+// skipped and listed once per kind in the warnings. Anything else that carries data between
+// tiles is refused with file:line:column and the op's name: nothing is dropped silently.
+//
+// A file may hold several modules (`// -----` separated, as run with --split-input-file, or
+// several aie.device ops); each aie.device is one design.
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/aie/design.h"
 #include "engine/aie/placement.h"
+#include "engine/core/error.h"
 
 namespace ts::aie {
 
-struct MlirImport {
-  Design design;                      ///< one core per tile value used by an op; nets per object FIFO / flow
-  Placement placement;                ///< aie.tile values are placed there; logical tiles with (c, r) pinned
-  std::vector<std::string> warnings;  ///< constructs that were recognised but not imported
+/// The text of one core's tile op (`aie.logical_tile<CoreTile>(?, ?)` or `aie.tile(1, 2)`, without
+/// its result and attributes), so that export can rewrite exactly that text.
+struct MlirTileOp {
+  size_t begin = 0;
+  size_t end = 0;
+  std::string dialect;  ///< "aie", or "AIE" in files using the legacy upper-case prefix
 };
 
-/// Object FIFOs become nets (depths producer first, bytes = memref shape x element size) and
-/// their links become links. Circuit flows from the same source port form one multicast net;
-/// a packet flow is one net from its source to all its destinations.
-MlirImport parseMlirDesign(const std::string& text, const std::string& file);
-MlirImport loadMlirDesign(const std::string& path);
+/// Where a design came from in its file, for writing it back placed.
+struct MlirSource {
+  std::shared_ptr<const std::string> text;  ///< the whole file
+  size_t begin = 0;                         ///< the `// -----` section holding the module
+  size_t end = 0;
+  std::vector<MlirTileOp> tileOps;  ///< one per core
+};
+
+/// A route the file gives (aie.pnr_flow hop_tile_ids): the tiles from the net's source to one
+/// of its targets, both ends included.
+struct GivenPath {
+  NetId net = -1;
+  CoreId target = -1;
+  std::vector<TileCoord> hops;
+};
+
+struct MlirImport {
+  Design design;
+  Placement placement;                ///< pinned cores placed (and pinned); the rest unplaced
+  std::vector<std::string> warnings;  ///< skipped op kinds, assumptions made
+  std::vector<GivenPath> givenPaths;
+  MlirSource source;
+};
+
+/// One aie.device of a file: its design, or the error that stopped its import.
+struct MlirModule {
+  std::string title;  ///< "@name" of its module or device, else "module N"
+  std::string device;
+  int line = 0;  ///< where its aie.device op is
+  std::optional<MlirImport> imported;
+  std::optional<core::InputError> error;
+};
+
+/// Every module of a file. A malformed file (bad token, unbalanced brackets, a file cut short)
+/// throws core::InputError; a module whose content is wrong gets its own `error`.
+std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file);
+std::vector<MlirModule> loadMlirModules(const std::string& path);
+
+/// One design: module `module` (1-based), or with 0 the file's only module (a file with
+/// several is an InputError that lists them). Throws core::InputError naming file:line:column.
+/// This is the importer's stable entry point (also used by the fuzz harness).
+MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module = 0);
+MlirImport loadMlirDesign(const std::string& path, int module = 0);
+
+/// "1 @name (line 18), 2 @other (line 31)" for messages.
+std::string describeMlirModules(const std::vector<MlirModule>& modules);
 
 }  // namespace ts::aie

@@ -3,8 +3,11 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/aie/io/mlir_export.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/core/atomic_file.h"
+#include "engine/core/csv.h"
 #include "engine/core/error.h"
 
 namespace ts::aie {
@@ -80,27 +83,36 @@ std::string placementToCsv(const Design& design, const Placement& placement) {
   out << "core,kind,col,row,pinned\n";
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     TileCoord t = placement.tile(c);
-    out << design.cores[c].name << ',' << toString(design.cores[c].kind) << ',' << t.col << ',' << t.row << ','
-        << (placement.pinned(c) ? 1 : 0) << '\n';
+    out << core::csvField(design.cores[c].name) << ',' << toString(design.cores[c].kind) << ',' << t.col << ',' << t.row
+        << ',' << (placement.pinned(c) ? 1 : 0) << '\n';
   }
   return out.str();
 }
 
 namespace {
 
+const char* kPlacementFormats = "use .yaml, .yml, .csv, np-flow .json or MLIR-AIE .mlir";
+
+/// The tiles of the cores of `design` in a placed MLIR file (cores matched by name).
+Placement placementFromMlir(const std::string& path, const Design& design) {
+  MlirImport m = loadMlirDesign(path);
+  Placement p = Placement::fromDesignPins(design);
+  for (CoreId c = 0; c < m.design.coreCount(); ++c) {
+    CoreId own = design.findCore(m.design.cores[c].name);
+    if (own < 0)
+      throw core::InputError(path, 0, 0,
+                             "no core named '" + m.design.cores[c].name + "' in design '" + design.name + "'");
+    if (m.placement.placed(c)) p.place(own, m.placement.tile(c));
+  }
+  return p;
+}
+
 Placement parsePlacementCsv(const std::string& text, const std::string& file, const Design& design) {
   Placement p = Placement::fromDesignPins(design);
-  std::istringstream in(text);
-  std::string line;
-  int lineNo = 0;
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || (lineNo == 1 && line.rfind("core,", 0) == 0)) continue;
-    std::vector<std::string> cells;
-    std::stringstream ss(line);
-    std::string cell;
-    while (std::getline(ss, cell, ',')) cells.push_back(cell);
+  for (const core::CsvRecord& r : core::parseCsv(text, file)) {
+    const auto& cells = r.fields;
+    const int lineNo = r.line;
+    if (lineNo == 1 && !cells.empty() && cells[0] == "core") continue;  // the header
     if (cells.size() < 4) throw core::InputError(file, lineNo, 1, "expected core,kind,col,row[,pinned]");
     CoreId c = design.findCore(cells[0]);
     if (c < 0) throw core::InputError(file, lineNo, 1, "no core named '" + cells[0] + "'");
@@ -120,20 +132,31 @@ Placement loadPlacementFile(const std::string& path, const Design& design) {
   std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".json") return readNpflowPlacement(core::readFile(path), path, design);
   if (ext == ".csv") return parsePlacementCsv(core::readFile(path), path, design);
+  if (ext == ".mlir") return placementFromMlir(path, design);
   return loadPlacementYaml(path, design);
 }
 
 void savePlacementFile(const std::string& path, const Design& design, const Placement& placement, const RrGraph* graph,
-                       const Routing* routing, bool failed) {
+                       const Routing* routing, bool failed, const MlirSource* mlir) {
   std::string ext = std::filesystem::path(path).extension().string();
-  if (ext == ".yaml" || ext == ".yml")
+  if (ext == ".mlir")
+    core::writeFileAtomically(
+        path, mlir && mlir->text ? placedMlir(*mlir, design, placement) : designToMlir(design, placement));
+  else if (ext == ".yaml" || ext == ".yml")
     savePlacementYaml(path, design, placement);
   else if (ext == ".csv")
     core::writeFileAtomically(path, placementToCsv(design, placement));
   else if (ext == ".json")
     core::writeFileAtomically(path, npflowPlacedJson(design, placement, graph, routing, failed));
   else
-    throw core::Error(path + ": unknown placement format '" + ext + "' (use .yaml, .yml, .csv or .json)");
+    throw core::Error(path + ": unknown placement format '" + ext + "' (" + kPlacementFormats + ")");
+}
+
+void requirePlacementOutput(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".yaml" && ext != ".yml" && ext != ".csv" && ext != ".json" && ext != ".mlir")
+    throw core::Error(path + ": unknown placement format '" + ext + "' (" + kPlacementFormats + ")");
+  core::requireWritableOutput(path);
 }
 
 }  // namespace ts::aie

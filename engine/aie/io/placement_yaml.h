@@ -10,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "engine/aie/design.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/yaml_util.h"
 #include "engine/aie/placement.h"
 #include "engine/aie/routing.h"
@@ -25,14 +26,21 @@ void savePlacementYaml(const std::string& path, const Design& design, const Plac
 /// CSV export: "core,kind,col,row,pinned" with a header line.
 std::string placementToCsv(const Design& design, const Placement& placement);
 
-/// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist) or .csv.
+/// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist), .csv, or a
+/// placed .mlir (cores matched by name).
 Placement loadPlacementFile(const std::string& path, const Design& design);
 
-/// Writes a placement by extension, atomically: .yaml/.yml, .csv, or .json (np-flow placed
+/// Writes a placement by extension, atomically: .yaml/.yml, .csv, .json (np-flow placed
 /// netlist, with routing_info when `graph` and `routing` are given; routing_cost 1e9 when
-/// `failed`). Any other extension is an Error naming the path.
+/// `failed`) or .mlir (the design's own module placed when `mlir` is its source, else a new
+/// module). Any other extension is an Error naming the path.
 void savePlacementFile(const std::string& path, const Design& design, const Placement& placement,
-                       const RrGraph* graph = nullptr, const Routing* routing = nullptr, bool failed = false);
+                       const RrGraph* graph = nullptr, const Routing* routing = nullptr, bool failed = false,
+                       const MlirSource* mlir = nullptr);
+
+/// Before any work: the path has a placement extension savePlacementFile writes and its folder
+/// exists and is writable; else an Error naming the path.
+void requirePlacementOutput(const std::string& path);
 
 namespace yamlio {
 /// Reads a `placement:` mapping (shared by placement files and design files).

@@ -179,7 +179,7 @@ class BlockSearch {
   bool fits(size_t b, TileCoord o) const {
     for (const auto& c : blocks_[b].cells) {
       int k = cell(o.col + c.dc, o.row + c.dr);
-      if (k < 0 || busy_[size_t(k)]) return false;
+      if (k < 0 || busy_[size_t(k)] || !m_.allows(c.core, tileOf(o.col + c.dc, o.row + c.dr))) return false;
     }
     return true;
   }
@@ -336,6 +336,7 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
       double bestScore = std::numeric_limits<double>::infinity();
       TileCoord best{-1, -1};
       for (TileCoord t : m.hostTiles(kind)) {
+        if (!m.allows(c, t)) continue;
         int i = m.tileIndex(t);
         double score;
         if (kind == CoreKind::Compute) {

@@ -519,11 +519,14 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
       req.candidates[c] = {start.tile(c)};
       continue;
     }
-    const auto& hosts = pm.hostTiles(d.cores[c].kind);
+    std::vector<TileCoord> hosts;
+    for (TileCoord t : pm.hostTiles(d.cores[c].kind))
+      if (pm.allows(c, t)) hosts.push_back(t);  // partial pins keep the core in its column / row
     if (hosts.empty()) {
       result.status = "failed";
       result.reasons.push_back(std::string(toString(d.cores[c].kind)) + " core '" + d.cores[c].name + "' has no " +
-                               toString(tileKindFor(d.cores[c].kind)) + " tile to go to on " + dev.name());
+                               toString(tileKindFor(d.cores[c].kind)) + " tile to go to on " + dev.name() +
+                               (d.cores[c].partlyPinned() ? " within its partial pin" : ""));
       return result;
     }
     req.candidates[c] = hosts;

@@ -112,7 +112,8 @@ LsmoPlacerResult runLsmoPlacer(const PlaceProblem& problem, const LsmoPlacerConf
       cands[c].push_back(here);
       if (fixed[c]) continue;
       for (TileCoord t : pm.hostTiles(d.cores[c].kind))
-        if (t != here && std::abs(t.col - here.col) <= r && std::abs(t.row - here.row) <= r) cands[c].push_back(t);
+        if (t != here && std::abs(t.col - here.col) <= r && std::abs(t.row - here.row) <= r && pm.allows(c, t))
+          cands[c].push_back(t);
     }
     return cands;
   };

@@ -105,9 +105,9 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       const Net& net = design.nets[n];
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       if (linked) continue;
-      if (net.source == c) unlinked += net.sourceDepth * net.bytesPerObject;
+      if (net.source == c && net.usesDma(0)) unlinked += net.sourceDepth * net.bytesPerObject;
       for (size_t i = 0; i < net.targets.size(); ++i)
-        if (net.targets[i] == c) unlinked += net.targetDepths[i] * net.bytesPerObject;
+        if (net.targets[i] == c && net.usesDma(int(i) + 1)) unlinked += net.targetDepths[i] * net.bytesPerObject;
     }
     staticBytes_[c] += streamBufferBytes(design, c) - unlinked;
   }
@@ -126,11 +126,11 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       int depth = i == 0 ? net.sourceDepth : net.targetDepths[i - 1];
       maxDepth = std::max(maxDepth, depth);
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
-      bytes.push_back(linked ? -1 : int64_t(depth) * net.bytesPerObject);
-      endpointBds_[n].push_back(aie::endpointBds(depth));
+      bytes.push_back(linked ? -1 : net.usesDma(int(i)) ? int64_t(depth) * net.bytesPerObject : 0);
+      endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
-    allCompute_[n] = compute;
+    allCompute_[n] = compute && !net.hasStreamPort();  // a stream-port end rules out shared memory
     sharedBytes_[n] = linkedCores[n].empty() ? int64_t(maxDepth) * net.bytesPerObject : 0;
   }
   for (size_t i = 0; i < design.cascades.size(); ++i) {

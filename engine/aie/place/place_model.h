@@ -83,6 +83,9 @@ class PlaceModel {
   int64_t endpointBytes(NetId n, int pin) const { return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]); }
   /// True when pin i is the core a link chains this net through (its buffer is the link's).
   bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
+  /// Whether pin i takes a DMA channel and a buffer when the net streams (false for an end on a
+  /// stream port: core, trace, switch or PLIO ports).
+  bool dmaAt(NetId n, int pin) const { return design_->nets[size_t(n)].usesDma(pin); }
   /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
   int64_t sharedBytes(NetId n) const { return sharedBytes_[n]; }
   /// Buffer descriptors pin i takes when the net streams: one per buffer of that FIFO end.
@@ -110,6 +113,9 @@ class PlaceModel {
   /// sharedBanks for net n's pins: a pin the net is linked at keeps the buffer in its own tile
   /// (the link's buffer), as the routers require, so only that tile remains a candidate.
   int netSharedBanks(NetId n, const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
+  /// Whether core c may sit on tile t by its pin or partial pin (column / row). Placers keep
+  /// their candidate tiles to these.
+  bool allows(CoreId c, TileCoord t) const { return design_->cores[size_t(c)].allows(t); }
   /// Whether a cascade from -> to is possible between these tiles.
   bool cascadeOk(int fromTile, int toTile) const;
 

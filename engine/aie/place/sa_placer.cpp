@@ -176,7 +176,7 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
   auto cellsFree = [&](const CascadeMacro& mc, TileCoord origin) {
     for (size_t i = 0; i < mc.cores.size(); ++i) {
       TileCoord t{origin.col + mc.offsets[i].col, origin.row + mc.offsets[i].row};
-      if (!dev.canHost(TileKind::Compute, t)) return false;
+      if (!dev.canHost(TileKind::Compute, t) || !m_.allows(mc.cores[i], t)) return false;
       CoreId o = computeAt_[size_t(m_.tileIndex(t))];
       if (o >= 0 && o != mc.cores[i]) return false;
       if (fixed_[mc.cores[i]] && start.tile(mc.cores[i]) != t) return false;
@@ -238,7 +238,7 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     TileCoord t = start.tile(c);
     bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t);
     bool taken = hostable && d.cores[c].kind == CoreKind::Compute && computeAt_[size_t(m_.tileIndex(t))] >= 0;
-    if (!hostable || taken || cfg_.randomStart || !endpointsFit({{c, Placement::kUnplaced, t}})) {
+    if (!hostable || taken || cfg_.randomStart || !m_.allows(c, t) || !endpointsFit({{c, Placement::kUnplaced, t}})) {
       start.unplace(c);
       continue;
     }
@@ -259,14 +259,25 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
                           " compute tiles");
         return false;
       }
-      size_t k = size_t(rng_.uniformInt(0, int(freeCompute.size()) - 1));
+      std::vector<size_t> allowed;  // a partial pin keeps the core in its column / row
+      for (size_t i = 0; i < freeCompute.size(); ++i)
+        if (m_.allows(c, freeCompute[i])) allowed.push_back(i);
+      if (allowed.empty()) {
+        reasons.push_back("no free compute tile is left in the column / row core '" + d.cores[c].name +
+                          "' is pinned to");
+        return false;
+      }
+      size_t k = allowed[size_t(rng_.uniformInt(0, int(allowed.size()) - 1))];
       start.place(c, freeCompute[k]);
       freeCompute.erase(freeCompute.begin() + long(k));
     } else {
-      const auto& hosts = m_.hostTiles(kind);
+      std::vector<TileCoord> hosts;
+      for (TileCoord t : m_.hostTiles(kind))
+        if (m_.allows(c, t)) hosts.push_back(t);
       if (hosts.empty()) {
         reasons.push_back(std::string(toString(kind)) + " core '" + d.cores[c].name + "' has no " +
-                          toString(tileKindFor(kind)) + " tile to go to on " + dev.name());
+                          toString(tileKindFor(kind)) + " tile to go to on " + dev.name() +
+                          (d.cores[c].partlyPinned() ? " within its partial pin" : ""));
         return false;
       }
       std::vector<TileCoord> empty, fitting;
@@ -364,7 +375,7 @@ bool Annealer::proposeMacroMove(int k, int range) {
   std::vector<CoreId> displaced;
   for (CoreId c : mc.cores) {
     TileCoord t{p_.tile(c).col + dc, p_.tile(c).row + dr};
-    if (!dev.canHost(TileKind::Compute, t)) return false;
+    if (!dev.canHost(TileKind::Compute, t) || !m_.allows(c, t)) return false;
     moves_buf_.push_back({c, p_.tile(c), t});
     CoreId o = computeAt_[size_t(m_.tileIndex(t))];
     if (o < 0 || macroOf_[o] == k) continue;
@@ -378,6 +389,7 @@ bool Annealer::proposeMacroMove(int k, int range) {
     bool stillCovered = false;
     for (const CoreMove& mv : moves_buf_) stillCovered = stillCovered || mv.to == old;
     if (stillCovered) continue;
+    if (!m_.allows(displaced[next], old)) return false;
     moves_buf_.push_back({displaced[next], p_.tile(displaced[next]), old});
     ++next;
   }
@@ -392,11 +404,11 @@ bool Annealer::proposeMove() {
   CoreId c = unit;
   CoreKind kind = m_.design().cores[c].kind;
   TileCoord from = p_.tile(c), to;
-  if (!randomTile(kind, from, range, to)) return false;
+  if (!randomTile(kind, from, range, to) || !m_.allows(c, to)) return false;
   int i = m_.tileIndex(to);
   if (kind == CoreKind::Compute) {
     CoreId other = computeAt_[size_t(i)];
-    if (other >= 0 && (fixed_[other] || macroOf_[other] >= 0)) return false;
+    if (other >= 0 && (fixed_[other] || macroOf_[other] >= 0 || !m_.allows(other, from))) return false;
     moves_buf_.push_back({c, from, to});
     if (other >= 0) moves_buf_.push_back({other, to, from});
     return true;
@@ -409,7 +421,7 @@ bool Annealer::proposeMove() {
     int pick = rng_.uniformInt(0, movableHere - 1);
     for (CoreId o : here)
       if (!fixed_[o] && pick-- == 0) {
-        moves_buf_.push_back({o, to, from});
+        if (m_.allows(o, from)) moves_buf_.push_back({o, to, from});
         break;
       }
   }

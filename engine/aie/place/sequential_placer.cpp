@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/aie/place/cascade_macros.h"
 #include "engine/aie/snapshot.h"
 
 namespace ts::aie {
@@ -24,7 +25,7 @@ struct Sequential {
     const auto& tiles = m.hostTiles(kind);
     for (int newCol = std::max(0, col); newCol < m.device().columns(); ++newCol)
       for (TileCoord t : tiles) {
-        if (t.col != newCol) continue;
+        if (t.col != newCol || !m.allows(c, t)) continue;
         int i = m.tileIndex(t);
         const TileResources& cap = m.capacity(i);
         if (chOut[size_t(i)] + needOut > cap.dmaOut || chIn[size_t(i)] + needIn > cap.dmaIn) continue;
@@ -74,26 +75,77 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
     return result;
   };
 
-  // Compute tiles in IRON's order, minus those of cores placed beforehand.
-  std::vector<TileCoord> computes = model.hostTiles(CoreKind::Compute);
+  // Compute tiles in IRON's order (column by column, bottom to top), minus those of cores placed
+  // beforehand. A core takes the first free tile its partial pin (column / row) allows.
+  const std::vector<TileCoord>& computes = model.hostTiles(CoreKind::Compute);
+  std::vector<char> taken(size_t(model.tileCount()), 0);
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (!p.placed(c) || d.cores[c].kind != CoreKind::Compute) continue;
-    auto it = std::find(computes.begin(), computes.end(), p.tile(c));
-    if (it == computes.end())
-      return finish("partial placement error: tile " + core::toString(p.tile(c)) + " of core '" + d.cores[c].name +
+    const TileCoord t = p.tile(c);
+    if (!dev.canHost(TileKind::Compute, t) || taken[size_t(model.tileIndex(t))])
+      return finish("partial placement error: tile " + core::toString(t) + " of core '" + d.cores[c].name +
                     "' is not an available compute tile of " + dev.name() + " or is already used");
-    computes.erase(it);
+    taken[size_t(model.tileIndex(t))] = 1;
   }
+  auto freeFor = [&](CoreId c, TileCoord t) {
+    return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
+  };
+  // A cascade chain goes down a column (every cascade south) from the first tile where it fits,
+  // else east along a row; a chain with a pinned core keeps that core's tile.
   std::vector<char> ours(size_t(d.coreCount()), 0);
-  size_t next = 0;
+  std::vector<int> macroOf;
+  const std::vector<CascadeMacro> macros = cascadeMacros(d, dev, p, macroOf);
+  auto placeChain = [&](const CascadeMacro& mc) {
+    std::vector<std::vector<TileCoord>> shapes;
+    if (!mc.southOffsets.empty()) shapes.push_back(mc.southOffsets);
+    shapes.push_back(mc.offsets);
+    auto fits = [&](const std::vector<TileCoord>& shape, TileCoord origin) {
+      for (size_t i = 0; i < mc.cores.size(); ++i) {
+        TileCoord t{origin.col + shape[i].col, origin.row + shape[i].row};
+        if (p.placed(mc.cores[i]) ? p.tile(mc.cores[i]) != t : !freeFor(mc.cores[i], t)) return false;
+      }
+      return true;
+    };
+    for (const auto& shape : shapes)  // south wherever it fits first, east only if it fits nowhere
+      for (TileCoord origin : computes) {
+        // With a placed core the origin is where that core's tile puts it.
+        TileCoord o = origin;
+        for (size_t i = 0; i < mc.cores.size(); ++i)
+          if (p.placed(mc.cores[i]))
+            o = {p.tile(mc.cores[i]).col - shape[i].col, p.tile(mc.cores[i]).row - shape[i].row};
+        if (!fits(shape, o)) continue;
+        for (size_t i = 0; i < mc.cores.size(); ++i) {
+          if (p.placed(mc.cores[i])) continue;
+          TileCoord t{o.col + shape[i].col, o.row + shape[i].row};
+          p.place(mc.cores[i], t);
+          taken[size_t(model.tileIndex(t))] = 1;
+          ours[mc.cores[i]] = 1;
+          ++result.moves;
+        }
+        return true;
+      }
+    return false;
+  };
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (ctx.shouldStop()) {
       result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
       return finish("stopped before every core was placed");
     }
     if (d.cores[c].kind != CoreKind::Compute || p.placed(c)) continue;
-    if (next >= computes.size()) return finish("ran out of compute tiles for placement");
-    p.place(c, computes[next++]);
+    if (macroOf[size_t(c)] >= 0) {
+      const CascadeMacro& mc = macros[size_t(macroOf[size_t(c)])];
+      if (!placeChain(mc))
+        return finish("no room for the cascade chain of '" + d.cores[mc.cores.front()].name + "' (" +
+                      std::to_string(mc.cores.size()) + " cores) with every cascade south or east");
+      continue;
+    }
+    auto it = std::find_if(computes.begin(), computes.end(), [&](TileCoord t) { return freeFor(c, t); });
+    if (it == computes.end())
+      return finish(d.cores[c].partlyPinned()
+                        ? "no compute tile available matching the partial pin of core '" + d.cores[c].name + "'"
+                        : std::string("ran out of compute tiles for placement"));
+    p.place(c, *it);
+    taken[size_t(model.tileIndex(*it))] = 1;
     ours[c] = 1;
     ++result.moves;
   }
@@ -123,7 +175,12 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
       ++result.moves;
     }
   }
-  // Endpoints on no net are never visited by IRON's loop; they stay unplaced and fail the check.
+  // Endpoints on no net (declared tiles nothing uses) go to the first tile from column 0, as
+  // MLIR-AIE's placer does.
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    if (!p.placed(c) && !seq.placeEndpoint(c, 0))
+      return finish("no " + std::string(toString(tileKindFor(d.cores[c].kind))) + " tile left for core '" +
+                    d.cores[c].name + "'");
   return finish("");
 }
 

@@ -59,6 +59,14 @@ std::string tileLabel(const Device& dev, TileCoord t) {
   return std::string(toString(dev.kind(t))) + " tile " + core::toString(t);
 }
 
+// The tiles a net delivers to, each with the pin (1-based target index) of its first target
+// there: several targets on one tile share its S2MM channel.
+std::map<TileCoord, int> targetEnds(const Net& net, const Placement& p) {
+  std::map<TileCoord, int> ends;
+  for (size_t i = 0; i < net.targets.size(); ++i) ends.emplace(p.tile(net.targets[i]), int(i) + 1);
+  return ends;
+}
+
 // Interconnects a net can use at all with this placement.
 struct NetOptions {
   bool shared = false, intra = false, stream = false;
@@ -70,7 +78,8 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
   NetOptions out;
   std::vector<CoreId> ends{net.source};
   ends.insert(ends.end(), net.targets.begin(), net.targets.end());
-  bool allCompute = true, sameMemTile = true;
+  // An end on a stream port (core, trace, switch side) must be streamed.
+  bool allCompute = !net.hasStreamPort(), sameMemTile = !net.hasStreamPort();
   for (CoreId c : ends) {
     allCompute = allCompute && d.cores[c].kind == CoreKind::Compute;
     sameMemTile = sameMemTile && d.cores[c].kind == CoreKind::MemTile && p.tile(c) == p.tile(net.source);
@@ -78,8 +87,9 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
   if (o.allowShared && allCompute) out.shared = sharedMemoryPossible(d, dev, p, n);
   out.intra = sameMemTile;
   if (o.allowCircuit || o.allowPacket) {
-    out.stream = g.dmaOutEdge(p.tile(net.source)) >= 0;
-    for (CoreId t : net.targets) out.stream = out.stream && g.dmaInEdge(p.tile(t)) >= 0;
+    out.stream = g.endEdge(net, 0, p.tile(net.source)) >= 0;
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      out.stream = out.stream && g.endEdge(net, int(i) + 1, p.tile(net.targets[i])) >= 0;
   }
   return out;
 }
@@ -116,10 +126,9 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     }
     if (!opt.stream) continue;
     streaming.push_back(n);
-    demandOut[dev.index(src)]++;
-    std::set<TileCoord> targets;
-    for (CoreId t : net.targets) targets.insert(p.tile(t));
-    for (TileCoord t : targets) demandIn[dev.index(t)]++;
+    if (net.usesDma(0)) demandOut[dev.index(src)]++;
+    for (const auto& [t, pin] : targetEnds(net, p))
+      if (net.usesDma(pin)) demandIn[dev.index(t)]++;
   }
   // Most circuits a tile can take when the rest of its demand goes packet-switched.
   auto circuitRoom = [&](int demand, int channels, int flows) {
@@ -134,21 +143,26 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     const Net& net = d.nets[n];
     NetRoute& route = r.nets[n];
     TileCoord src = p.tile(net.source);
+    const std::map<TileCoord, int> ends = targetEnds(net, p);
     std::set<TileCoord> targets;
-    for (CoreId t : net.targets) targets.insert(p.tile(t));
+    for (const auto& [t, pin] : ends) targets.insert(t);
     int si = dev.index(src);
-    bool circuit = o.allowCircuit && cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut, dmaFlows(src));
-    for (TileCoord t : targets) {
+    // Only DMA ends take channels; stream-port ends join the switch directly.
+    const bool srcDma = net.usesDma(0);
+    bool circuit =
+        o.allowCircuit && (!srcDma || cOut[si] < circuitRoom(demandOut[si], dev.resources(src).dmaOut, dmaFlows(src)));
+    for (const auto& [t, pin] : ends) {
       int ti = dev.index(t);
-      circuit = circuit && cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn, dmaFlows(t));
+      circuit =
+          circuit && (!net.usesDma(pin) || cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn, dmaFlows(t)));
     }
     if (!circuit && !o.allowPacket) continue;
     bool packet = !circuit;
     if (packet) {  // the packet flow must still fit the DMA channels left
-      bool fits = cOut[si] + ceilDiv(pOut[si] + 1, dmaFlows(src)) <= dev.resources(src).dmaOut;
-      for (TileCoord t : targets) {
+      bool fits = !srcDma || cOut[si] + ceilDiv(pOut[si] + 1, dmaFlows(src)) <= dev.resources(src).dmaOut;
+      for (const auto& [t, pin] : ends) {
         int ti = dev.index(t);
-        fits = fits && cIn[ti] + ceilDiv(pIn[ti] + 1, dmaFlows(t)) <= dev.resources(t).dmaIn;
+        fits = fits && (!net.usesDma(pin) || cIn[ti] + ceilDiv(pIn[ti] + 1, dmaFlows(t)) <= dev.resources(t).dmaIn);
       }
       if (!fits) continue;
     }
@@ -163,7 +177,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
       return used <= g.edge(e).capacity;
     };
     std::set<TileCoord> tree{src};
-    std::vector<int> edges{g.dmaOutEdge(src)};
+    std::vector<int> edges{g.endEdge(net, 0, src)};
     bool ok = true;
     for (TileCoord target : targets) {
       if (tree.count(target)) continue;
@@ -195,11 +209,12 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
       }
     }
     if (!ok) continue;
-    for (TileCoord t : targets) edges.push_back(g.dmaInEdge(t));
+    for (const auto& [t, pin] : ends) edges.push_back(g.endEdge(net, pin, t));
     for (int e : edges)
       if (g.edge(e).kind == RrEdgeKind::Link) (packet ? pLink : cLink)[e]++;
-    (packet ? pOut : cOut)[si]++;
-    for (TileCoord t : targets) (packet ? pIn : cIn)[dev.index(t)]++;
+    if (srcDma) (packet ? pOut : cOut)[si]++;
+    for (const auto& [t, pin] : ends)
+      if (net.usesDma(pin)) (packet ? pIn : cIn)[dev.index(t)]++;
     restoreCrossbars(g, edges);
     std::sort(edges.begin(), edges.end());
     route.edges = edges;
@@ -254,7 +269,7 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     NetOptions opt = netOptions(d, dev, g, p, o, n);
     if (!opt.shared && !opt.intra && !opt.stream) {
       std::string why = netLabel(d, n) + ": no interconnect can join its endpoints";
-      if (g.dmaOutEdge(p.tile(net.source)) < 0)
+      if (g.endEdge(net, 0, p.tile(net.source)) < 0)
         why += " (source " + tileLabel(dev, p.tile(net.source)) + " has no MM2S DMA";
       else
         why += " (a target tile has no S2MM DMA";
@@ -263,19 +278,21 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     }
     if (opt.shared || opt.intra) continue;
     // Only a stream can carry this net: its DMA channels and buffers are certain.
-    streamOut[dev.index(p.tile(net.source))]++;
-    floor[dev.index(p.tile(net.source))].bds += endpointBds(net.sourceDepth);
+    // Stream-port ends take no DMA channel, hold no buffer and run no BD chain.
+    if (net.usesDma(0)) {
+      streamOut[dev.index(p.tile(net.source))]++;
+      floor[dev.index(p.tile(net.source))].bds += endpointBds(net.sourceDepth);
+    }
     for (size_t i = 0; i < net.targets.size(); ++i)
-      floor[dev.index(p.tile(net.targets[i]))].bds += endpointBds(net.targetDepths[i]);
-    std::set<TileCoord> targetTiles;
-    for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
-    for (TileCoord t : targetTiles) streamIn[dev.index(t)]++;
-    if (!linked.count({n, net.source})) {
+      if (net.usesDma(int(i) + 1)) floor[dev.index(p.tile(net.targets[i]))].bds += endpointBds(net.targetDepths[i]);
+    for (const auto& [t, pin] : targetEnds(net, p))
+      if (net.usesDma(pin)) streamIn[dev.index(t)]++;
+    if (!linked.count({n, net.source}) && net.usesDma(0)) {
       floor[dev.index(p.tile(net.source))].bytes += int64_t(net.sourceDepth) * net.bytesPerObject;
       floor[dev.index(p.tile(net.source))].locks += kLocksPerBuffer;
     }
     for (size_t i = 0; i < net.targets.size(); ++i)
-      if (!linked.count({n, net.targets[i]})) {
+      if (!linked.count({n, net.targets[i]}) && net.usesDma(int(i) + 1)) {
         floor[dev.index(p.tile(net.targets[i]))].bytes += int64_t(net.targetDepths[i]) * net.bytesPerObject;
         floor[dev.index(p.tile(net.targets[i]))].locks += kLocksPerBuffer;
       }
@@ -403,6 +420,12 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         res.reasons.push_back("core '" + design.cores[c].name + "' is not placed");
         return finish("error");
       }
+  }
+
+  if (design.netCount() == 0) {  // nothing to route: an empty routing is optimal (and CBC gets no model)
+    res.routing.nets.clear();
+    res.success = true;
+    return finish("routed");
   }
 
   RoutingModelOptions opts = config.model;

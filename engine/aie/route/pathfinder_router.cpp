@@ -68,8 +68,8 @@ PathfinderResult runPathfinderRouter(const Design& d, const Device& dev, const R
       route = intraTileRoute(g, src);
       continue;
     }
-    if (net.targets.size() == 1 && !linked.count(n) && d.cores[net.source].kind == CoreKind::Compute &&
-        d.cores[net.targets[0]].kind == CoreKind::Compute) {
+    if (net.targets.size() == 1 && !linked.count(n) && !net.hasStreamPort() &&
+        d.cores[net.source].kind == CoreKind::Compute && d.cores[net.targets[0]].kind == CoreKind::Compute) {
       TileCoord dst = p.tile(net.targets[0]);
       TileCoord bank{-1, -1};
       if (reaches(dev, src, dst))
@@ -82,9 +82,11 @@ PathfinderResult runPathfinderRouter(const Design& d, const Device& dev, const R
       }
     }
     streams.push_back(n);
-    dmaOut[dev.index(src)]++;
+    // Only DMA ends take channels; core, trace and switch ports join the switch directly.
+    if (net.usesDma(0)) dmaOut[dev.index(src)]++;
     std::set<TileCoord> targetTiles;
-    for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (net.usesDma(int(i) + 1)) targetTiles.insert(p.tile(net.targets[i]));
     for (TileCoord t : targetTiles) dmaIn[dev.index(t)]++;
   }
   // One DMA channel per FIFO end: more stream ends than channels cannot be lowered.
@@ -148,12 +150,12 @@ PathfinderResult runPathfinderRouter(const Design& d, const Device& dev, const R
       }
       // Trace each target back until it meets the tree (Dijkstra's predecessors form one).
       std::vector<int>& path = paths[n];
-      path.assign(1, g.dmaOutEdge(src));
+      path.assign(1, g.endEdge(net, 0, src));
       std::set<int> inTree{root};
-      std::set<TileCoord> targetTiles;
-      for (CoreId t : net.targets) targetTiles.insert(p.tile(t));
-      for (TileCoord t : targetTiles) {
-        path.push_back(g.dmaInEdge(t));
+      std::map<TileCoord, int> targetTiles;  // tile -> pin of its first target
+      for (size_t i = 0; i < net.targets.size(); ++i) targetTiles.emplace(p.tile(net.targets[i]), int(i) + 1);
+      for (const auto& [t, pin] : targetTiles) {
+        path.push_back(g.endEdge(net, pin, t));
         for (int v = g.switchOut(t, Port::Dma); !inTree.count(v); v = g.edge(pred[v]).from) {
           if (pred[v] < 0) {
             res.reasons.push_back("net '" + net.name + "': no stream path to " + core::toString(t));

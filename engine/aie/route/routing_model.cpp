@@ -153,7 +153,8 @@ void RoutingModelBuilder::buildNet(NetId n) {
       unroutable_.push_back({n, "core '" + design_.cores[c].name + "' has no location"});
       return;
     }
-  bool allCompute = true, allMem = true;
+  // An end on a stream port (core, trace, switch side) must be streamed.
+  bool allCompute = !net.hasStreamPort(), allMem = !net.hasStreamPort();
   int c0 = 1 << 30, c1 = -1, r0 = 1 << 30, r1 = -1;
   for (CoreId c : ends) {
     allCompute = allCompute && design_.cores[c].kind == CoreKind::Compute;
@@ -242,11 +243,13 @@ void RoutingModelBuilder::buildNet(NetId n) {
   // Stream: MM2S at a source candidate, S2MM at every target, links inside the region.
   std::string streamWhy;
   if (options_.allowCircuit || options_.allowPacket) {
+    // Each end joins the switch through its DMA channel or, on a stream port, directly.
     bool srcDma = false, tgtDma = true;
-    for (const CoreCandidate& sc : candidates_[net.source]) srcDma = srcDma || graph_.dmaOutEdge(sc.tile) >= 0;
-    for (CoreId t : net.targets) {
+    for (const CoreCandidate& sc : candidates_[net.source]) srcDma = srcDma || graph_.endEdge(net, 0, sc.tile) >= 0;
+    for (size_t i = 0; i < net.targets.size(); ++i) {
+      const CoreId t = net.targets[i];
       bool any = false;
-      for (const CoreCandidate& tc : candidates_[t]) any = any || graph_.dmaInEdge(tc.tile) >= 0;
+      for (const CoreCandidate& tc : candidates_[t]) any = any || graph_.endEdge(net, int(i) + 1, tc.tile) >= 0;
       if (!any) streamWhy = "target '" + design_.cores[t].name + "' is on a tile without S2MM DMA";
       tgtDma = tgtDma && any;
     }
@@ -254,10 +257,11 @@ void RoutingModelBuilder::buildNet(NetId n) {
     if (srcDma && tgtDma) {
       nv.stream = true;
       for (const CoreCandidate& sc : candidates_[net.source])
-        if (graph_.dmaOutEdge(sc.tile) >= 0) addEdge(graph_.dmaOutEdge(sc.tile), options_.dmaCost);
-      for (CoreId t : net.targets)
-        for (const CoreCandidate& tc : candidates_[t])
-          if (graph_.dmaInEdge(tc.tile) >= 0) addEdge(graph_.dmaInEdge(tc.tile), options_.dmaCost);
+        if (graph_.endEdge(net, 0, sc.tile) >= 0) addEdge(graph_.endEdge(net, 0, sc.tile), options_.dmaCost);
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        for (const CoreCandidate& tc : candidates_[net.targets[i]])
+          if (graph_.endEdge(net, int(i) + 1, tc.tile) >= 0)
+            addEdge(graph_.endEdge(net, int(i) + 1, tc.tile), options_.dmaCost);
       for (int col = c0; col <= c1; ++col)
         for (int row = r0; row <= r1; ++row)
           for (Direction d : {Direction::North, Direction::South, Direction::East, Direction::West}) {
@@ -273,7 +277,7 @@ void RoutingModelBuilder::buildNet(NetId n) {
       if (nv.yC >= 0) mode.add(nv.yC);
       if (nv.yP >= 0) mode.add(nv.yP);
       for (const CoreCandidate& sc : candidates_[net.source])
-        if (graph_.dmaOutEdge(sc.tile) >= 0) mode -= edgeX(n, graph_.dmaOutEdge(sc.tile));
+        if (graph_.endEdge(net, 0, sc.tile) >= 0) mode -= edgeX(n, graph_.endEdge(net, 0, sc.tile));
       model_.addEq("mode" + tag, mode, 0);
     }
   }
@@ -518,6 +522,7 @@ void RoutingModelBuilder::addMemoryRows() {
         case RrEdgeKind::DmaIn: {
           TileCoord t = graph_.node(e.to).tile;
           for (size_t i = 0; i < net.targets.size(); ++i) {
+            if (!net.usesDma(int(i) + 1)) continue;  // a stream-port end holds no buffer and runs no BDs
             CoreId c = net.targets[i];
             milp::LinExpr p = presence(c, t);
             if (p.empty() && p.constant == 0) continue;
@@ -671,7 +676,7 @@ Routing RoutingModelBuilder::extract(const std::vector<double>& values) const {
     if (route.type == Interconnect::SharedMemory || route.type == Interconnect::IntraTile) {
       tiles.push_back(bank);
     } else {
-      tiles.push_back(srcTile);
+      if (design_.nets[n].usesDma(0)) tiles.push_back(srcTile);  // a stream-port end holds no buffer
       for (int e : route.edges)
         if (graph_.edge(e).kind == RrEdgeKind::DmaIn) tiles.push_back(graph_.node(graph_.edge(e).to).tile);
     }

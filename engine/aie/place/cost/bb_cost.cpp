@@ -94,6 +94,7 @@ void BbCost::applyNet(NetId n, int sign) {
   }
   const auto& pins = model_.pins(n);
   for (size_t i = 0; i < pins.size(); ++i) {
+    if (!model_.dmaAt(n, int(i))) continue;  // a stream-port end takes no channel and no buffer
     TileState& s = touchTile(pos_[pins[i]]);
     if (i == 0)
       s.dmaOut += sign;
@@ -328,15 +329,16 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
       if (m.sharedBytes(n) > 0) locks[size_t(banks[0])] += kLocksPerBuffer;
       continue;
     }
-    ++dmaOut[idx[0]];
-    for (size_t i = 1; i < idx.size(); ++i) ++dmaIn[idx[i]];
-    bds[idx[0]] += endpointBds(m.design().nets[n].sourceDepth);
-    for (size_t i = 1; i < idx.size(); ++i) bds[idx[i]] += endpointBds(m.design().nets[n].targetDepths[i - 1]);
-    for (size_t i = 0; i < idx.size(); ++i)
+    const Net& net = m.design().nets[n];
+    for (size_t i = 0; i < idx.size(); ++i) {
+      if (!net.usesDma(int(i))) continue;  // a stream-port end takes no channel, buffer or BD
+      ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
+      bds[idx[i]] += endpointBds(i == 0 ? net.sourceDepth : net.targetDepths[i - 1]);
       if (!m.linkedAt(n, int(i))) {
         memory[idx[i]] += m.endpointBytes(n, int(i));
         locks[idx[i]] += kLocksPerBuffer;
       }
+    }
   }
   int64_t pen = 0;
   Overuse sum;

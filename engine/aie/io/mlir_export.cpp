@@ -1,0 +1,137 @@
+#include "engine/aie/io/mlir_export.h"
+
+#include <set>
+#include <sstream>
+
+#include "engine/core/error.h"
+
+namespace ts::aie {
+
+namespace {
+
+std::string tileOp(const std::string& dialect, TileCoord t) {
+  return dialect + ".tile(" + std::to_string(t.col) + ", " + std::to_string(t.row) + ")";
+}
+
+/// MLIR value and symbol names allow letters, digits and `$._-`; anything else becomes `_`,
+/// and a clash gets a numeric suffix.
+class Names {
+ public:
+  std::string operator()(const std::string& raw) {
+    std::string s;
+    for (char c : raw) {
+      bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+      s += ok ? c : '_';
+    }
+    if (s.empty()) s = "_";
+    std::string name = s;
+    for (int k = 2; !used_.insert(name).second; ++k) name = s + "_" + std::to_string(k);
+    return name;
+  }
+
+ private:
+  std::set<std::string> used_;
+};
+
+const char* logicalKind(CoreKind kind) {
+  switch (kind) {
+    case CoreKind::Compute:
+      return "CoreTile";
+    case CoreKind::MemTile:
+      return "MemTile";
+    case CoreKind::Shim:
+      return "ShimNOCTile";
+  }
+  return "CoreTile";
+}
+
+}  // namespace
+
+std::string placedMlir(const MlirSource& source, const Design& design, const Placement& placement) {
+  if (!source.text) throw core::Error("design '" + design.name + "' did not come from an MLIR file");
+  if (int(source.tileOps.size()) != design.coreCount() || placement.size() != design.coreCount())
+    throw core::Error("the MLIR source and placement do not belong to design '" + design.name + "'");
+  const std::string& text = *source.text;
+  std::string out;
+  out.reserve(source.end - source.begin + 64);
+  size_t at = source.begin;
+  for (CoreId c = 0; c < design.coreCount(); ++c) {
+    if (!placement.placed(c))
+      throw core::Error("core '" + design.cores[c].name +
+                        "' is not placed: every logical tile needs a tile before the design is written as MLIR");
+    const MlirTileOp& op = source.tileOps[size_t(c)];
+    std::string placed = tileOp(op.dialect, placement.tile(c));
+    out.append(text, at, op.begin - at);
+    out += placed == text.substr(op.begin, op.end - op.begin) ? text.substr(op.begin, op.end - op.begin) : placed;
+    at = op.end;
+  }
+  out.append(text, at, source.end - at);
+  return out;
+}
+
+std::string designToMlir(const Design& design, const Placement& placement) {
+  Names names;
+  std::vector<std::string> core(size_t(design.coreCount())), net(size_t(design.netCount()));
+  for (CoreId c = 0; c < design.coreCount(); ++c) core[size_t(c)] = "%" + names(design.cores[c].name);
+  for (NetId n = 0; n < design.netCount(); ++n) net[size_t(n)] = "@" + names(design.nets[n].name);
+  std::ostringstream s;
+  s << "// Written by TileStudio from design '" << design.name << "'. Object sizes are in bytes (i8 elements).\n";
+  s << "module @" << Names()(design.name) << " {\n  aie.device(" << design.device << ") {\n";
+  for (CoreId c = 0; c < design.coreCount(); ++c) {
+    const LogicalCore& lc = design.cores[c];
+    s << "    " << core[size_t(c)] << " = ";
+    if (placement.size() == design.coreCount() && placement.placed(c)) {
+      s << tileOp("aie", placement.tile(c));
+    } else {
+      auto coord = [](int v) { return v >= 0 ? std::to_string(v) : std::string("?"); };
+      int col = lc.pin ? lc.pin->col : lc.pinColumn, row = lc.pin ? lc.pin->row : lc.pinRow;
+      s << "aie.logical_tile<" << logicalKind(lc.kind) << ">(" << coord(col) << ", " << coord(row) << ")";
+    }
+    s << "\n";
+  }
+  for (NetId n = 0; n < design.netCount(); ++n) {
+    const Net& nt = design.nets[n];
+    s << "    aie.objectfifo " << net[size_t(n)] << "(" << core[size_t(nt.source)] << ", {";
+    for (size_t i = 0; i < nt.targets.size(); ++i) s << (i ? ", " : "") << core[size_t(nt.targets[i])];
+    s << "}, ";
+    bool uniform = true;
+    for (int d : nt.targetDepths) uniform = uniform && d == nt.sourceDepth;
+    if (uniform) {
+      s << nt.sourceDepth << " : i32";
+    } else {
+      s << "[" << nt.sourceDepth << " : i32";
+      for (int d : nt.targetDepths) s << ", " << d << " : i32";
+      s << "]";
+    }
+    s << ") : !aie.objectfifo<memref<" << nt.bytesPerObject << "xi8>>\n";
+  }
+  for (const Link& l : design.links) {
+    auto list = [&](const std::vector<NetId>& ids) {
+      std::string out = "[";
+      for (size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + net[size_t(ids[i])];
+      return out + "]";
+    };
+    // Offsets (in bytes) of each part on the side that has several object FIFOs.
+    auto offsets = [&](const std::vector<NetId>& ids) {
+      if (ids.size() < 2) return std::string("[]");
+      std::string out = "[";
+      int64_t at = 0;
+      for (size_t i = 0; i < ids.size(); ++i) {
+        out += (i ? ", " : "") + std::to_string(at);
+        at += design.nets[ids[i]].bytesPerObject;
+      }
+      return out + "]";
+    };
+    s << "    aie.objectfifo.link " << list(l.inputs) << " -> " << list(l.outputs) << " (" << offsets(l.inputs) << " "
+      << offsets(l.outputs) << ")\n";
+  }
+  for (const Cascade& c : design.cascades)
+    s << "    aie.cascade_flow(" << core[size_t(c.from)] << ", " << core[size_t(c.to)] << ")\n";
+  for (CoreId c = 0; c < design.coreCount(); ++c)
+    if (design.cores[c].kind == CoreKind::Compute)
+      s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }\n";
+  s << "  }\n}\n";
+  return s.str();
+}
+
+}  // namespace ts::aie

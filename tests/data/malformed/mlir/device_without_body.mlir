@@ -1,0 +1,3 @@
+module {
+  aie.device(npu2)
+}

@@ -1,0 +1,5 @@
+module {
+  aie.device(npu2) {
+    %a = aie.logical_tile<GpuTile>(?, ?)
+  }
+}

@@ -1,0 +1,10 @@
+module {
+  aie.device(npu2) {
+    %a = aie.tile(0, 2)
+// -----
+module {
+  aie.device(npu2) {
+    %a = aie.tile(0, 2)
+    %b = aie.tile(0, 3)
+  }
+}

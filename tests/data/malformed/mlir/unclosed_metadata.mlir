@@ -1,0 +1,8 @@
+module {
+  aie.device(npu2) {
+    %a = aie.tile(0, 2)
+    %b = aie.tile(0, 3)
+  }
+}
+{-#
+  dialect_resources: {

@@ -1,0 +1,273 @@
+// The MLIR importer on what real files contain (layout clauses, several modules, pnr_flow,
+// stream ports, skipped ops, pins) and on hostile input (huge statements, deep or unclosed
+// brackets, out-of-range numbers, files cut short).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/aie/device_library.h"
+#include "engine/aie/io/mlir_import.h"
+#include "engine/aie/legality.h"
+#include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
+#include "test_util.h"
+
+using namespace ts::aie;
+using ts::test::sharedData;
+
+namespace {
+
+const std::string kXilinx = "mlir-aie/Xilinx+mlir-aie/";
+const std::string kFork = "mlir-aie/ueqri+mlir-aie/";
+
+std::string device(const std::string& body, const std::string& dev = "npu2") {
+  return "module {\n  aie.device(" + dev + ") {\n" + body + "  }\n}\n";
+}
+
+/// The InputError parsing `text` gives (fails the test when there is none).
+ts::core::InputError errorOf(const std::string& text, int module = 0) {
+  try {
+    parseMlirDesign(text, "t.mlir", module);
+  } catch (const ts::core::InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for:\n" << text.substr(0, 400);
+  return ts::core::InputError("", 0, 0, "");
+}
+
+bool mentions(const ts::core::InputError& e, const std::string& s) {
+  return std::string(e.what()).find(s) != std::string::npos;
+}
+
+bool hasWarning(const MlirImport& m, const std::string& s) {
+  return std::any_of(m.warnings.begin(), m.warnings.end(),
+                     [&](const std::string& w) { return w.find(s) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST(MlirSyntax, A31KilobyteDenseConstantImports) {
+  std::string values;
+  for (int i = 0; values.size() < 31 * 1024; ++i) values += (i ? ", " : "") + std::to_string(i % 1000);
+  std::string text = device("    memref.global \"private\" constant @lut : memref<8000xi32> = dense<[" + values +
+                            "]>\n    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n"
+                            "    aie.objectfifo @of (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n");
+  MlirImport m = parseMlirDesign(text, "t.mlir");
+  EXPECT_EQ(m.design.netCount(), 1);
+  EXPECT_TRUE(hasWarning(m, "skipped 1 memref.global"));
+}
+
+TEST(MlirSyntax, DeepBracketsAreReadWithoutRecursion) {
+  std::string deep(200000, '(');
+  deep += std::string(200000, ')');
+  MlirImport m = parseMlirDesign(device("    %x = arith.addi " + deep + " : i32\n    %a = aie.tile(0, 2)\n"), "t");
+  EXPECT_EQ(m.design.coreCount(), 1);
+  // Unclosed: the error points at the bracket, not at the end of the file.
+  auto e = errorOf(device("    %a = aie.tile(0, 2)\n    %x = foo.op " + std::string(100000, '(') + "\n"));
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_TRUE(mentions(e, "never closed")) << e.what();
+}
+
+TEST(MlirSyntax, AnUnclosedParenthesisNamesItsLineAndColumn) {
+  std::string text = device(
+      "    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n    aie.flow(%a, DMA : 0, %b, DMA : 0\n"
+      "    aie.flow(%b, DMA : 0, %a, DMA : 0)\n");
+  auto e = errorOf(text);
+  EXPECT_EQ(e.line(), 5);
+  EXPECT_EQ(e.column(), 13);
+  EXPECT_TRUE(mentions(e, "'(' is never closed")) << e.what();
+}
+
+TEST(MlirSyntax, AFileCutAnywhereInsideIsAnErrorNotASmallerDesign) {
+  std::string text =
+      ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
+  MlirImport whole = parseMlirDesign(text, "t.mlir");
+  size_t device = text.find("aie.device");
+  size_t last = text.rfind('}');
+  int cuts = 0;
+  for (size_t at = text.find('\n', device); at != std::string::npos && at < last; at = text.find('\n', at + 1)) {
+    ++cuts;
+    EXPECT_THROW(parseMlirDesign(text.substr(0, at), "t.mlir"), ts::core::InputError) << "cut at " << at;
+  }
+  EXPECT_GT(cuts, 50);
+  EXPECT_EQ(whole.design.netCount(), 7);
+}
+
+TEST(MlirSyntax, OutOfRangeNumbersAndEmptyObjectsNameTheirPosition) {
+  auto col = errorOf(device("    %a = aie.tile(99999999999, 2)\n"));
+  EXPECT_EQ(col.line(), 3);
+  EXPECT_EQ(col.column(), 19);
+  EXPECT_TRUE(mentions(col, "column 99999999999 is out of range: expected 0..7")) << col.what();
+  auto huge = errorOf(device("    %a = aie.tile(999999999999999999999999, 2)\n"));
+  EXPECT_TRUE(mentions(huge, "out of range")) << huge.what();
+  const std::string tiles = "    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n";
+  auto depth = errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, 99999999999 : i32) : "
+                                      "!aie.objectfifo<memref<16xi32>>\n"));
+  EXPECT_EQ(depth.line(), 5);
+  EXPECT_TRUE(mentions(depth, "depth 99999999999 is out of range: expected 1..64")) << depth.what();
+  auto zeroDepth =
+      errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, [2, 0]) : !aie.objectfifo<memref<16xi32>>\n"));
+  EXPECT_TRUE(mentions(zeroDepth, "depth 0 is out of range")) << zeroDepth.what();
+  auto empty = errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, 2) : !aie.objectfifo<memref<16x0xi32>>\n"));
+  EXPECT_EQ(empty.line(), 5);
+  EXPECT_TRUE(mentions(empty, "zero-size memref")) << empty.what();
+  auto big = errorOf(device(tiles + "    aie.objectfifo @of (%a, {%b}, 2) : "
+                                    "!aie.objectfifo<memref<100000000000x100000000000xi32>>\n"));
+  EXPECT_TRUE(mentions(big, "larger than 2^40 bytes")) << big.what();
+}
+
+TEST(MlirSyntax, EveryModuleOfASplitFileIsADesign) {
+  const std::string path = sharedData(kXilinx + "test/place-tiles/sa_placer/test_sa_cascade.mlir");
+  auto modules = loadMlirModules(path);
+  ASSERT_EQ(modules.size(), 4u);
+  EXPECT_EQ(modules[0].title, "@cascade_pinned_src");
+  EXPECT_EQ(modules[3].title, "@two_cascade_pairs_pinned");
+  for (const auto& m : modules) ASSERT_TRUE(m.imported) << m.title;
+  MlirImport second = loadMlirDesign(path, 2);
+  EXPECT_EQ(second.design.name, "cascade_pinned_dst");
+  const LogicalCore& dst = second.design.cores[second.design.findCore("dst")];
+  ASSERT_TRUE(dst.pin);
+  EXPECT_EQ(*dst.pin, (TileCoord{3, 4}));
+  EXPECT_TRUE(mentions(errorOf(ts::core::readFile(path)), "holds 4 modules"));
+  EXPECT_TRUE(mentions(errorOf(ts::core::readFile(path), 5), "there is no module 5"));
+  // The export section of a module is its own `// -----` part.
+  const std::string& text = *second.source.text;
+  std::string section = text.substr(second.source.begin, second.source.end - second.source.begin);
+  EXPECT_NE(section.find("@cascade_pinned_dst"), std::string::npos);
+  EXPECT_EQ(section.find("@cascade_pinned_src"), std::string::npos);
+  EXPECT_EQ(section.find("// -----"), std::string::npos);
+}
+
+TEST(MlirSyntax, AnErrorInOneModuleLeavesTheOthers) {
+  std::string text = device("    %a = aie.tile(0, 2)\n") + "// -----\n" + device("    %a = aie.tile(0, 9)\n") +
+                     "// -----\n" + device("    %b = aie.tile(1, 2)\n");
+  auto modules = parseMlirModules(text, "t.mlir");
+  ASSERT_EQ(modules.size(), 3u);
+  EXPECT_TRUE(modules[0].imported);
+  ASSERT_TRUE(modules[1].error);
+  EXPECT_EQ(modules[1].error->line(), 9);
+  EXPECT_TRUE(modules[2].imported);
+  EXPECT_NE(modules[0].imported->design.name, modules[2].imported->design.name);
+}
+
+TEST(MlirSyntax, ObjectFifoLayoutClausesDepthArraysAndAttributes) {
+  MlirImport andra =
+      loadMlirDesign(sharedData(kXilinx + "programming_examples/basic/dma_test_for_Andra/build/aie.mlir"));
+  EXPECT_EQ(andra.design.netCount(), 4);
+  EXPECT_EQ(andra.design.links.size(), 2u);
+  EXPECT_EQ(andra.design.nets[1].name, "mem_to_comp");
+  EXPECT_EQ(andra.design.nets[1].bytesPerObject, 8 * 20 * 4);
+  MlirImport old =
+      loadMlirDesign(sharedData(kXilinx + "test/objectFifo-stateful-transform/nd_dma_distribute_AIE2_bad.mlir"));
+  EXPECT_EQ(old.design.device, "xcve2302");
+  EXPECT_EQ(old.design.netCount(), 3);
+  ASSERT_EQ(old.design.links.size(), 1u);
+  EXPECT_EQ(old.design.links[0].kind(), LinkKind::Distribute);
+  MlirImport cct = loadMlirDesign(sharedData(kFork + "test/pnr_tests/fifo-to-path/basic_cct.mlir"));
+  ASSERT_EQ(cct.design.netCount(), 2);
+  EXPECT_EQ(cct.design.nets[0].targets.size(), 3u);
+  EXPECT_EQ(cct.design.nets[0].targetDepths, (std::vector<int>{2, 2, 2}));
+}
+
+TEST(MlirSyntax, PnrFlowsAreNetsWithTheirGivenHops) {
+  MlirImport m = loadMlirDesign(sharedData(kFork + "pnr_test/fine_grain_router/basic_cct.mlir"));
+  ASSERT_EQ(m.design.netCount(), 2);
+  EXPECT_EQ(m.design.nets[0].targets.size(), 2u);
+  ASSERT_EQ(m.givenPaths.size(), 3u);
+  EXPECT_EQ(m.givenPaths[1].hops, (std::vector<TileCoord>{{1, 2}, {1, 3}, {0, 3}}));
+  EXPECT_EQ(m.design.cores[m.givenPaths[1].target].name, "tile03");
+  auto jump =
+      errorOf(device("    %a = aie.tile(1, 2)\n    %b = aie.tile(3, 3)\n"
+                     "    aie.pnr_flow(%a, DMA : 0, {%b}, DMA : [0]) {hop_tile_ids = [[[1,2],[3,3]]]}\n"));
+  EXPECT_TRUE(mentions(jump, "(1,2) -> (3,3) is not a step to a neighbouring tile")) << jump.what();
+}
+
+TEST(MlirSyntax, SkippedOpsAreListedOncePerKind) {
+  MlirImport m = loadMlirDesign(sharedData(kXilinx + "test/create-flows/find_flows_shim_mux_vestigial.mlir"));
+  EXPECT_TRUE(hasWarning(m, "skipped 3 aie.switchbox: hand-routed connections are not imported"));
+  EXPECT_TRUE(hasWarning(m, "skipped 1 aie.shim_mux"));
+  EXPECT_TRUE(hasWarning(m, "skipped 5 aie.wire"));
+  MlirImport v = loadMlirDesign(sharedData(kXilinx + "test/create-flows/vecmul_4x4.mlir"));
+  EXPECT_TRUE(hasWarning(v, "skipped 16 aie.mem: DMA programs"));
+}
+
+TEST(MlirSyntax, FixedTilesArePinsAndLogicalTilesMayBePartlyPinned) {
+  MlirImport fixed = loadMlirDesign(sharedData(kXilinx + "test/npu-xrt/add_one_objFifo/aie.mlir"));
+  for (CoreId c = 0; c < fixed.design.coreCount(); ++c) {
+    EXPECT_TRUE(fixed.design.cores[c].pin) << fixed.design.cores[c].name;
+    EXPECT_TRUE(fixed.placement.pinned(c));
+  }
+  const std::string path = sharedData(kXilinx + "test/place-tiles/sequential_placer/partial_constraints_ignored.mlir");
+  MlirImport col = loadMlirDesign(path, 1);
+  const LogicalCore& c = col.design.cores[col.design.findCore("tile")];
+  EXPECT_EQ(c.pinColumn, 1);
+  EXPECT_EQ(c.pinRow, -1);
+  EXPECT_TRUE(c.allows({1, 4}));
+  EXPECT_FALSE(c.allows({0, 2}));
+  MlirImport mem = loadMlirDesign(path, 3);  // MemTile(2, ?) on npu1: one memory row, so a full pin
+  for (const LogicalCore& core : mem.design.cores) {
+    if (core.kind == CoreKind::MemTile) {
+      EXPECT_EQ(core.pin, (TileCoord{2, 1}));
+    }
+  }
+  auto wrongKind = errorOf(device("    %a = aie.logical_tile<CoreTile>(0, 1)\n"));
+  EXPECT_TRUE(mentions(wrongKind, "npu2 has no CoreTile at (0, 1)")) << wrongKind.what();
+}
+
+TEST(MlirSyntax, CorePortFlowsTakeNoDmaChannel) {
+  std::string flows;
+  for (int ch = 0; ch < 4; ++ch)
+    flows += "    aie.flow(%a, Core : " + std::to_string(ch) + ", %b" + std::to_string(ch) + ", Core : 0)\n";
+  std::string text = device(
+      "    %a = aie.tile(2, 3)\n    %b0 = aie.tile(2, 4)\n    %b1 = aie.tile(3, 3)\n"
+      "    %b2 = aie.tile(1, 3)\n    %b3 = aie.tile(2, 2)\n" +
+      flows);
+  MlirImport m = parseMlirDesign(text, "t.mlir");
+  ASSERT_EQ(m.design.netCount(), 4);
+  EXPECT_EQ(m.design.nets[0].sourcePort, PortKind::Stream);
+  EXPECT_EQ(m.design.outgoingNetCount()[0], 0);
+  EXPECT_EQ(streamBufferBytes(m.design, 0), 0);
+  MlirImport shim = loadMlirDesign(sharedData(kXilinx + "test/create-flows/simple_flows_shim.mlir"), 2);
+  ASSERT_EQ(shim.design.netCount(), 1);
+  EXPECT_EQ(shim.design.nets[0].sourcePort, PortKind::Stream);  // Core : 0
+  EXPECT_TRUE(shim.design.nets[0].usesDma(1));                  // DMA : 1 of the shim
+}
+
+TEST(MlirSyntax, CoresSharingABufferMustBothBePlaced) {
+  const std::string path = sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_errors.mlir");
+  auto far = errorOf(ts::core::readFile(path), 10);  // both pinned, not neighbours
+  EXPECT_TRUE(mentions(far, "not one of its memory-affinity neighbours")) << far.what();
+  auto movable = errorOf(ts::core::readFile(path), 11);
+  EXPECT_TRUE(mentions(movable, "uses %buf, a buffer of tile %owner")) << movable.what();
+  MlirImport near = parseMlirDesign(
+      device("    %o = aie.tile(1, 3)\n    %buf = aie.buffer(%o) : memref<16xi32>\n    %u = aie.tile(1, 4)\n"
+             "    aie.core(%u) {\n      %v = memref.load %buf[%c0] : memref<16xi32>\n      aie.end\n    }\n"),
+      "t.mlir");
+  EXPECT_EQ(near.design.coreCount(), 2);
+}
+
+TEST(MlirSyntax, PacketFlowsWrittenOnOneLineOrWithSeveralSources) {
+  MlirImport m = parseMlirDesign(
+      device("    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n    %c = aie.tile(1, 3)\n"
+             "    aie.packet_flow(0x1) { aie.packet_source<%a, DMA : 0> aie.packet_dest<%c, DMA : 0> }\n"
+             "    aie.packet_flow(2) {\n      aie.packet_source<%a, DMA : 1>\n      aie.packet_source<%b, DMA : 0>\n"
+             "      aie.packet_dest<%c, DMA : 1>\n    } {keep_pkt_header = true}\n"),
+      "t.mlir");
+  ASSERT_EQ(m.design.netCount(), 3);
+  EXPECT_EQ(m.design.nets[0].name, "packet_1");
+  EXPECT_EQ(m.design.nets[1].name, "packet_2");
+  EXPECT_EQ(m.design.nets[2].name, "packet_2_2");
+  EXPECT_EQ(m.design.cores[m.design.nets[2].source].name, "b");
+}
+
+TEST(MlirSyntax, WindowsLineEndsAndLegacyPrefixes) {
+  std::string text =
+      ts::core::readFile(sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_edge_detect.mlir"));
+  std::string crlf;
+  for (char ch : text) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+  MlirImport a = parseMlirDesign(text, "a.mlir"), b = parseMlirDesign(crlf, "b.mlir");
+  EXPECT_EQ(a.design.netCount(), b.design.netCount());
+  EXPECT_EQ(a.design.coreCount(), b.design.coreCount());
+  MlirImport legacy = loadMlirDesign(sharedData(kXilinx + "test/create-flows/maxiter_err_test.mlir"));
+  EXPECT_EQ(legacy.source.tileOps.front().dialect, "AIE");
+}

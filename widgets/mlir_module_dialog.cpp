@@ -1,0 +1,68 @@
+#include "widgets/mlir_module_dialog.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "engine/aie/io/mlir_import.h"
+
+namespace ts::ui {
+
+std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error) {
+  if (QFileInfo(path).suffix().compare(QStringLiteral("mlir"), Qt::CaseInsensitive) != 0) return 0;
+  std::vector<aie::MlirModule> modules;
+  try {
+    modules = aie::loadMlirModules(path.toStdString());
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return std::nullopt;
+  }
+  if (modules.size() <= 1) return 0;
+
+  QDialog dialog(parent);
+  dialog.setObjectName(QStringLiteral("mlirModuleDialog"));
+  dialog.setWindowTitle(QObject::tr("Open which module?"));
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addWidget(new QLabel(QObject::tr("%1 holds %2 modules (separated by '// -----'). Open which one?")
+                                   .arg(QFileInfo(path).fileName())
+                                   .arg(modules.size())));
+  auto* list = new QListWidget(&dialog);
+  list->setObjectName(QStringLiteral("modules"));
+  int first = -1;
+  for (size_t i = 0; i < modules.size(); ++i) {
+    const aie::MlirModule& m = modules[i];
+    QString text = QStringLiteral("%1  %2  (line %3)").arg(i + 1).arg(QString::fromStdString(m.title)).arg(m.line);
+    if (m.imported) {
+      const aie::Design& d = m.imported->design;
+      text += QObject::tr(" — %1, %2 cores, %3 nets")
+                  .arg(QString::fromStdString(d.device))
+                  .arg(d.coreCount())
+                  .arg(d.netCount());
+    } else {
+      text += QObject::tr(" — cannot be opened: %1").arg(QString::fromStdString(m.error->message()));
+    }
+    auto* item = new QListWidgetItem(text, list);
+    item->setData(Qt::UserRole, int(i) + 1);
+    if (!m.imported)
+      item->setFlags(item->flags() & ~Qt::ItemIsEnabled & ~Qt::ItemIsSelectable);
+    else if (first < 0)
+      first = int(i);
+  }
+  if (first >= 0) list->setCurrentRow(first);
+  layout->addWidget(list);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);
+  buttons->button(QDialogButtonBox::Open)->setEnabled(first >= 0);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  QObject::connect(list, &QListWidget::itemDoubleClicked, &dialog, &QDialog::accept);
+  layout->addWidget(buttons);
+  dialog.resize(640, 360);
+  if (dialog.exec() != QDialog::Accepted || !list->currentItem()) return std::nullopt;
+  return list->currentItem()->data(Qt::UserRole).toInt();
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,15 @@
+#pragma once
+// "Which module?": an MLIR-AIE file run with --split-input-file (or holding several aie.device
+// ops) is several designs. The studio's open path asks the user which one to open.
+#include <QString>
+#include <QWidget>
+#include <optional>
+
+namespace ts::ui {
+
+/// 0 when the file holds at most one module (nothing to ask), the chosen module (1-based), or
+/// nothing when the user cancelled or the file cannot be read (`error` then says why; it stays
+/// empty on cancel). Modules that do not import are listed with their error and cannot be chosen.
+std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error);
+
+}  // namespace ts::ui
