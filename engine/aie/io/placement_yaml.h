@@ -6,6 +6,8 @@
 //     rgba2gray: [0, 2]
 //     shim_in: {tile: [0, 0], pinned: true}
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include <yaml-cpp/yaml.h>
 
@@ -17,16 +19,24 @@
 
 namespace ts::aie {
 
-Placement parsePlacementYaml(const std::string& text, const std::string& file, const Design& design);
-Placement loadPlacementYaml(const std::string& path, const Design& design);
+/// With a device, the file's `device:` must name it and every tile must lie on it (InputError
+/// at the line otherwise); without one only the largest array the hardware model allows.
+Placement parsePlacementYaml(const std::string& text, const std::string& file, const Design& design,
+                             const Device* device = nullptr);
+Placement loadPlacementYaml(const std::string& path, const Design& design, const Device* device = nullptr);
 std::string placementToYaml(const Design& design, const Placement& placement);
 void savePlacementYaml(const std::string& path, const Design& design, const Placement& placement);
 
 /// CSV export: "core,kind,col,row,pinned" with a header line.
 std::string placementToCsv(const Design& design, const Placement& placement);
 
-/// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist) or .csv.
-Placement loadPlacementFile(const std::string& path, const Design& design);
+/// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist) or .csv. With a
+/// device, every tile must lie on it. A CSV row's kind must match the design and a core may
+/// appear once; `-1,-1` marks an unplaced core.
+Placement loadPlacementFile(const std::string& path, const Design& design, const Device* device = nullptr);
+
+/// Core name -> id, for readers that look names up (linear time on large files).
+std::unordered_map<std::string, CoreId> coreIndex(const Design& design);
 
 /// Writes a placement by extension, atomically: .yaml/.yml, .csv, or .json (np-flow placed
 /// netlist, with routing_info when `graph` and `routing` are given; routing_cost 1e9 when
@@ -35,8 +45,9 @@ void savePlacementFile(const std::string& path, const Design& design, const Plac
                        const RrGraph* graph = nullptr, const Routing* routing = nullptr, bool failed = false);
 
 namespace yamlio {
-/// Reads a `placement:` mapping (shared by placement files and design files).
-Placement readPlacementMap(const Reader& in, const YAML::Node& map, const Design& design);
+/// Reads a `placement:` mapping (shared by placement files and design files); `lines` gets the
+/// line of each core's entry (0 = not listed).
+Placement readPlacementMap(const Reader& in, const Node& map, const Design& design, std::vector<int>* lines = nullptr);
 /// Writes the `placement` key and mapping into an emitter that is inside a map.
 void emitPlacementMap(YAML::Emitter& out, const Design& design, const Placement& placement);
 }  // namespace yamlio
