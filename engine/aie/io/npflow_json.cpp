@@ -295,7 +295,9 @@ Placement readNpflowPlacement(const std::string& text, const std::string& file, 
   return p;
 }
 
-std::string npflowNetlistJson(const Design& design, const Placement* placement) {
+namespace {
+
+json netlistJson(const Design& design, const Placement* placement) {
   json root;
   root["nodes"] = json::array();
   for (CoreId c = 0; c < design.coreCount(); ++c) {
@@ -317,7 +319,13 @@ std::string npflowNetlistJson(const Design& design, const Placement* placement) 
   }
   root["links"] = json::array();
   for (const Link& l : design.links) root["links"].push_back({{"src_net_ids", l.inputs}, {"dst_net_ids", l.outputs}});
-  return root.dump(2) + "\n";
+  return root;
+}
+
+}  // namespace
+
+std::string npflowNetlistJson(const Design& design, const Placement* placement) {
+  return netlistJson(design, placement).dump(2) + "\n";
 }
 
 namespace {
@@ -350,7 +358,7 @@ std::vector<TileCoord> hopTiles(const Design& design, const Placement& placement
 
 std::string npflowPlacedJson(const Design& design, const Placement& placement, const RrGraph* graph,
                              const Routing* routing, bool failed) {
-  json root = json::parse(npflowNetlistJson(design, &placement));
+  json root = netlistJson(design, &placement);
   bool routed = graph && routing && int(routing->nets.size()) == design.netCount();
   if (routed) {
     for (NetId n = 0; n < design.netCount(); ++n) {

@@ -81,6 +81,7 @@ class PlacementRows {
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
+    const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
     for (const auto& [index, cores] : byTile) {
       TileCoord t = dev_.coord(index);
       if (cores.size() < 2 && dev_.kind(t) != TileKind::Mem) continue;
@@ -96,7 +97,7 @@ class PlacementRows {
         milp::LinExpr bytes;
         int64_t most = 0;
         for (CoreId c : cores) {
-          int64_t b = streamBufferBytes(d_, c);
+          int64_t b = bufferBytes[size_t(c)];
           bytes += double(b) * presence(c, t);
           most += b;
         }
