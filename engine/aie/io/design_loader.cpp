@@ -21,7 +21,7 @@ Device deviceNamedBy(const std::string& name, const std::string& designPath, int
     return loadDevice(name);
   } catch (const core::InputError& e) {
     if (e.line() > 0) throw;
-    throw core::InputError(designPath, line, 0, "device '" + name + "': " + e.what());
+    throw core::InputError(designPath, line, 0, "device '" + name + "': " + e.message());
   } catch (const core::Error& e) {
     throw core::InputError(designPath, line, 0, e.what());
   }

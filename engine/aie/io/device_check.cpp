@@ -6,7 +6,7 @@ namespace ts::aie {
 
 std::string outsideDevice(const Device& device, TileCoord t) {
   if (device.contains(t)) return "";
-  return core::toString(t) + " is outside " + device.name() + " (" + std::to_string(device.columns()) + " columns x " +
+  return core::toString(t) + ", outside " + device.name() + " (" + std::to_string(device.columns()) + " columns x " +
          std::to_string(device.rows()) + " rows)";
 }
 

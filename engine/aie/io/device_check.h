@@ -10,7 +10,7 @@
 
 namespace ts::aie {
 
-/// "" when `t` lies on the device, else why not ("(9,3) is outside npu2 (8 columns x 6 rows)").
+/// "" when `t` lies on the device, else "(9,3), outside npu2 (8 columns x 6 rows)".
 std::string outsideDevice(const Device& device, TileCoord t);
 
 /// Refuses design pins and placed cores that lie outside the device with an InputError naming

@@ -30,10 +30,11 @@ class JsonReader {
       root = json::parse(text_);
     } catch (const json::parse_error& e) {
       auto [line, col] = core::lineColumnOf(text_, e.byte > 0 ? e.byte - 1 : 0);
+      // nlohmann says "[json.exception.parse_error.101] parse error at line 2, column 17: <why>".
       std::string what = e.what();
-      auto colon = what.find("]: ");
+      size_t colon = what.find(": ", what.find("parse error"));
       throw core::InputError(file_, line, col,
-                             "JSON syntax error: " + (colon == std::string::npos ? what : what.substr(colon + 3)));
+                             "JSON syntax error: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
     }
     std::string key;
     if (auto at = core::findDuplicateJsonKey(text_, &key)) {
@@ -47,10 +48,22 @@ class JsonReader {
     throw core::InputError(file_, line, col, message);
   }
   const json& field(const json& obj, const std::string& pointer, const char* key) const {
-    if (!obj.is_object()) fail(pointer, pointer + ": expected an object");
+    std::string where = pointer.empty() ? "" : pointer + ": ";
+    if (!obj.is_object()) fail(pointer, where + "expected an object");
     auto it = obj.find(key);
-    if (it == obj.end()) fail(pointer, pointer + ": missing field '" + key + "'");
+    if (it == obj.end()) fail(pointer, where + "missing field '" + key + "'");
     return *it;
+  }
+  /// col_x / row_y: -1 (unplaced) or an index below `size`.
+  int64_t coordinate(const json& v, const std::string& pointer, const char* what, int64_t size,
+                     const std::string& on) const {
+    if (!v.is_number_integer()) fail(pointer, pointer + ": expected an integer " + what + " (-1 = unplaced)");
+    bool inside = !v.is_number_unsigned() || v.get<uint64_t>() < uint64_t(size);
+    int64_t c = inside ? v.get<int64_t>() : size;
+    if (c < -1 || c >= size)
+      fail(pointer, pointer + ": " + v.dump() + " is outside " + what + "s 0.." + std::to_string(size - 1) + on +
+                        " (-1 = unplaced)");
+    return c;
   }
   /// An integer in [min, max] at obj[key].
   int64_t integer(const json& obj, const std::string& pointer, const char* key, int64_t min, int64_t max) const {
@@ -129,6 +142,7 @@ json tileJson(TileCoord t) {
 struct NodeInfo {
   CoreKind kind = CoreKind::Compute;
   TileCoord tile = Placement::kUnplaced;
+  size_t at = 0;  ///< position in the nodes array
 };
 
 std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const Device* device) {
@@ -139,26 +153,22 @@ std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const De
                           std::to_string(limits::kMaxCores) + " are supported");
   std::vector<NodeInfo> out(nodes.size());
   std::vector<bool> seen(nodes.size(), false);
-  const int64_t maxCol = device ? device->columns() - 1 : limits::kMaxColumns - 1;
-  const int64_t maxRow = device ? device->rows() - 1 : limits::kMaxRows - 1;
-  const std::string on = device ? " (the " + device->name() + " array)" : " (any AIE array)";
+  const int64_t columns = device ? device->columns() : limits::kMaxColumns;
+  const int64_t rows = device ? device->rows() : limits::kMaxRows;
+  const std::string on = device ? " of " + device->name() : " of any AIE array";
   for (size_t i = 0; i < nodes.size(); ++i) {
     std::string p = "/nodes/" + std::to_string(i);
     int64_t id = in.integer(nodes[i], p, "id", 0, int64_t(nodes.size()) - 1);
     if (seen[size_t(id)]) in.fail(p + "/id", p + "/id: node id " + std::to_string(id) + " is used twice");
     seen[size_t(id)] = true;
+    out[size_t(id)].at = i;
     const json& type = in.field(nodes[i], p, "type");
     if (!type.is_string()) in.fail(p + "/type", p + "/type: expected a string");
     out[size_t(id)].kind = kindFromNpflow(in, p + "/type", type.get<std::string>());
-    int64_t col = nodes[i].contains("col_x") ? in.integer(nodes[i], p, "col_x", -1, INT64_MAX) : -1;
-    int64_t row = nodes[i].contains("row_y") ? in.integer(nodes[i], p, "row_y", -1, INT64_MAX) : -1;
+    int64_t col =
+        nodes[i].contains("col_x") ? in.coordinate(nodes[i]["col_x"], p + "/col_x", "column", columns, on) : -1;
+    int64_t row = nodes[i].contains("row_y") ? in.coordinate(nodes[i]["row_y"], p + "/row_y", "row", rows, on) : -1;
     if ((col < 0) != (row < 0)) in.fail(p, p + ": col_x and row_y must both be set or both be -1");
-    if (col > maxCol)
-      in.fail(p + "/col_x",
-              p + "/col_x: " + std::to_string(col) + " is outside columns 0.." + std::to_string(maxCol) + on);
-    if (row > maxRow)
-      in.fail(p + "/row_y",
-              p + "/row_y: " + std::to_string(row) + " is outside rows 0.." + std::to_string(maxRow) + on);
     if (col >= 0) out[size_t(id)].tile = {int(col), int(row)};
   }
   return out;
@@ -287,9 +297,11 @@ Placement readNpflowPlacement(const std::string& text, const std::string& file, 
                           std::to_string(design.coreCount()) + " cores");
   Placement p = Placement::fromDesignPins(design);
   for (size_t id = 0; id < nodes.size(); ++id) {
-    if (nodes[id].kind != design.cores[id].kind)
-      in.fail("/nodes", "/nodes: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) + " but core '" +
-                            design.cores[id].name + "' is " + npflowType(design.cores[id].kind));
+    if (nodes[id].kind != design.cores[id].kind) {
+      std::string p = "/nodes/" + std::to_string(nodes[id].at);
+      in.fail(p + "/type", p + "/type: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) +
+                               " but core '" + design.cores[id].name + "' is " + npflowType(design.cores[id].kind));
+    }
     if (nodes[id].tile.col >= 0) p.place(CoreId(id), nodes[id].tile);
   }
   return p;
