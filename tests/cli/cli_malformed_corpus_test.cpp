@@ -56,9 +56,15 @@ std::string replaceAll(std::string s, const std::string& from, const std::string
   return s;
 }
 
+/// `render` exists only in builds with the GUI: it is then listed among the subcommands.
 bool cliHasRender() {
-  static const bool has = runCli("render --help").exitCode == 0;
+  static const bool has = runCli("--help").out.find("\n  render ") != std::string::npos;
   return has;
+}
+
+// Printed by GoogleTest instead of the object's bytes.
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.file.string();
 }
 
 class MalformedCorpus : public ::testing::TestWithParam<Case> {};

@@ -97,7 +97,7 @@ TEST(MilpSolver, CancelStopsTheRootLpOfALargeModel) {
   milp::Status status;
   double latency = stopLatency(m, 300, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the model was solved before the stop arrived";
-  EXPECT_LT(latency, 1.0) << "stop took " << latency << " s";
+  EXPECT_LT(latency, 1.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 
@@ -152,7 +152,7 @@ TEST(MilpSolver, CancelStopsALongSolveQuickly) {
   double latency = stopLatency(m, 400, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the instance was solved before the stop arrived";
   // The target is ~0.1 s; the bound is loose so a loaded CI machine does not fail it.
-  EXPECT_LT(latency, 1.0) << "stop took " << latency << " s";
+  EXPECT_LT(latency, 1.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 

@@ -192,6 +192,8 @@ class CsvRows {
   std::vector<int> lines_;  // per core: the row that placed it
 };
 
+}  // namespace
+
 Placement parsePlacementCsv(const std::string& text, const std::string& file, const Design& design,
                             const Device* device) {
   CsvRows rows(file, design);
@@ -211,8 +213,6 @@ Placement parsePlacementCsv(const std::string& text, const std::string& file, co
   }
   return rows.finish(device);
 }
-
-}  // namespace
 
 Placement loadPlacementFile(const std::string& path, const Design& design, const Device* device) {
   std::string ext = std::filesystem::path(path).extension().string();

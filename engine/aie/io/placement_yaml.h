@@ -27,12 +27,17 @@ Placement loadPlacementYaml(const std::string& path, const Design& design, const
 std::string placementToYaml(const Design& design, const Placement& placement);
 void savePlacementYaml(const std::string& path, const Design& design, const Placement& placement);
 
+/// CSV placements "core,kind,col,row[,pinned]" (a first line starting "core," is a header). A
+/// row's kind must match the design, a core may appear once, `-1,-1` marks it unplaced; with a
+/// device, every tile must lie on it.
+Placement parsePlacementCsv(const std::string& text, const std::string& file, const Design& design,
+                            const Device* device = nullptr);
+
 /// CSV export: "core,kind,col,row,pinned" with a header line.
 std::string placementToCsv(const Design& design, const Placement& placement);
 
 /// Loads a placement by extension: .yaml/.yml, .json (np-flow placed netlist) or .csv. With a
-/// device, every tile must lie on it. A CSV row's kind must match the design and a core may
-/// appear once; `-1,-1` marks an unplaced core.
+/// device, every tile must lie on it.
 Placement loadPlacementFile(const std::string& path, const Design& design, const Device* device = nullptr);
 
 /// Core name -> id, for readers that look names up (linear time on large files).

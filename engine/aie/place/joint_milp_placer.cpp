@@ -82,8 +82,9 @@ class PlacementRows {
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
     const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
-    for (const auto& [index, cores] : byTile) {
-      TileCoord t = dev_.coord(index);
+    for (const auto& entry : byTile) {
+      const std::vector<CoreId>& cores = entry.second;  // a reference, not a binding: lambdas capture it
+      TileCoord t = dev_.coord(entry.first);
       if (cores.size() < 2 && dev_.kind(t) != TileKind::Mem) continue;
       const std::string tag = tileTag(t);
       if (dev_.kind(t) == TileKind::Compute) {

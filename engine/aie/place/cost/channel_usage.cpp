@@ -1,5 +1,6 @@
 #include "engine/aie/place/cost/channel_usage.h"
 
+#include <cassert>
 #include <cmath>
 #include <deque>
 
@@ -26,6 +27,7 @@ ChannelUsage::ChannelUsage(const Device& device) : device_(&device), columns_(de
 }
 
 const ChannelUsage::Pattern& ChannelUsage::pattern(int fromTile, int toTile) {
+  assert(fromTile >= 0 && toTile >= 0 && fromTile < device_->tileCount() && toTile < device_->tileCount());
   const Device& dev = *device_;
   TileCoord s = dev.coord(fromTile), t = dev.coord(toTile);
   const int width = std::abs(t.col - s.col);
@@ -153,6 +155,7 @@ void ChannelUsage::wholeArray(int fromTile, int toTile, std::vector<std::pair<in
 }
 
 const std::vector<std::pair<int, int64_t>>& ChannelUsage::connectionUnits(int fromTile, int toTile) {
+  assert(fromTile >= 0 && toTile >= 0 && fromTile < device_->tileCount() && toTile < device_->tileCount());
   int64_t key = int64_t(fromTile) * device_->tileCount() + toTile;
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
