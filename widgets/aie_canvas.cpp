@@ -2,9 +2,7 @@
 
 #include <QDragEnterEvent>
 #include <QFontMetricsF>
-#include <QHelpEvent>
 #include <QMimeData>
-#include <QToolTip>
 
 #include "engine/aie/snapshot.h"
 
@@ -28,13 +26,15 @@ QString kib(int64_t bytes) {
 AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent), doc_(document) {
   setAcceptDrops(true);
   setMinimumSize(200, 150);
+  setSceneCaching(true);
   painter_.setScene(&scene_);
   connect(doc_, &AieDocument::opened, this, [this] {
+    scene_.setDesign(nullptr, nullptr);  // a new design: new core labels
     live_.reset();
     scene_.selectedCores.clear();
     scene_.selectedTile = QPoint(-1, -1);
     rebuildScene();
-    setGridSize(doc_->device().columns(), doc_->device().rows());
+    if (doc_->isOpen()) setGridSize(doc_->device().columns(), doc_->device().rows());
     emit selectionChanged();
   });
   connect(doc_, &AieDocument::changed, this, [this] {
@@ -49,12 +49,18 @@ AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent
 
 void AieCanvas::setLayers(const AieLayers& layers) {
   scene_.layers = layers;
-  scheduleRepaint();
+  invalidateScene();
+}
+
+void AieCanvas::setDimmed(std::vector<char> cores, std::vector<char> nets) {
+  scene_.dimCores = std::move(cores);
+  scene_.dimNets = std::move(nets);
+  invalidateScene();
 }
 
 void AieCanvas::setHeatMap(HeatMap heat) {
   scene_.heat = heat;
-  scheduleRepaint();
+  invalidateScene();
 }
 
 void AieCanvas::rebuildScene() {
@@ -63,12 +69,12 @@ void AieCanvas::rebuildScene() {
     fresh.layers = scene_.layers;
     fresh.heat = scene_.heat;
     scene_ = std::move(fresh);
-    scheduleRepaint();
+    invalidateScene();
     return;
   }
   const bool live = live_ && live_->placement.size() == doc_->design().coreCount();
-  scene_.design = &doc_->design();
-  scene_.device = &doc_->device();
+  if (scene_.design != &doc_->design() || scene_.device != &doc_->device())
+    scene_.setDesign(&doc_->design(), &doc_->device());
   scene_.placement = live ? &live_->placement : &doc_->placement();
   scene_.routing = live ? live_->routing.get() : doc_->routing().get();
   scene_.graph = scene_.routing ? doc_->rrGraph().get() : nullptr;
@@ -76,7 +82,7 @@ void AieCanvas::rebuildScene() {
   scene_.selectedCores.resize(size_t(doc_->design().coreCount()), 0);
   scene_.indexPlacement();
   updateHighlights();
-  scheduleRepaint();
+  invalidateScene();
 }
 
 void AieCanvas::updateHighlights() {
@@ -185,6 +191,7 @@ void AieCanvas::clearPreview() {
 bool AieCanvas::dropCore(CoreId core, TileCoord tile) {
   QString why;
   clearPreview();
+  if (!editable_) return false;
   if (live_) {
     emit moveMessage(tr("A run is showing; keep or discard its result first"));
     return false;
@@ -202,7 +209,7 @@ QRectF AieCanvas::selectionWorldRect() const {
 }
 
 bool AieCanvas::beginItemDrag(const QPointF& pressPixel, Qt::KeyboardModifiers) {
-  if (live_) return false;
+  if (live_ || !editable_) return false;
   CoreId c = coreAt(pressPixel);
   if (c < 0) return false;
   dragCore_ = c;
@@ -281,19 +288,45 @@ void AieCanvas::paintDecorations(QPainter& p) {
   const aie::LogicalCore& core = scene_.design->cores[preview_.core];
   QRectF ghost = view().toScreen(scene_.coreWorldRect(preview_.tile, 0, 1));
   p.setOpacity(0.6);
-  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), q(core.name), false, detail() == Detail::Glyphs);
+  AiePainter::drawCoreGlyph(p, ghost, AiePalette::core(core.kind), scene_.coreLabels[size_t(preview_.core)], false,
+                            detail() == Detail::Glyphs);
   p.setOpacity(1.0);
-  QString text = preview_.check.allowed ? preview_.check.summary() : preview_.check.reason;
-  QFont f = AiePainter::font(12);
-  QFontMetricsF fm(f);
-  QRectF box(tile.right() + 6, tile.top(), fm.horizontalAdvance(text) + 12, fm.height() + 8);
-  if (box.right() > width()) box.moveRight(tile.left() - 6);
+  QString text = previewLabelText();
+  QRectF box = previewLabelRect();
   p.setPen(c);
   p.setBrush(QColor(255, 255, 255, 235));
   p.drawRoundedRect(box, 4, 4);
-  p.setFont(f);
+  p.setFont(AiePainter::font(12));
   p.setPen(QColor(0x20, 0x20, 0x20));
   p.drawText(box, Qt::AlignCenter, text);
+}
+
+QString AieCanvas::previewLabelText() const {
+  return preview_.check.allowed ? preview_.check.summary() : preview_.check.reason;
+}
+
+QRectF AieCanvas::previewLabelRect() const {
+  if (!preview_.active || !scene_.valid()) return {};
+  QFontMetricsF fm(AiePainter::font(12));
+  QRectF tile = view().toScreen(scene_.tileWorldRect(preview_.tile));
+  const QRectF area = QRectF(rect()).adjusted(2, 2, -2, -2);
+  // Beside the tile (right, else left), at its top; long texts wrap nowhere, so the box is
+  // moved, and as a last resort shrunk, until it lies inside the canvas.
+  QRectF box(tile.right() + 6, tile.top(), std::min(fm.horizontalAdvance(previewLabelText()) + 12, area.width()),
+             fm.height() + 8);
+  if (box.right() > area.right()) box.moveRight(tile.left() - 6);
+  if (box.left() < area.left()) box.moveLeft(area.left());
+  if (box.right() > area.right()) box.moveRight(area.right());
+  if (box.top() < area.top()) box.moveTop(area.top());
+  if (box.bottom() > area.bottom()) box.moveBottom(area.bottom());
+  // Over the tile itself would hide the preview: go above or below it when there is room.
+  if (box.intersects(tile)) {
+    if (tile.top() - 6 - box.height() >= area.top())
+      box.moveBottom(tile.top() - 6);
+    else if (tile.bottom() + 6 + box.height() <= area.bottom())
+      box.moveTop(tile.bottom() + 6);
+  }
+  return box;
 }
 
 void AieCanvas::withExportPainter(const std::function<void(const ScenePainter&)>& use) const {
@@ -342,19 +375,6 @@ QString AieCanvas::tooltipAt(const QPointF& pixel) const {
   return s;
 }
 
-bool AieCanvas::event(QEvent* e) {
-  if (e->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(e);
-    QString text = tooltipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return GridCanvas::event(e);
-}
-
 CoreId AieCanvas::coreFromMime(const QMimeData* mime) {
   if (!mime || !mime->hasFormat(kCoreMimeType)) return -1;
   bool ok = false;
@@ -364,7 +384,7 @@ CoreId AieCanvas::coreFromMime(const QMimeData* mime) {
 
 void AieCanvas::dragEnterEvent(QDragEnterEvent* e) {
   CoreId c = coreFromMime(e->mimeData());
-  if (c >= 0 && doc_->isOpen() && c < doc_->design().coreCount() && !live_) {
+  if (c >= 0 && doc_->isOpen() && c < doc_->design().coreCount() && !live_ && editable_) {
     e->setDropAction(Qt::MoveAction);
     e->accept();
   } else {

@@ -41,6 +41,12 @@ class AieCanvas : public GridCanvas {
   void selectAll();
   void clearSelection();
 
+  /// A read-only canvas (compare window) never starts a drag or accepts a drop.
+  void setEditable(bool editable) { editable_ = editable; }
+  bool editable() const { return editable_; }
+  /// Cores and nets drawn faint or left out ("differences only"); empty vectors: none.
+  void setDimmed(std::vector<char> cores, std::vector<char> nets);
+
   /// Shows a running job's snapshot instead of the document (nullptr: back to the document).
   void showSnapshot(std::shared_ptr<const aie::PlacementSnapshot> snapshot);
   bool showingSnapshot() const { return bool(live_); }
@@ -56,6 +62,11 @@ class AieCanvas : public GridCanvas {
   void clearPreview();
   /// Drops `core` on `tile` (undoable); false when the move is not allowed.
   bool dropCore(aie::CoreId core, aie::TileCoord tile);
+
+  /// The drag preview's label (QoR change or why not) and where it is drawn; empty rectangle
+  /// when no preview is shown. Always inside the canvas.
+  QString previewLabelText() const;
+  QRectF previewLabelRect() const;
 
   /// The scene without interactive state, as exports draw it.
   AieScene exportScene() const;
@@ -75,8 +86,8 @@ class AieCanvas : public GridCanvas {
   void hoverAt(const QPointF& pixel) override;
   void paintDecorations(QPainter& painter) override;
   void withExportPainter(const std::function<void(const ScenePainter&)>& use) const override;
+  QString tooltipAt(const QPointF& pixel) const override;
 
-  bool event(QEvent* e) override;
   void dragEnterEvent(QDragEnterEvent* e) override;
   void dragMoveEvent(QDragMoveEvent* e) override;
   void dragLeaveEvent(QDragLeaveEvent* e) override;
@@ -85,7 +96,6 @@ class AieCanvas : public GridCanvas {
  private:
   void rebuildScene();
   void updateHighlights();
-  QString tooltipAt(const QPointF& pixel) const;
   static aie::CoreId coreFromMime(const QMimeData* mime);
 
   AieDocument* doc_;
@@ -103,6 +113,7 @@ class AieCanvas : public GridCanvas {
     QPointF cursor;
   } preview_;
   aie::CoreId dragCore_ = -1;
+  bool editable_ = true;
 };
 
 }  // namespace ts::ui

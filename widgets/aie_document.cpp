@@ -11,6 +11,7 @@
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "widgets/guarded.h"
 
 namespace ts::ui {
 
@@ -37,18 +38,6 @@ QString q(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-/// Runs `f`, turning any exception into a one-line message.
-template <typename F>
-bool guarded(QString* error, F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const std::exception& e) {
-    if (error) *error = QString::fromUtf8(e.what());
-  }
-  return false;
-}
-
 std::string ext(const QString& path) {
   return QFileInfo(path).suffix().toLower().toStdString();
 }
@@ -70,7 +59,7 @@ QString MoveCheck::summary() const {
   return s;
 }
 
-AieDocument::AieDocument(QObject* parent) : QObject(parent) {
+AieDocument::AieDocument(QObject* parent) : Document(parent) {
   connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
@@ -95,6 +84,27 @@ void AieDocument::setLoaded(aie::LoadedDesign loaded) {
   recompute();
   emit opened();
   emit changed();
+}
+
+void AieDocument::close() {
+  loaded_.reset();
+  filePath_.clear();
+  graph_.reset();
+  state_ = State{};
+  usage_ = AieUsage{};
+  undo_.clear();
+  undo_.setClean();
+  emit opened();
+  emit changed();
+}
+
+QString AieDocument::saveFilter() const {
+  return QStringLiteral("TileStudio design (*.yaml);;np-flow netlist (*.json)");
+}
+
+QString AieDocument::suggestedSavePath() const {
+  QFileInfo fi(filePath_);
+  return fi.absolutePath() + "/" + fi.completeBaseName() + ".yaml";
 }
 
 QString AieDocument::title() const {
@@ -141,7 +151,7 @@ bool AieDocument::saveAs(const QString& path, QString* error) {
   filePath_ = path;
   loaded_->path = path.toStdString();
   undo_.setClean();
-  emit opened();  // the title changed
+  emit saved(path);  // the title (and where the run history lives) changed
   return true;
 }
 
@@ -310,6 +320,7 @@ bool AieDocument::moveCore(CoreId core, TileCoord tile, QString* why) {
                      ? QStringLiteral("Swap %1 and %2").arg(q(d.cores[m.moved[0]].name), q(d.cores[m.moved[1]].name))
                      : QStringLiteral("Move %1 to %2").arg(q(d.cores[core].name), q(core::toString(tile)));
   setState({m.after, nullptr}, text);
+  emit edited(text + QStringLiteral(": ") + m.summary());
   return true;
 }
 
@@ -323,8 +334,10 @@ bool AieDocument::unplaceCores(const std::vector<CoreId>& cores) {
     ++n;
   }
   if (n == 0) return false;
-  setState(std::move(next), n == 1 ? QStringLiteral("Unplace %1").arg(q(loaded_->design.cores[cores[0]].name))
-                                   : QStringLiteral("Unplace %1 cores").arg(n));
+  QString text = n == 1 ? QStringLiteral("Unplace %1").arg(q(loaded_->design.cores[cores[0]].name))
+                        : QStringLiteral("Unplace %1 cores").arg(n);
+  setState(std::move(next), text);
+  emit edited(text);
   return true;
 }
 
@@ -342,7 +355,21 @@ void AieDocument::setPinned(const std::vector<CoreId>& cores, bool pinned) {
   }
   if (n == 0) return;
   QString what = n == 1 ? q(loaded_->design.cores[last].name) : QStringLiteral("%1 cores").arg(n);
-  setState(std::move(next), (pinned ? QStringLiteral("Pin ") : QStringLiteral("Unpin ")) + what);
+  QString text = (pinned ? QStringLiteral("Pin ") : QStringLiteral("Unpin ")) + what;
+  setState(std::move(next), text);
+  emit edited(text);
+}
+
+void AieDocument::discardChanges() {
+  if (!loaded_ || undo_.isClean()) return;
+  if (undo_.cleanIndex() >= 0) {
+    undo_.setIndex(undo_.cleanIndex());
+    return;
+  }
+  // The saved state is no longer on the undo stack (edits after an undo past it): read the file.
+  QString path = filePath_;
+  QString error;
+  if (path.isEmpty() || !open(path, &error)) close();  // nothing to go back to: never offer the edits again
 }
 
 void AieDocument::setState(State next, const QString& text) {

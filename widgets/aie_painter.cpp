@@ -1,11 +1,17 @@
 #include "widgets/aie_painter.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QLinearGradient>
+#include <QPaintEngine>
 #include <QPainterPath>
+#include <QPixmap>
+#include <QStaticText>
 #include <algorithm>
 #include <cmath>
 #include <map>
+
+#include "widgets/core_labels.h"
 
 namespace ts::ui {
 
@@ -64,9 +70,44 @@ QColor AiePalette::heat(double u) {
 namespace {
 
 /// Fonts and their metrics by pixel size: building them per glyph cost more than drawing.
+/// Texts drawn before are kept laid out (QStaticText) with their width: shaping the same core
+/// names and coordinates again on every redraw was most of the text cost.
 struct TextStyle {
   QFont font;
   QFontMetricsF metrics;
+  struct Laid {
+    QStaticText text;
+    double width = 0;
+  };
+  mutable QHash<QString, Laid> laid;
+
+  const Laid& layout(const QString& s) const {
+    auto it = laid.find(s);
+    if (it != laid.end()) return *it;
+    if (laid.size() > 50000) laid.clear();
+    Laid l;
+    l.text = QStaticText(s);
+    l.text.setTextFormat(Qt::PlainText);
+    l.text.setPerformanceHint(QStaticText::AggressiveCaching);
+    l.text.prepare(QTransform(), font);
+    l.width = metrics.horizontalAdvance(s);
+    return *laid.insert(s, l);
+  }
+  double width(const QString& s) const { return layout(s).width; }
+  /// `s` cut in the middle to `w` pixels (remembered per text and width).
+  QString elide(const QString& s, double w) const {
+    QString key = s + QChar(0) + QString::number(int(w * 4));
+    auto it = elided.find(key);
+    if (it != elided.end()) return *it;
+    if (elided.size() > 50000) elided.clear();
+    return *elided.insert(key, metrics.elidedText(s, Qt::ElideMiddle, w));
+  }
+  mutable QHash<QString, QString> elided;
+  /// Draws `s` with its baseline's left end at `baseline`.
+  void draw(QPainter& p, const QPointF& baseline, const QString& s) const {
+    if (p.font() != font) p.setFont(font);
+    p.drawStaticText(QPointF(baseline.x(), baseline.y() - metrics.ascent()), layout(s).text);
+  }
 };
 
 const TextStyle& textStyle(int pixelSize) {
@@ -74,7 +115,7 @@ const TextStyle& textStyle(int pixelSize) {
   auto it = cache.find(pixelSize);
   if (it == cache.end()) {
     QFont f = AiePainter::font(pixelSize);
-    it = cache.emplace(pixelSize, TextStyle{f, QFontMetricsF(f)}).first;
+    it = cache.emplace(pixelSize, TextStyle{f, QFontMetricsF(f), {}, {}}).first;
   }
   return it->second;
 }
@@ -108,39 +149,77 @@ QSizeF AiePainter::worldSize() const {
   return QSizeF(scene_->device->columns(), scene_->device->rows());
 }
 
+bool AiePainter::makeFrame(const ViewTransform& view, const QRectF& pixelRect, Frame* f) const {
+  if (!scene_ || !scene_->valid()) return false;
+  const aie::Device& dev = *scene_->device;
+  *f = Frame{view, pixelRect, view.detail(), view.scale, 0, 0, 0, 0, scene_};
+  QRectF w = view.toWorld(pixelRect);
+  f->colMin = std::max(0, int(std::floor(w.left())));
+  f->colMax = std::min(dev.columns() - 1, int(std::floor(w.right())));
+  int dTop = std::max(0, int(std::floor(w.top())));
+  int dBottom = std::min(dev.rows() - 1, int(std::floor(w.bottom())));
+  f->rowMin = dev.rows() - 1 - dBottom;
+  f->rowMax = dev.rows() - 1 - dTop;
+  return true;
+}
+
 void AiePainter::paint(QPainter& p, const ViewTransform& view, const QRectF& pixelRect) const {
+  paintBase(p, view, pixelRect);
+  paintOverlay(p, view, pixelRect);
+}
+
+void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF& pixelRect) const {
   p.save();
   p.setClipRect(pixelRect);
   p.fillRect(pixelRect, AiePalette::background());
-  if (!scene_ || !scene_->valid()) {
+  Frame f;
+  if (!makeFrame(view, pixelRect, &f)) {
     p.setPen(QColor(0x70, 0x70, 0x70));
     p.setFont(font(14));
     p.drawText(pixelRect, Qt::AlignCenter, QStringLiteral("Open a design (File > Open)"));
     p.restore();
     return;
   }
-  const aie::Device& dev = *scene_->device;
-  Frame f{view, pixelRect, view.detail(), view.scale, 0, 0, 0, 0, scene_};
-  QRectF w = view.toWorld(pixelRect);
-  f.colMin = std::max(0, int(std::floor(w.left())));
-  f.colMax = std::min(dev.columns() - 1, int(std::floor(w.right())));
-  int dTop = std::max(0, int(std::floor(w.top())));
-  int dBottom = std::min(dev.rows() - 1, int(std::floor(w.bottom())));
-  f.rowMin = dev.rows() - 1 - dBottom;
-  f.rowMax = dev.rows() - 1 - dTop;
-
   p.setRenderHint(QPainter::Antialiasing, f.detail >= Detail::Grid);
   p.setRenderHint(QPainter::TextAntialiasing, true);
   if (scene_->layers.tiles) paintTiles(p, f);
   if (scene_->heat == HeatMap::Links) paintLinkHeat(p, f);
   bool routed = scene_->routing && scene_->graph;
   // The link heat map is itself the picture of the routes; drawing both hides the heat.
-  if (routed && scene_->layers.routes && scene_->heat != HeatMap::Links) paintRoutes(p, f);
-  if ((!routed || !scene_->layers.routes) && scene_->layers.nets) paintFlylines(p, f);
+  if (routed && scene_->layers.routes && scene_->heat != HeatMap::Links) paintRoutes(p, f, false);
+  if ((!routed || !scene_->layers.routes) && scene_->layers.nets) paintFlylines(p, f, false);
   if (scene_->layers.cores) paintCores(p, f);
   if (scene_->layers.badges && f.detail == Detail::Glyphs && f.cell >= 40) paintBadges(p, f);
   paintLegend(p, f);
   p.restore();
+}
+
+void AiePainter::paintOverlay(QPainter& p, const ViewTransform& view, const QRectF& pixelRect) const {
+  Frame f;
+  if (!makeFrame(view, pixelRect, &f)) return;
+  p.save();
+  p.setClipRect(pixelRect);
+  p.setRenderHint(QPainter::Antialiasing, f.detail >= Detail::Grid);
+  const QPoint st = scene_->selectedTile;
+  if (st.x() >= 0 && scene_->device->contains(TileCoord{st.x(), st.y()})) {
+    p.setPen(QPen(AiePalette::selection(), std::max(2.0, f.cell * 0.05)));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(f.px(scene_->tileWorldRect(TileCoord{st.x(), st.y()})));
+  }
+  // Nets of the selection go over everything so they can be followed.
+  if (std::find(scene_->highlightedNets.begin(), scene_->highlightedNets.end(), 1) != scene_->highlightedNets.end()) {
+    bool routed = scene_->routing && scene_->graph && scene_->layers.routes;
+    if (routed)
+      paintRoutes(p, f, true);
+    else
+      paintFlylines(p, f, true);
+  }
+  if (scene_->layers.cores) paintCoreOutlines(p, f);
+  p.restore();
+}
+
+bool AiePainter::highlighted(aie::NetId n) const {
+  return n < int(scene_->highlightedNets.size()) && scene_->highlightedNets[size_t(n)];
 }
 
 double AiePainter::heatValue(int ti) const {
@@ -163,6 +242,9 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
   const TextStyle& coordStyle = textStyle(int(std::lround(std::clamp(f.cell * 0.12, 7.0, 11.0))));
   if (scene_->layers.coordinates) p.setFont(coordStyle.font);
   bool coords = scene_->layers.coordinates && f.detail == Detail::Glyphs && f.cell >= 30;
+  // Axis-aligned rectangles need no antialiasing (crisp edges, a third of the cost of a frame).
+  const bool antialiased = p.testRenderHint(QPainter::Antialiasing);
+  p.setRenderHint(QPainter::Antialiasing, false);
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileCoord t{col, row};
@@ -187,18 +269,14 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
       } else {
         p.fillRect(r, fill);
       }
-      if (QPoint(col, row) == scene_->selectedTile) {
-        p.setPen(QPen(AiePalette::selection(), std::max(2.0, f.cell * 0.05)));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(r);
-      }
       if (coords) {
         p.setPen(QColor(0x55, 0x5f, 0x6d));
-        p.drawText(QPointF(r.left() + 3, r.top() + 1 + coordStyle.metrics.ascent()),
-                   QString::number(col) + "," + QString::number(row));
+        coordStyle.draw(p, QPointF(r.left() + 3, r.top() + 1 + coordStyle.metrics.ascent()),
+                        QString::number(col) + "," + QString::number(row));
       }
     }
   }
+  p.setRenderHint(QPainter::Antialiasing, antialiased);
 }
 
 void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
@@ -248,54 +326,103 @@ void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
   p.setRenderHint(QPainter::Antialiasing, true);
 }
 
-void AiePainter::paintFlylines(QPainter& p, const Frame& f) const {
-  const aie::Design& d = *scene_->design;
-  const aie::Placement& pl = *scene_->placement;
-  const double width = std::clamp(f.cell * 0.03, 1.0, 2.5);
-  auto centre = [&](CoreId c) { return f.view.toScreen(scene_->coreWorldRect(c).center()); };
-  // Normal nets first, highlighted ones over them (they also go over cores, see paintCores).
-  // One small path per flyline: a path with many crossing curves strokes far slower.
-  p.setBrush(Qt::NoBrush);
-  p.setPen(QPen(AiePalette::flyline(), width));
-  for (aie::NetId n = 0; n < d.netCount(); ++n) {
-    const aie::Net& net = d.nets[n];
-    if (!pl.placed(net.source)) continue;
-    bool hi = n < int(scene_->highlightedNets.size()) && scene_->highlightedNets[n];
-    if (hi) continue;
-    QPointF a = centre(net.source);
-    for (CoreId t : net.targets) {
-      if (!pl.placed(t)) continue;
-      QPainterPath path;
-      addFlyline(path, a, centre(t), n, f.cell);
-      p.drawPath(path);
-    }
-  }
+namespace {
+
+/// A filled arrowhead with its tip at `tip`, pointing along `dir` (legend).
+void addArrowhead(QPainterPath& path, const QPointF& tip, const QPointF& dir, double size) {
+  double len = std::hypot(dir.x(), dir.y());
+  if (len < 1e-9) return;
+  QPointF u = dir / len, n(-u.y(), u.x());
+  QPointF back = tip - u * size;
+  path.moveTo(tip);
+  path.lineTo(back + n * (size * 0.5));
+  path.lineTo(back - n * (size * 0.5));
+  path.closeSubpath();
 }
 
-void AiePainter::addFlyline(QPainterPath& path, const QPointF& a, const QPointF& b, int net, double cell) {
-  // A slight bow, different per net, keeps nets between the same tiles apart.
+/// An open arrowhead (a chevron of two lines) with its tip at `tip`, pointing along `dir`: it
+/// joins the lines' batch, where filling hundreds of small triangles cost as much as the lines.
+void addChevron(QVector<QLineF>& lines, const QPointF& tip, const QPointF& dir, double size) {
+  double len = std::hypot(dir.x(), dir.y());
+  if (len < 1e-9) return;
+  QPointF u = dir / len, n(-u.y(), u.x());
+  QPointF back = tip - u * size;
+  lines.append(QLineF(tip, back + n * (size * 0.55)));
+  lines.append(QLineF(tip, back - n * (size * 0.55)));
+}
+
+/// A flyline from `a` to `b`: a slight bow, different per net, keeps nets between the same
+/// tiles apart. The bow is a quadratic curve cut into a few straight pieces: Qt strokes a batch
+/// of lines one by one (fast), while stroking one path of hundreds of crossing curves builds and
+/// fills their whole outline (about ten times slower on CRONet). With `arrow` > 0 an arrowhead
+/// past the middle shows the direction.
+void addFlyline(QVector<QLineF>& lines, const QPointF& a, const QPointF& b, int net, double cell, double arrow) {
   QPointF d = b - a;
   double len = std::hypot(d.x(), d.y());
   if (len < 1) return;
   double bow = ((net % 5) - 2) * 0.06 * cell;
   QPointF mid = (a + b) / 2 + QPointF(-d.y() / len, d.x() / len) * bow;
-  path.moveTo(a);
-  path.quadTo(mid, b);
+  auto at = [&](double t) { return (1 - t) * (1 - t) * a + 2 * (1 - t) * t * mid + t * t * b; };
+  const int pieces = bow == 0 ? 1 : std::clamp(int(len / 24), 2, 8);
+  QPointF from = a;
+  for (int i = 1; i <= pieces; ++i) {
+    QPointF to = at(double(i) / pieces);
+    lines.append(QLineF(from, to));
+    from = to;
+  }
+  if (arrow > 0 && len > 3 * arrow) {
+    const double t = 0.62;
+    QPointF tangent = 2 * (1 - t) * (mid - a) + 2 * t * (b - mid);
+    addChevron(lines, at(t), tangent, arrow);
+  }
 }
 
-void AiePainter::paintRoutes(QPainter& p, const Frame& f) const {
+}  // namespace
+
+void AiePainter::paintFlylines(QPainter& p, const Frame& f, bool hi) const {
+  const aie::Design& d = *scene_->design;
+  const aie::Placement& pl = *scene_->placement;
+  // Up to 60 px per tile plain flylines are 1 px wide: Qt draws those with its fast cosmetic
+  // line stroker (wider ones are filled polygons, three times the cost on CRONet).
+  const double width = hi            ? std::clamp(f.cell * 0.045, 1.5, 3.5)
+                       : f.cell < 60 ? 1.0
+                                     : std::clamp(f.cell * 0.025, 1.0, 2.5);
+  const double arrow = f.detail >= Detail::Grid ? std::clamp(f.cell * 0.14, 5.0, 11.0) : 0;
+  const QRectF visible = f.pixels.adjusted(-2, -2, 2, 2);
+  auto centre = [&](CoreId c) { return f.view.toScreen(scene_->coreWorldRect(c).center()); };
+  // One batch of lines (arrowheads included) per colour.
+  QVector<QLineF> lines;
+  for (aie::NetId n = 0; n < d.netCount(); ++n) {
+    if ((hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
+    const aie::Net& net = d.nets[n];
+    if (!pl.placed(net.source)) continue;
+    QPointF a = centre(net.source);
+    for (CoreId t : net.targets) {
+      if (!pl.placed(t)) continue;
+      QPointF b = centre(t);
+      if (!visible.intersects(QRectF(a, b).normalized().adjusted(-f.cell, -f.cell, f.cell, f.cell))) continue;
+      addFlyline(lines, a, b, n, f.cell, arrow);
+    }
+  }
+  QColor colour = hi ? AiePalette::highlight() : AiePalette::flyline();
+  // Flat caps: round ones turn every line into a curved outline (three times slower).
+  p.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
+  p.drawLines(lines);
+}
+
+void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
   const aie::Routing& routing = *scene_->routing;
   const aie::RrGraph& g = *scene_->graph;
-  const double width = std::clamp(f.cell * 0.035, 1.0, 3.0);
+  const double width = std::clamp(f.cell * 0.035, 1.0, 3.0) * (hi ? 2 : 1);
   const double lane = f.cell * 0.035;
+  const double arrow = f.detail == Detail::Glyphs ? std::clamp(f.cell * 0.1, 4.0, 9.0) : 0;
+  // One batch of lines per interconnect type (see addFlyline for why not one path).
+  constexpr int kTypes = 4;
+  QVector<QLineF> lines[kTypes], heads[kTypes];
   for (aie::NetId n = 0; n < int(routing.nets.size()); ++n) {
     const aie::NetRoute& r = routing.nets[n];
-    if (!r.routed) continue;
-    bool hi = n < int(scene_->highlightedNets.size()) && scene_->highlightedNets[n];
-    QColor c = AiePalette::interconnect(r.type);
-    QPen pen(c, hi ? width * 2 : width);
-    if (r.type == aie::Interconnect::SharedMemory) pen.setStyle(Qt::DashLine);
-    p.setPen(pen);
+    if (!r.routed || (hi && !highlighted(n)) || scene_->netDimmed(n)) continue;
+    int type = int(r.type);
     double offset = ((n % 7) - 3) * lane;
     for (int e : r.edges) {
       if (e < 0 || e >= g.edgeCount()) continue;
@@ -310,8 +437,20 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f) const {
       QPointF dir = pb - pa;
       double len = std::hypot(dir.x(), dir.y());
       QPointF normal = len > 0 ? QPointF(-dir.y() / len, dir.x() / len) * offset : QPointF();
-      p.drawLine(pa + normal, pb + normal);
+      lines[type].append(QLineF(pa + normal, pb + normal));
+      // Data flows from `from` to `to`: an arrowhead a little past the middle of the hop.
+      if (arrow > 0) addChevron(heads[type], pa + normal + dir * 0.62, dir, arrow);
     }
+  }
+  for (int type = 0; type < kTypes; ++type) {
+    if (lines[type].isEmpty()) continue;
+    QColor c = AiePalette::interconnect(aie::Interconnect(type));
+    QPen pen(c, width);
+    if (aie::Interconnect(type) == aie::Interconnect::SharedMemory) pen.setStyle(Qt::DashLine);
+    p.setPen(pen);
+    p.drawLines(lines[type]);
+    p.setPen(QPen(c, width, Qt::SolidLine, Qt::FlatCap));  // arrowheads never dashed
+    p.drawLines(heads[type]);
   }
 }
 
@@ -339,34 +478,84 @@ void AiePainter::paintLinkHeat(QPainter& p, const Frame& f) const {
   }
 }
 
-void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QString& name, bool pinned,
-                               bool showName) {
+void AiePainter::drawPadlock(QPainter& p, const QRectF& r, const QColor& colour) {
+  const double s = std::min(r.width(), r.height() / 1.05);
+  QRectF body(r.center().x() - s / 2, r.bottom() - s * 0.6, s, s * 0.6);
+  p.save();
+  p.setPen(QPen(colour, std::max(1.0, s * 0.14)));
+  p.setBrush(Qt::NoBrush);
+  p.drawArc(QRectF(body.left() + s * 0.2, body.top() - s * 0.45, s * 0.6, s * 0.8), 0, 180 * 16);
+  p.setPen(Qt::NoPen);
+  p.setBrush(colour);
+  p.drawRect(body);
+  p.restore();
+}
+
+namespace {
+
+void paintGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
   double radius = std::min(r.width(), r.height()) * 0.12;
   p.setPen(QPen(fill.darker(140), 1));
   p.setBrush(fill);
   p.drawRoundedRect(r, radius, radius);
-  if (showName && r.width() >= 18 && r.height() >= 14) {
-    int size = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
-    const TextStyle& style = textStyle(size);
-    double lockSpace = pinned ? size : 0;
-    // The name sits in the upper part; the glyph's centre stays plain fill.
-    double width = r.width() - 6 - lockSpace;
-    if (p.font() != style.font) p.setFont(style.font);
-    p.setPen(Qt::white);
-    p.drawText(QPointF(r.left() + 3, r.top() + 2 + style.metrics.ascent()),
-               style.metrics.elidedText(name, Qt::ElideRight, width));
+}
+
+/// The rounded body of a glyph. On raster devices (screen, PNG) a body of a given size and
+/// colour is drawn once into a pixmap and copied after that: filling an antialiased rounded
+/// rectangle cost more than everything else about a core. Vector pictures (SVG) get the shape.
+void drawGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
+  const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
+                      p.transform().isIdentity() && r.width() < 400 && r.height() < 400;
+  if (!raster) {
+    paintGlyphBody(p, r, fill);
+    return;
   }
-  if (pinned) {
-    // A small padlock in the top-right corner.
-    double s = std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0);
-    QRectF body(r.right() - s - 2, r.top() + 2 + s * 0.45, s, s * 0.6);
-    p.setPen(QPen(Qt::white, std::max(1.0, s * 0.14)));
-    p.setBrush(Qt::NoBrush);
-    p.drawArc(QRectF(body.left() + s * 0.2, body.top() - s * 0.45, s * 0.6, s * 0.8), 0, 180 * 16);
-    p.setPen(Qt::NoPen);
-    p.setBrush(Qt::white);
-    p.drawRect(body);
+  thread_local QHash<QString, QPixmap> cache;
+  // Sub-pixel position matters to antialiasing: key on the quarter pixel.
+  const QPointF at(std::floor(r.x()), std::floor(r.y()));
+  const QPointF phase = (r.topLeft() - at) * 4;
+  QString key = QStringLiteral("%1,%2,%3,%4,%5")
+                    .arg(qRound(r.width() * 4))
+                    .arg(qRound(r.height() * 4))
+                    .arg(fill.rgba())
+                    .arg(qRound(phase.x()))
+                    .arg(qRound(phase.y()));
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    if (cache.size() > 4000) cache.clear();
+    QPixmap pm(int(std::ceil(r.width() + r.x() - at.x())) + 2, int(std::ceil(r.height() + r.y() - at.y())) + 2);
+    pm.fill(Qt::transparent);
+    QPainter q(&pm);
+    q.setRenderHint(QPainter::Antialiasing, p.testRenderHint(QPainter::Antialiasing));
+    paintGlyphBody(q, r.translated(-at), fill);
+    q.end();
+    it = cache.insert(key, pm);
   }
+  p.drawPixmap(at, *it);
+}
+
+}  // namespace
+
+void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
+                               bool showName) {
+  drawGlyphBody(p, r, fill);
+  double lock = pinned ? std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0) : 0;
+  if (showName && r.width() >= 14 && r.height() >= 10 && !labels.isEmpty()) {
+    // The name sits in the upper part; the glyph's centre stays plain fill. A longer, clearer
+    // label may be drawn up to a third smaller (not below 7 px) before a shorter one is used.
+    const int maxSize = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
+    const int minSize = std::max(7, int(std::ceil(maxSize * 0.67)));
+    const double width = r.width() - 5 - (pinned ? lock + 2 : 0);
+    FittedLabel label = fitLabel(
+        labels, width, minSize, maxSize, [](const QString& t, int size) { return textStyle(size).width(t); },
+        [](const QString& t, int size, double w) { return textStyle(size).elide(t, w); });
+    if (!label.text.isEmpty()) {
+      const TextStyle& style = textStyle(label.pixelSize);
+      p.setPen(Qt::white);
+      style.draw(p, QPointF(r.left() + 2.5, r.top() + 1 + style.metrics.ascent()), label.text);
+    }
+  }
+  if (pinned) drawPadlock(p, QRectF(r.right() - lock - 2, r.top() + 2, lock, lock * 1.05), Qt::white);
 }
 
 void AiePainter::paintCores(QPainter& p, const Frame& f) const {
@@ -375,6 +564,7 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
   const aie::Placement& pl = *scene_->placement;
   const bool names = scene_->layers.names && f.detail == Detail::Glyphs;
   const AieUsage* u = scene_->usage;
+  static const QStringList kNoLabel;
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileCoord t{col, row};
@@ -382,55 +572,53 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
       for (size_t i = 0; i < list.size(); ++i) {
         CoreId c = list[i];
         QRectF r = f.px(scene_->coreWorldRect(t, int(i), int(list.size())));
+        if (scene_->coreDimmed(c)) {
+          // Same in every compared run: a faint outline keeps the context.
+          p.setPen(QPen(AiePalette::core(d.cores[c].kind).lighter(160), 1));
+          p.setBrush(Qt::NoBrush);
+          p.drawRect(r);
+          continue;
+        }
         if (f.detail <= Detail::Borders) {
           p.fillRect(r, AiePalette::core(d.cores[c].kind));
         } else {
-          drawCoreGlyph(p, r, AiePalette::core(d.cores[c].kind), QString::fromStdString(d.cores[c].name), pl.pinned(c),
-                        names);
+          const QStringList& labels = size_t(c) < scene_->coreLabels.size() ? scene_->coreLabels[size_t(c)] : kNoLabel;
+          drawCoreGlyph(p, r, AiePalette::core(d.cores[c].kind), labels, pl.pinned(c), names);
         }
-        bool bad = scene_->layers.violations && u && c < int(u->coreBad.size()) && u->coreBad[c];
-        bool sel = scene_->selected(c);
-        bool near = c < int(scene_->neighbourCores.size()) && scene_->neighbourCores[c];
-        if (bad || sel || near || c == scene_->hoverCore) {
-          QPen pen(sel    ? AiePalette::selection()
-                   : bad  ? AiePalette::violation()
-                   : near ? AiePalette::highlight()
-                          : QColor(0x20, 0x20, 0x20),
-                   sel || bad ? std::max(2.0, f.cell * 0.045) : std::max(1.5, f.cell * 0.025));
-          if (near && !sel && !bad) pen.setStyle(Qt::DashLine);
-          p.setPen(pen);
+        if (scene_->layers.violations && u && c < int(u->coreBad.size()) && u->coreBad[c]) {
+          p.setPen(QPen(AiePalette::violation(), std::max(2.0, f.cell * 0.045)));
           p.setBrush(Qt::NoBrush);
           p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), 3, 3);
         }
       }
     }
   }
-  // Nets of the selection go over everything so they can be followed.
-  bool anyHi = false;
-  for (char h : scene_->highlightedNets) anyHi = anyHi || h;
-  if (!anyHi) return;
-  bool routed = scene_->routing && scene_->graph && scene_->layers.routes;
+}
+
+void AiePainter::paintCoreOutlines(QPainter& p, const Frame& f) const {
   p.setBrush(Qt::NoBrush);
-  p.setPen(QPen(AiePalette::highlight(), std::clamp(f.cell * 0.045, 1.5, 3.5)));
-  for (aie::NetId n = 0; n < d.netCount(); ++n) {
-    if (n >= int(scene_->highlightedNets.size()) || !scene_->highlightedNets[n]) continue;
-    const aie::Net& net = d.nets[n];
-    if (routed || !pl.placed(net.source)) continue;
-    QPointF a = f.view.toScreen(scene_->coreWorldRect(net.source).center());
-    for (CoreId t : net.targets) {
-      if (!pl.placed(t)) continue;
-      QPainterPath path;
-      addFlyline(path, a, f.view.toScreen(scene_->coreWorldRect(t).center()), n, f.cell);
-      p.drawPath(path);
-    }
-  }
+  auto outline = [&](CoreId c, const QPen& pen) {
+    const aie::Placement& pl = *scene_->placement;
+    if (c < 0 || c >= pl.size() || !pl.placed(c) || !f.visible(pl.tile(c))) return;
+    p.setPen(pen);
+    p.drawRoundedRect(f.px(scene_->coreWorldRect(c)).adjusted(-1, -1, 1, 1), 3, 3);
+  };
+  QPen nearPen(AiePalette::highlight(), std::max(1.5, f.cell * 0.025), Qt::DashLine);
+  for (size_t c = 0; c < scene_->neighbourCores.size(); ++c)
+    if (scene_->neighbourCores[c] && !scene_->selected(CoreId(c))) outline(CoreId(c), nearPen);
+  if (scene_->hoverCore >= 0 && !scene_->selected(scene_->hoverCore))
+    outline(scene_->hoverCore, QPen(QColor(0x20, 0x20, 0x20), std::max(1.5, f.cell * 0.025)));
+  QPen selPen(AiePalette::selection(), std::max(2.0, f.cell * 0.045));
+  for (size_t c = 0; c < scene_->selectedCores.size(); ++c)
+    if (scene_->selectedCores[c]) outline(CoreId(c), selPen);
 }
 
 struct AiePainter::Legend {
+  enum class Mark { Line, Dashed, Arrow, Box, Outline };
   struct Entry {
     QColor colour;
     QString text;
-    bool dashed;
+    Mark mark;
   };
   QString title;
   bool ramp = false;
@@ -438,12 +626,14 @@ struct AiePainter::Legend {
   QSizeF size() const {
     QFontMetricsF fm(font(11));
     double w = std::max(150.0, fm.horizontalAdvance(title) + 16);
+    for (const Entry& e : entries) w = std::max(w, fm.horizontalAdvance(e.text) + 44);
     double h = 8 + fm.height() + (ramp ? 34 : entries.size() * (fm.height() + 2)) + 6;
     return {w, h};
   }
 };
 
 AiePainter::Legend AiePainter::legend() const {
+  using Mark = Legend::Mark;
   Legend l;
   if (!scene_ || !scene_->valid() || !scene_->layers.legend) return l;
   if (scene_->heat != HeatMap::None) {
@@ -453,12 +643,48 @@ AiePainter::Legend AiePainter::legend() const {
                                                 : QStringLiteral("Stream link use");
     if (scene_->heat == HeatMap::Links && !(scene_->usage && scene_->usage->routed))
       l.title += QStringLiteral(" (route first)");
-  } else if (scene_->routing && scene_->graph && scene_->layers.routes) {
-    l.title = QStringLiteral("Interconnect");
-    l.entries = {{AiePalette::interconnect(aie::Interconnect::SharedMemory), "shared memory", true},
-                 {AiePalette::interconnect(aie::Interconnect::Circuit), "circuit stream", false},
-                 {AiePalette::interconnect(aie::Interconnect::Packet), "packet stream", false}};
+    return l;
   }
+  // What is drawn: the kinds of cores placed, then routes by interconnect or flylines.
+  const aie::Design& d = *scene_->design;
+  const aie::Placement& pl = *scene_->placement;
+  if (scene_->layers.cores) {
+    const std::pair<aie::CoreKind, const char*> kinds[] = {{aie::CoreKind::Compute, "compute core"},
+                                                           {aie::CoreKind::MemTile, "memory-tile buffer"},
+                                                           {aie::CoreKind::Shim, "shim (DDR) endpoint"}};
+    for (const auto& [kind, text] : kinds) {
+      bool any = false;
+      for (CoreId c = 0; c < d.coreCount() && !any; ++c) any = d.cores[c].kind == kind && pl.placed(c);
+      if (any) l.entries.push_back({AiePalette::core(kind), QString::fromLatin1(text), Mark::Box});
+    }
+  }
+  const bool routed = scene_->routing && scene_->graph;
+  if (routed && scene_->layers.routes) {
+    l.title = QStringLiteral("Routed");
+    bool used[4] = {false, false, false, false};
+    for (const aie::NetRoute& r : scene_->routing->nets)
+      if (r.routed) used[int(r.type)] = true;
+    const std::pair<aie::Interconnect, const char*> types[] = {{aie::Interconnect::SharedMemory, "shared memory"},
+                                                               {aie::Interconnect::Circuit, "circuit stream"},
+                                                               {aie::Interconnect::Packet, "packet stream"},
+                                                               {aie::Interconnect::IntraTile, "inside a memory tile"}};
+    for (const auto& [type, text] : types)
+      if (used[int(type)] && type != aie::Interconnect::IntraTile)
+        l.entries.push_back({AiePalette::interconnect(type), QString::fromLatin1(text),
+                             type == aie::Interconnect::SharedMemory ? Mark::Dashed : Mark::Arrow});
+  } else if (scene_->layers.nets) {
+    l.title = pl.placedCount() ? QStringLiteral("Not routed yet") : QStringLiteral("Nothing placed yet");
+    if (pl.placedCount())
+      l.entries.push_back({AiePalette::flyline(), QStringLiteral("net, source → target"), Mark::Arrow});
+  } else {
+    l.title = routed ? QStringLiteral("Routed") : QStringLiteral("Not routed yet");
+  }
+  const AieUsage* u = scene_->usage;
+  if (scene_->layers.violations && u && !u->violations.empty())
+    l.entries.push_back({AiePalette::violation(), QStringLiteral("problem (see Problems)"), Mark::Outline});
+  if (scene_->layers.violations && u && !u->warnings.empty())
+    l.entries.push_back({AiePalette::warning(), QStringLiteral("likely over-use (estimate)"), Mark::Outline});
+  if (l.entries.empty()) l.title.clear();
   return l;
 }
 
@@ -501,10 +727,30 @@ void AiePainter::paintLegend(QPainter& p, const Frame& f) const {
     return;
   }
   for (const auto& e : l.entries) {
-    QPen pen(e.colour, 2.5);
-    if (e.dashed) pen.setStyle(Qt::DashLine);
-    p.setPen(pen);
-    p.drawLine(QPointF(box.left() + 8, y + fm.height() / 2), QPointF(box.left() + 30, y + fm.height() / 2));
+    const double cy = y + fm.height() / 2, x0 = box.left() + 8, x1 = box.left() + 30;
+    switch (e.mark) {
+      case Legend::Mark::Box:
+        p.setPen(QPen(e.colour.darker(140), 1));
+        p.setBrush(e.colour);
+        p.drawRoundedRect(QRectF(x0 + 4, cy - 5, 14, 10), 2, 2);
+        break;
+      case Legend::Mark::Outline:
+        p.setPen(QPen(e.colour, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(QRectF(x0 + 4, cy - 5, 14, 10), 2, 2);
+        break;
+      default: {
+        QPen pen(e.colour, 2.5);
+        if (e.mark == Legend::Mark::Dashed) pen.setStyle(Qt::DashLine);
+        p.setPen(pen);
+        p.drawLine(QPointF(x0, cy), QPointF(x1, cy));
+        if (e.mark == Legend::Mark::Arrow) {
+          QPainterPath head;
+          addArrowhead(head, QPointF(x1 + 2, cy), QPointF(1, 0), 7);
+          p.fillPath(head, e.colour);
+        }
+      }
+    }
     p.setPen(QColor(0x30, 0x30, 0x30));
     p.drawText(QRectF(box.left() + 36, y, w - 44, fm.height()), Qt::AlignLeft, e.text);
     y += fm.height() + 2;

@@ -35,28 +35,39 @@ class AiePainter : public ScenePainter {
 
   QSizeF worldSize() const override;
   void paint(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;
+  /// Tiles, heat maps, nets, cores, badges and the legend: what only a scene, view or size
+  /// change alters.
+  void paintBase(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;
+  /// The selected tile, the selection's nets drawn over everything, and the outlines of
+  /// selected, neighbouring and hovered cores.
+  void paintOverlay(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;
   double footerHeight() const override;
 
   /// Font for text of a given pixel height (fixed family so every export looks the same).
   static QFont font(double pixelSize, bool bold = false);
-  /// Draws one core glyph (used for the drag ghost too).
-  static void drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QString& name, bool pinned,
+  /// Draws one core glyph with the longest of `labels` that fits (used for the drag ghost too).
+  static void drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
                             bool showName);
+  /// A padlock in `r` (pinned cores; the design browser's pin icon).
+  static void drawPadlock(QPainter& p, const QRectF& r, const QColor& colour);
 
  private:
   struct Frame;
+  bool makeFrame(const ViewTransform& view, const QRectF& pixelRect, Frame* frame) const;
   void paintTiles(QPainter& p, const Frame& f) const;
   void paintBadges(QPainter& p, const Frame& f) const;
-  void paintFlylines(QPainter& p, const Frame& f) const;
-  void paintRoutes(QPainter& p, const Frame& f) const;
+  /// Flylines of every net (`highlighted` false) or of the selection's nets only (true).
+  void paintFlylines(QPainter& p, const Frame& f, bool highlighted) const;
+  void paintRoutes(QPainter& p, const Frame& f, bool highlighted) const;
   void paintLinkHeat(QPainter& p, const Frame& f) const;
   void paintCores(QPainter& p, const Frame& f) const;
+  void paintCoreOutlines(QPainter& p, const Frame& f) const;
   void paintLegend(QPainter& p, const Frame& f) const;
   /// Title and entries of the legend the scene needs (empty title: no legend).
   struct Legend;
   Legend legend() const;
   double heatValue(int tileIndex) const;
-  static void addFlyline(QPainterPath& path, const QPointF& a, const QPointF& b, int net, double cell);
+  bool highlighted(aie::NetId n) const;
 
   const AieScene* scene_;
 };

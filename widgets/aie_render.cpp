@@ -1,15 +1,12 @@
 #include "widgets/aie_render.h"
 
-#include <QFileInfo>
-
 namespace ts::ui {
 
 AieRender::AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie::Routing> routing)
     : routing_(std::move(routing)) {
   if (routing_) graph_ = std::make_unique<aie::RrGraph>(loaded.device);
   usage_ = computeAieUsage(loaded.design, loaded.device, loaded.placement, routing_.get(), graph_.get());
-  scene_.design = &loaded.design;
-  scene_.device = &loaded.device;
+  scene_.setDesign(&loaded.design, &loaded.device);
   scene_.placement = &loaded.placement;
   scene_.routing = routing_.get();
   scene_.graph = graph_.get();
@@ -24,13 +21,11 @@ WholeSceneLayout AieRender::layout(double pixelsPerTile) const {
 }
 
 QImage AieRender::image(double pixelsPerTile) const {
-  WholeSceneLayout l = layout(pixelsPerTile);
-  return renderScene(painter_, l.view, l.size);
+  return renderWholeScene(painter_, pixelsPerTile);
 }
 
 void AieRender::save(const QString& path, double pixelsPerTile) const {
-  WholeSceneLayout l = layout(pixelsPerTile);
-  saveScene(painter_, l.view, l.size, path, QFileInfo(path).completeBaseName());
+  saveWholeScene(painter_, path, pixelsPerTile);
 }
 
 }  // namespace ts::ui

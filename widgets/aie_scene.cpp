@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "widgets/core_labels.h"
+
 namespace ts::ui {
 
 const char* toString(HeatMap heat) {
@@ -41,6 +43,17 @@ bool* AieLayers::byName(const std::string& name) {
   return nullptr;
 }
 
+void AieScene::setDesign(const aie::Design* d, const aie::Device* dev) {
+  design = d;
+  device = dev;
+  coreLabels.clear();
+  if (!d) return;
+  std::vector<std::string> names;
+  names.reserve(d->cores.size());
+  for (const auto& c : d->cores) names.push_back(c.name);
+  coreLabels = distinctLabels(names);
+}
+
 void AieScene::indexPlacement() {
   tileCores.assign(device ? size_t(device->tileCount()) : 0, {});
   if (!valid()) return;
@@ -54,12 +67,12 @@ QRectF AieScene::tileWorldRect(aie::TileCoord t) const {
   return QRectF(t.col, displayRow(t.row), 1, 1);
 }
 
-QRectF AieScene::coreWorldRect(aie::TileCoord t, int slot, int slots) const {
+QRectF AieScene::coreWorldRect(aie::TileCoord t, int slot, int slotCount) const {
   QRectF cell = tileWorldRect(t);
-  if (slots <= 1) return cell.adjusted(0.17, 0.17, -0.17, -0.17);
+  if (slotCount <= 1) return cell.adjusted(0.17, 0.17, -0.17, -0.17);
   // Several endpoints on one memory/shim tile: a small grid of chips.
-  int cols = int(std::ceil(std::sqrt(double(slots))));
-  int rows = (slots + cols - 1) / cols;
+  int cols = int(std::ceil(std::sqrt(double(slotCount))));
+  int rows = (slotCount + cols - 1) / cols;
   QRectF inner = cell.adjusted(0.1, 0.14, -0.1, -0.14);
   double w = inner.width() / cols, h = inner.height() / rows;
   int c = slot % cols, r = slot / cols;

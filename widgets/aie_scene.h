@@ -4,6 +4,7 @@
 // interactive state (selection, hover). Plain data; the owner keeps the pointees alive.
 #include <QPoint>
 #include <QRectF>
+#include <QStringList>
 #include <string>
 #include <vector>
 
@@ -56,10 +57,20 @@ struct AieScene {
   int hoverCore = -1;
   QPoint selectedTile{-1, -1};  ///< (col, row) in device coordinates
 
+  /// "Differences only" (compare window): cores and nets that are the same in every compared run
+  /// are drawn faint (cores) or left out (nets). Empty: nothing is dimmed.
+  std::vector<char> dimCores, dimNets;
+  bool coreDimmed(aie::CoreId c) const { return c >= 0 && c < int(dimCores.size()) && dimCores[size_t(c)]; }
+  bool netDimmed(aie::NetId n) const { return n >= 0 && n < int(dimNets.size()) && dimNets[size_t(n)]; }
+
   /// Cores on each tile (Device::index), rebuilt by indexPlacement().
   std::vector<std::vector<aie::CoreId>> tileCores;
+  /// Label candidates per core (distinctLabels), set by setDesign().
+  std::vector<QStringList> coreLabels;
 
   bool valid() const { return design && device && placement; }
+  /// Points the scene at a design and device and builds the core labels.
+  void setDesign(const aie::Design* design, const aie::Device* device);
   /// Fills tileCores from the placement; call after changing the placement pointer.
   void indexPlacement();
   bool selected(aie::CoreId c) const { return c >= 0 && c < int(selectedCores.size()) && selectedCores[c]; }
@@ -67,8 +78,8 @@ struct AieScene {
   // Geometry (world units; row 0 of the device is drawn at the bottom).
   int displayRow(int row) const { return device->rows() - 1 - row; }
   QRectF tileWorldRect(aie::TileCoord t) const;
-  /// Rectangle of the core in slot `slot` of `slots` on tile t.
-  QRectF coreWorldRect(aie::TileCoord t, int slot, int slots) const;
+  /// Rectangle of the core in slot `slot` of `slotCount` on tile t.
+  QRectF coreWorldRect(aie::TileCoord t, int slot, int slotCount) const;
   /// Rectangle of a placed core (empty if unplaced or off the device).
   QRectF coreWorldRect(aie::CoreId c) const;
   /// Tile of a world point, or false outside the array.

@@ -3,11 +3,14 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPainter>
+#include <QPixmap>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/aie_painter.h"
 
 namespace ts::ui {
 
@@ -59,7 +62,10 @@ DesignBrowser::DesignBrowser(AieDocument* document, QWidget* parent) : QWidget(p
   connect(search_, &QLineEdit::textChanged, this, &DesignBrowser::applyFilter);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, &DesignBrowser::onSelection);
   connect(doc_, &AieDocument::changed, this, &DesignBrowser::rebuild);
-  connect(doc_, &AieDocument::opened, this, &DesignBrowser::rebuild);
+  connect(doc_, &AieDocument::opened, this, [this] {
+    preview_.reset();
+    rebuild();
+  });
   rebuild();
 }
 
@@ -80,7 +86,7 @@ void DesignBrowser::rebuild() {
   if (!doc_->isOpen()) return;
   const aie::Design& d = doc_->design();
   const aie::Device& dev = doc_->device();
-  const aie::Placement& p = doc_->placement();
+  const aie::Placement& p = preview_ && preview_->size() == d.coreCount() ? *preview_ : doc_->placement();
   auto group = [&](const QString& title) {
     auto* g = new QTreeWidgetItem(tree_, {title});
     g->setFlags(Qt::ItemIsEnabled);
@@ -90,19 +96,33 @@ void DesignBrowser::rebuild() {
     return g;
   };
   unplaced_ = group(tr("Unplaced"));
-  cores_ = group(tr("Cores (%1)").arg(d.coreCount()));
+  cores_ = group(preview_ ? tr("Cores (%1) — run result, not kept").arg(d.coreCount())
+                          : tr("Cores (%1)").arg(d.coreCount()));
   nets_ = group(tr("Nets (%1)").arg(d.netCount()));
   tiles_ = group(tr("Tiles (%1)").arg(dev.tileCount()));
   int unplaced = 0;
   for (aie::CoreId c = 0; c < d.coreCount(); ++c) {
     const auto& core = d.cores[c];
     QString where = p.placed(c) ? q(core::toString(p.tile(c))) : tr("unplaced");
-    if (p.pinned(c)) where += QStringLiteral(" 🔒");
     QString kind = aie::toString(core.kind);
+    const bool moved = preview_ && !(p.tile(c) == doc_->placement().tile(c));
     auto make = [&](QTreeWidgetItem* parent) {
       auto* it = new QTreeWidgetItem(parent, {q(core.name), where});
       it->setData(0, kKindRole, CoreItem);
       it->setData(0, kIdRole, c);
+      if (p.pinned(c)) {
+        it->setIcon(1, pinIcon());
+        it->setToolTip(1, tr("pinned: no algorithm moves it"));
+      }
+      if (moved) {
+        QFont f = it->font(1);
+        f.setItalic(true);
+        f.setBold(true);
+        it->setFont(1, f);
+        it->setToolTip(
+            1, tr("run result (not kept): was %1")
+                   .arg(doc_->placement().placed(c) ? q(core::toString(doc_->placement().tile(c))) : tr("unplaced")));
+      }
       it->setToolTip(0,
                      tr("%1 core%2").arg(kind, core.group.empty() ? QString() : tr(", group %1").arg(q(core.group))));
       it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
@@ -191,6 +211,36 @@ void DesignBrowser::showSelectedCores(const std::vector<aie::CoreId>& cores) {
   }
   if (first) tree_->scrollToItem(first);
   syncing_ = false;
+}
+
+void DesignBrowser::setPreviewPlacement(const aie::Placement* placement) {
+  if (!placement && !preview_) return;
+  preview_ = placement ? std::make_unique<aie::Placement>(*placement) : nullptr;
+  rebuild();
+}
+
+QIcon DesignBrowser::pinIcon() {
+  static const QIcon icon = [] {
+    QIcon i;
+    for (int side : {16, 32}) {
+      QPixmap pm(side, side);
+      pm.fill(Qt::transparent);
+      QPainter p(&pm);
+      p.setRenderHint(QPainter::Antialiasing, true);
+      AiePainter::drawPadlock(p, QRectF(side * 0.2, side * 0.1, side * 0.6, side * 0.8), QColor(0x44, 0x4c, 0x5a));
+      p.end();
+      i.addPixmap(pm);
+    }
+    return i;
+  }();
+  return icon;
+}
+
+QTreeWidgetItem* DesignBrowser::coreItem(aie::CoreId core) const {
+  if (!cores_) return nullptr;
+  for (int i = 0; i < cores_->childCount(); ++i)
+    if (cores_->child(i)->data(0, kIdRole).toInt() == core) return cores_->child(i);
+  return nullptr;
 }
 
 QTreeWidgetItem* DesignBrowser::unplacedItem(aie::CoreId core) const {

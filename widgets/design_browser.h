@@ -3,7 +3,11 @@
 // nets and tiles. Activating an entry selects it on the canvas.
 #include <QWidget>
 
+#include <QIcon>
+#include <memory>
+
 #include "engine/aie/design.h"
+#include "engine/aie/placement.h"
 
 class QLineEdit;
 class QTreeWidget;
@@ -28,6 +32,14 @@ class DesignBrowser : public QWidget {
   QTreeWidget* tree() const { return tree_; }
   /// Item of a core in the "Unplaced" group, or nullptr.
   QTreeWidgetItem* unplacedItem(aie::CoreId core) const;
+  /// Item of a core in the "Cores" group, or nullptr.
+  QTreeWidgetItem* coreItem(aie::CoreId core) const;
+  /// Shows where `placement` (a run's result not applied yet) puts the cores, in italics, until
+  /// called with nullptr. The browser keeps its own copy.
+  void setPreviewPlacement(const aie::Placement* placement);
+  bool previewing() const { return bool(preview_); }
+  /// The padlock drawn for pinned cores (a drawn icon: font glyphs may be missing).
+  static QIcon pinIcon();
 
  signals:
   void coresActivated(const std::vector<aie::CoreId>& cores);
@@ -44,6 +56,7 @@ class DesignBrowser : public QWidget {
   QTreeWidget* tree_;
   QTreeWidgetItem *unplaced_ = nullptr, *cores_ = nullptr, *nets_ = nullptr, *tiles_ = nullptr;
   bool syncing_ = false;
+  std::unique_ptr<aie::Placement> preview_;
 };
 
 }  // namespace ts::ui

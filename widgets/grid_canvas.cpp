@@ -2,9 +2,11 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -63,21 +65,38 @@ QImage GridCanvas::renderVisible() const {
 
 QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   QImage out;
-  withExportPainter([&](const ScenePainter& sp) {
-    WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-    out = renderScene(sp, layout.view, layout.size);
-  });
+  withExportPainter([&](const ScenePainter& sp) { out = renderWholeScene(sp, pixelsPerTile); });
   return out;
+}
+
+GridCanvas::PictureLayout GridCanvas::pictureLayout(const ScenePainter& sp, bool wholeGrid,
+                                                    double pixelsPerTile) const {
+  if (wholeGrid) {
+    WholeSceneLayout l = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
+    return {l.view, l.size};
+  }
+  // The visible part of the grid, at the chosen tile size rather than the screen's zoom.
+  QRectF world = visibleWorldRect().intersected(worldRect());
+  if (world.isEmpty()) world = worldRect();
+  constexpr double kMaxSide = 16000;
+  double scale = std::min(pixelsPerTile, kMaxSide / std::max(world.width(), world.height()));
+  PictureLayout l;
+  l.view.scale = scale;
+  l.view.offset = -world.topLeft() * scale;
+  l.size = QSize(int(std::ceil(world.width() * scale)), int(std::ceil(world.height() * scale)));
+  return l;
+}
+
+QSize GridCanvas::exportSize(bool wholeGrid, double pixelsPerTile) const {
+  QSize size;
+  withExportPainter([&](const ScenePainter& sp) { size = pictureLayout(sp, wholeGrid, pixelsPerTile).size; });
+  return size;
 }
 
 void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile) const {
   withExportPainter([&](const ScenePainter& sp) {
-    if (wholeGrid) {
-      WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-      saveScene(sp, layout.view, layout.size, path, QFileInfo(path).completeBaseName());
-    } else {
-      saveScene(sp, view_, size(), path, QFileInfo(path).completeBaseName());
-    }
+    PictureLayout l = pictureLayout(sp, wholeGrid, pixelsPerTile);
+    saveScene(sp, l.view, l.size, path, QFileInfo(path).completeBaseName());
   });
 }
 
@@ -97,9 +116,15 @@ void GridCanvas::zoomBy(double factor, const QPointF& anchorPixel) {
 
 void GridCanvas::fitAll() {
   autoFit_ = true;
-  view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+  view_ = fittedView();
   emit viewChanged();
   scheduleRepaint();
+}
+
+ViewTransform GridCanvas::fittedView() const {
+  // The legend goes under the scene when there is room: leave it that room.
+  const double footer = std::min(scenePainter().footerHeight(), height() / 4.0);
+  return ViewTransform::fitting(worldRect(), QSizeF(width(), std::max(1.0, height() - footer)), kFitMargin);
 }
 
 void GridCanvas::zoomToWorldRect(const QRectF& world) {
@@ -133,9 +158,56 @@ void GridCanvas::scheduleRepaint() {
   if (!repaintTimer_.isActive()) repaintTimer_.start();
 }
 
+void GridCanvas::setSceneCaching(bool on) {
+  caching_ = on;
+  cache_ = QImage();
+  invalidateScene();
+}
+
+void GridCanvas::invalidateScene() {
+  cacheValid_ = false;
+  scheduleRepaint();
+}
+
+bool GridCanvas::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(e);
+    QString text = tooltipAt(help->pos());
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, this);
+    return true;
+  }
+  return QWidget::event(e);
+}
+
 void GridCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
-  scenePainter().paint(painter, view_, QRectF(rect()));
+  const QRectF area(rect());
+  if (!caching_) {
+    ++sceneRedraws_;
+    scenePainter().paint(painter, view_, area);
+  } else {
+    const qreal dpr = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size()) * dpr).toSize();
+    if (cache_.size() != pixels || cache_.devicePixelRatio() != dpr) {
+      cache_ = QImage(pixels, QImage::Format_ARGB32_Premultiplied);
+      cache_.setDevicePixelRatio(dpr);
+      cacheValid_ = false;
+    }
+    if (!cacheValid_ || cacheView_.scale != view_.scale || cacheView_.offset != view_.offset) {
+      QPainter base(&cache_);
+      scenePainter().paintBase(base, view_, area);
+      cacheView_ = view_;
+      cacheValid_ = true;
+      ++sceneRedraws_;
+    }
+    painter.setCompositionMode(QPainter::CompositionMode_Source);  // opaque: a plain copy
+    painter.drawImage(QPointF(0, 0), cache_);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    scenePainter().paintOverlay(painter, view_, area);
+  }
   paintDecorations(painter);
   if (gesture_ == Gesture::Rubber) {
     painter.setPen(QPen(QColor(30, 90, 200), 1, Qt::DashLine));
@@ -146,7 +218,7 @@ void GridCanvas::paintEvent(QPaintEvent*) {
 
 void GridCanvas::resizeEvent(QResizeEvent*) {
   if (autoFit_) {
-    view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+    view_ = fittedView();
     emit viewChanged();
   }
 }

@@ -24,6 +24,8 @@ class GridCanvas : public QWidget {
   int gridRows() const { return rows_; }
 
   const ViewTransform& view() const { return view_; }
+  /// The view that shows the whole grid in the widget (what Fit sets).
+  ViewTransform fittedView() const;
   void setView(const ViewTransform& view);
   double pixelsPerTile() const { return view_.scale; }
   Detail detail() const { return view_.detail(); }
@@ -37,12 +39,24 @@ class GridCanvas : public QWidget {
 
   /// The widget's current view as an image, without transient decorations.
   QImage renderVisible() const;
-  /// Whole grid (or only the visible part) to .png/.svg; throws core::Error on failure.
+  /// Whole grid (or only the part visible now) to .png/.svg at `pixelsPerTile`, whatever the
+  /// current zoom; throws core::Error on failure.
   void exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile = 48) const;
+  /// Size of that picture in pixels.
+  QSize exportSize(bool wholeGrid, double pixelsPerTile) const;
   /// Whole grid as an image, as exportPicture draws it.
   QImage renderWhole(double pixelsPerTile = 48) const;
 
   virtual const ScenePainter& scenePainter() const = 0;
+
+  /// Keep the scene's base layer as an image so that a repaint with an unchanged scene and view
+  /// is one copy plus the overlay. A canvas that turns this on calls invalidateScene() whenever
+  /// what paintBase() draws changes (view and size changes are tracked here).
+  void setSceneCaching(bool on);
+  /// The base layer must be redrawn on the next paint.
+  void invalidateScene();
+  /// Base-layer redraws so far (tests, benchmarks).
+  int sceneRedraws() const { return sceneRedraws_; }
 
  public slots:
   void zoomIn();
@@ -71,12 +85,15 @@ class GridCanvas : public QWidget {
   /// Rubber band released; `world` is normalised.
   virtual void selectInWorldRect(const QRectF& /*world*/, Qt::KeyboardModifiers) {}
   virtual void hoverAt(const QPointF& /*pixel*/) {}
+  /// Rich-text tooltip for what is under a widget pixel (empty: none).
+  virtual QString tooltipAt(const QPointF& /*pixel*/) const { return {}; }
   /// Drawn over the scene on screen only (previews, hover), never exported.
   virtual void paintDecorations(QPainter&) {}
   /// Calls `use` with the painter for pictures (default: the screen's; a canvas can leave
   /// out its interactive state such as the selection).
   virtual void withExportPainter(const std::function<void(const ScenePainter&)>& use) const { use(scenePainter()); }
 
+  bool event(QEvent* e) override;
   void paintEvent(QPaintEvent*) override;
   void resizeEvent(QResizeEvent*) override;
   void wheelEvent(QWheelEvent*) override;
@@ -90,6 +107,11 @@ class GridCanvas : public QWidget {
  private:
   enum class Gesture { None, Press, Pan, Rubber, ItemDrag };
   QRectF worldRect() const { return QRectF(0, 0, columns_, rows_); }
+  struct PictureLayout {
+    ViewTransform view;
+    QSize size;
+  };
+  PictureLayout pictureLayout(const ScenePainter& scene, bool wholeGrid, double pixelsPerTile) const;
   void updateCursorCell(const QPointF& pixel);
 
   int columns_ = 1, rows_ = 1;
@@ -101,6 +123,11 @@ class GridCanvas : public QWidget {
   QRect rubber_;
   QPoint lastCell_{-1, -1};
   QTimer repaintTimer_;
+  bool caching_ = false;
+  bool cacheValid_ = false;
+  QImage cache_;
+  ViewTransform cacheView_;
+  int sceneRedraws_ = 0;
 };
 
 }  // namespace ts::ui

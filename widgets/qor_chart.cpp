@@ -1,8 +1,11 @@
 #include "widgets/qor_chart.h"
 
-#include <QGraphicsLayout>
+#include <QGridLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -13,24 +16,44 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/chart_style.h"
+
 using namespace QtCharts;
 
 namespace ts::ui {
 
+namespace {
+const char* const kEmptyText = "Charts of the cost terms appear here while an algorithm runs.";
+}
+
 QorChartPanel::QorChartPanel(QWidget* parent) : QWidget(parent) {
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
+  outer->setSpacing(0);
+  auto* bar = new QHBoxLayout();
+  bar->setContentsMargins(4, 2, 4, 2);
+  termsButton_ = new QToolButton(this);
+  termsButton_->setText(tr("Terms"));
+  termsButton_->setToolTip(tr("Choose the cost terms to chart"));
+  termsButton_->setPopupMode(QToolButton::InstantPopup);
+  termsButton_->setMenu(new QMenu(termsButton_));
+  termsButton_->setEnabled(false);
+  connect(termsButton_->menu(), &QMenu::aboutToShow, this, &QorChartPanel::fillTermsMenu);
+  bar->addStretch(1);
+  bar->addWidget(termsButton_);
+  outer->addLayout(bar);
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   auto* inner = new QWidget(scroll);
-  layout_ = new QVBoxLayout(inner);
-  layout_->setContentsMargins(2, 2, 2, 2);
-  placeholder_ = new QLabel(tr("Charts of the cost terms appear here while an algorithm runs."), inner);
+  grid_ = new QGridLayout(inner);
+  grid_->setContentsMargins(2, 2, 2, 2);
+  grid_->setSpacing(4);
+  placeholder_ = new QLabel(tr(kEmptyText), inner);
   placeholder_->setWordWrap(true);
   placeholder_->setAlignment(Qt::AlignCenter);
-  layout_->addWidget(placeholder_);
-  layout_->addStretch(1);
+  grid_->addWidget(placeholder_, 0, 0);
+  grid_->setRowStretch(100, 1);
   scroll->setWidget(inner);
   outer->addWidget(scroll);
   timer_.setInterval(kRefreshMs);
@@ -40,7 +63,7 @@ QorChartPanel::QorChartPanel(QWidget* parent) : QWidget(parent) {
 void QorChartPanel::beginRun(const QString& title) {
   flush();
   for (Chart& c : charts_) {
-    layout_->removeWidget(c.view);
+    grid_->removeWidget(c.view);
     delete c.view;  // owns the chart, which owns series and axes
   }
   charts_.clear();
@@ -48,8 +71,16 @@ void QorChartPanel::beginRun(const QString& title) {
   seriesIndex_.clear();
   phaseChanges_.clear();
   lastPhase_.clear();
+  termsButton_->setEnabled(false);
   placeholder_->setText(title.isEmpty() ? tr("Waiting for samples…") : title + tr(": waiting for samples…"));
   placeholder_->show();
+}
+
+void QorChartPanel::clear() {
+  beginRun(QString());
+  timer_.stop();
+  pending_ = false;
+  placeholder_->setText(tr(kEmptyText));
 }
 
 QString QorChartPanel::chartKey(const QString& term) {
@@ -65,23 +96,23 @@ QorChartPanel::Chart& QorChartPanel::chartFor(const QString& key) {
   c.key = key;
   c.chart = new QChart();
   c.chart->setTitle(key);
+  styleCompactChart(c.chart);
   c.chart->legend()->setVisible(key == QLatin1String("objective"));
-  c.chart->setMargins(QMargins(2, 2, 2, 2));
-  c.chart->layout()->setContentsMargins(0, 0, 0, 0);
-  c.chart->setBackgroundRoundness(0);
+  c.chart->legend()->setAlignment(Qt::AlignTop);
   c.x = new QValueAxis();
   c.x->setTitleText(tr("seconds"));
-  c.x->setLabelFormat("%.3g");
+  styleCompactAxis(c.x, 4);
   c.y = new QValueAxis();
-  c.y->setLabelFormat("%.4g");
+  styleCompactAxis(c.y, 4);
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
   c.view = new QChartView(c.chart);
   c.view->setRenderHint(QPainter::Antialiasing, true);
-  c.view->setMinimumHeight(170);
-  layout_->insertWidget(layout_->count() - 1, c.view);
+  c.view->setMinimumSize(220, 135);
   placeholder_->hide();
   charts_.push_back(c);
+  termsButton_->setEnabled(true);
+  relayout();
   return charts_.back();
 }
 
@@ -102,6 +133,52 @@ QorChartPanel::Series& QorChartPanel::seriesFor(const QString& term) {
   return series_.back();
 }
 
+void QorChartPanel::relayout() {
+  for (Chart& c : charts_) grid_->removeWidget(c.view);
+  int shown = 0;
+  for (Chart& c : charts_) {
+    bool visible = !hiddenCharts_.contains(c.key);
+    c.view->setVisible(visible);
+    if (!visible) continue;
+    grid_->addWidget(c.view, shown / columns_, shown % columns_);
+    ++shown;
+  }
+  for (int col = 0; col < 4; ++col) grid_->setColumnStretch(col, col < columns_ ? 1 : 0);
+}
+
+void QorChartPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  int columns = std::clamp(e->size().width() / kChartWidth, 1, 4);
+  if (columns != columns_) {
+    columns_ = columns;
+    relayout();
+  }
+}
+
+void QorChartPanel::fillTermsMenu() {
+  QMenu* menu = termsButton_->menu();
+  menu->clear();
+  for (const Chart& c : charts_) {
+    QAction* a = menu->addAction(c.key);
+    a->setCheckable(true);
+    a->setChecked(!hiddenCharts_.contains(c.key));
+    connect(a, &QAction::toggled, this, [this, key = c.key](bool on) { setTermShown(key, on); });
+  }
+}
+
+void QorChartPanel::setTermShown(const QString& term, bool shown) {
+  QString key = chartKey(term);
+  if (shown)
+    hiddenCharts_.remove(key);
+  else
+    hiddenCharts_.insert(key);
+  relayout();
+}
+
+bool QorChartPanel::termShown(const QString& term) const {
+  return !hiddenCharts_.contains(chartKey(term));
+}
+
 void QorChartPanel::addSample(const core::QorSample& sample) {
   if (!sample.phase.empty() && sample.phase != lastPhase_) {
     if (!lastPhase_.empty()) phaseChanges_.push_back(sample.elapsedSeconds);
@@ -118,25 +195,16 @@ void QorChartPanel::addSample(const core::QorSample& sample) {
 }
 
 QVector<QPointF> QorChartPanel::decimate(const QVector<QPointF>& points, int maxPoints) {
-  if (points.size() <= maxPoints || maxPoints < 4) return points;
-  QVector<QPointF> out;
-  out.reserve(maxPoints);
-  int buckets = (maxPoints - 2) / 2;
-  double per = double(points.size() - 2) / buckets;
-  out.append(points.front());
-  for (int b = 0; b < buckets; ++b) {
-    int from = 1 + int(b * per), to = std::min(int(points.size()) - 1, 1 + int((b + 1) * per));
-    if (from >= to) continue;
-    int lo = from, hi = from;
-    for (int i = from; i < to; ++i) {
-      if (points[i].y() < points[lo].y()) lo = i;
-      if (points[i].y() > points[hi].y()) hi = i;
-    }
-    out.append(points[std::min(lo, hi)]);
-    if (lo != hi) out.append(points[std::max(lo, hi)]);
+  return decimatePoints(points, maxPoints);
+}
+
+void QorChartPanel::updateTitles() {
+  // An MILP publishes a bound from the start but an incumbent only once it has found one.
+  for (Chart& c : charts_) {
+    if (c.key != QLatin1String("objective")) continue;
+    bool incumbent = seriesIndex_.contains("incumbent") && !series_[size_t(seriesIndex_["incumbent"])].points.isEmpty();
+    c.chart->setTitle(incumbent ? QStringLiteral("objective") : tr("objective (no incumbent yet)"));
   }
-  out.append(points.back());
-  return out;
 }
 
 void QorChartPanel::flush() {
@@ -150,6 +218,7 @@ void QorChartPanel::flush() {
     s.dirty = false;
     s.series->replace(decimate(s.points, kMaxPoints));
   }
+  updateTitles();
   for (Chart& c : charts_) {
     double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
     for (const Series& s : series_) {
@@ -160,10 +229,8 @@ void QorChartPanel::flush() {
     }
     if (x0 > x1) continue;
     if (x1 - x0 < 1e-3) x1 = x0 + 1e-3;
-    double pad = (y1 - y0) * 0.05;
-    if (pad <= 0) pad = std::max(1e-6, std::abs(y1) * 0.05 + 1e-6);
-    c.x->setRange(x0, x1);
-    c.y->setRange(y0 - pad, y1 + pad);
+    setNiceRange(c.x, std::min(0.0, x0), x1);
+    setPaddedRange(c.y, y0, y1);
     // Phase markers: vertical dashed lines over the current value range.
     for (QLineSeries* m : c.markers) {
       c.chart->removeSeries(m);
@@ -173,8 +240,8 @@ void QorChartPanel::flush() {
     for (double t : phaseChanges_) {
       auto* m = new QLineSeries();
       m->setPen(QPen(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine));
-      m->append(t, y0 - pad);
-      m->append(t, y1 + pad);
+      m->append(t, c.y->min());
+      m->append(t, c.y->max());
       c.chart->addSeries(m);
       m->attachAxis(c.x);
       m->attachAxis(c.y);

@@ -52,6 +52,17 @@ bool pinsKept(const RunInputs& in, const aie::Placement& out, std::vector<std::s
 namespace {
 
 const std::string kPlacePrefix = "place.", kRoutePrefix = "route.";
+// The flow's own setting: an anytime placer (LSMO, joint MILP) uses its whole time limit, so
+// the router gets a budget of its own.
+const std::string kRouteTimeLimit = "route_time_limit";
+constexpr double kDefaultRouteTimeLimit = 60;
+
+core::ParamBinder flowBinder(double& routeTimeLimit) {
+  core::ParamBinder b;
+  b.bind(kRouteTimeLimit, routeTimeLimit,
+         "seconds the router gets after placement (0 = what the placer left of the time limit)", 0, 1e6);
+  return b;
+}
 
 std::vector<core::ParamSpec> prefixed(std::vector<core::ParamSpec> specs, const std::string& prefix) {
   for (auto& s : specs) s.key = prefix + s.key;
@@ -70,20 +81,33 @@ RunAlgorithm flowEntry(const aie::PlacerInfo& placer, const aie::RouterInfo& rou
   a.kind = RunKind::Flow;
   a.name = placer.name + "+" + router.name;
   a.description = "Place with " + placer.name + ", check, route with " + router.name +
-                  ", check (settings: place.* for the placer, route.* for the router)";
+                  ", check (settings: place.* for the placer, route.* for the router; the router has its own "
+                  "time budget, route_time_limit)";
   auto placerParams = placer.params, routerParams = router.params;
   a.params = [placerParams, routerParams] {
-    auto specs = prefixed(placerParams ? placerParams() : std::vector<core::ParamSpec>{}, kPlacePrefix);
+    double routeTimeLimit = kDefaultRouteTimeLimit;
+    auto specs = flowBinder(routeTimeLimit).specs();
+    auto placerSpecs = prefixed(placerParams ? placerParams() : std::vector<core::ParamSpec>{}, kPlacePrefix);
+    specs.insert(specs.end(), placerSpecs.begin(), placerSpecs.end());
     auto more = prefixed(routerParams ? routerParams() : std::vector<core::ParamSpec>{}, kRoutePrefix);
     specs.insert(specs.end(), more.begin(), more.end());
     return specs;
   };
   std::string placerName = placer.name, routerName = router.name;
   a.run = [placerName, routerName](const RunInputs& in, const core::ParamValues& values, core::RunContext& ctx) {
-    for (const auto& [k, v] : values)
-      if (k.compare(0, kPlacePrefix.size(), kPlacePrefix) != 0 && k.compare(0, kRoutePrefix.size(), kRoutePrefix) != 0)
-        throw core::Error("unknown setting '" + k + "' (flow settings start with place. or route.)");
+    core::ParamValues own;
+    for (const auto& [k, v] : values) {
+      if (k == kRouteTimeLimit)
+        own[k] = v;
+      else if (k.compare(0, kPlacePrefix.size(), kPlacePrefix) != 0 &&
+               k.compare(0, kRoutePrefix.size(), kRoutePrefix) != 0)
+        throw core::Error("unknown setting '" + k + "' (flow settings start with place. or route., or are " +
+                          kRouteTimeLimit + ")");
+    }
     aie::PnrFlowConfig config;
+    double routeTimeLimit = kDefaultRouteTimeLimit;
+    flowBinder(routeTimeLimit).apply(own);
+    config.routeTimeLimitSeconds = routeTimeLimit;
     config.placer = placerName;
     config.router = routerName;
     config.placerParams = unprefixed(values, kPlacePrefix);
@@ -98,6 +122,8 @@ RunAlgorithm flowEntry(const aie::PlacerInfo& placer, const aie::RouterInfo& rou
       r.routing = std::make_shared<const aie::Routing>(std::move(res.routing));
     r.pinsRespected = pinsKept(in, r.placement, r.reasons);
     if (!r.pinsRespected) r.success = false;
+    r.stats = res.placerStats;
+    for (const auto& [k, v] : res.routerStats) r.stats.emplace_back(kRoutePrefix + k, v);
     return r;
   };
   return a;
@@ -122,6 +148,7 @@ RunAlgorithm fromRegistry(RunKind kind, const Info& info, Finish finish) {
     r.status = outcome.status;
     r.reasons = outcome.reasons;
     r.placement = in.placement;
+    r.stats = outcome.stats;
     finish(in, outcome, r);
     return r;
   };

@@ -38,6 +38,9 @@ struct RunOutput {
   std::shared_ptr<const aie::Routing> routing;  ///< routing after the run (routers)
   /// False when the result moved a pinned core: the studio refuses to keep such a result.
   bool pinsRespected = true;
+  /// The algorithms' own figures ("gap", "bound", "moves_per_s", ...); a flow's router figures
+  /// come after its placer's, prefixed "route.".
+  std::vector<std::pair<std::string, double>> stats;
 };
 
 struct RunAlgorithm {

@@ -17,6 +17,13 @@ class ScenePainter {
   /// Draws everything that intersects `pixelRect` (background included) with `view`.
   /// Screen-space items (legends) are placed inside `pixelRect`.
   virtual void paint(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const = 0;
+  /// paint() in two layers for canvases that cache: the base changes only when the scene, view
+  /// or size changes; the overlay (selection, hover) is drawn over a copy of the base every
+  /// time. paint() must equal paintBase() followed by paintOverlay().
+  virtual void paintBase(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const {
+    paint(painter, view, pixelRect);
+  }
+  virtual void paintOverlay(QPainter& /*painter*/, const ViewTransform& /*view*/, const QRectF& /*pixelRect*/) const {}
   /// Pixels that whole-scene pictures reserve under the scene (for a legend); 0 = none.
   virtual double footerHeight() const { return 0; }
 };

@@ -1,7 +1,9 @@
 // tilestudio: the desktop studio. `tilestudio FILE` opens a design or a WSE kernel graph; `--screenshot OUT.png`
-// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
+// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws and
+// `--bench-open` the time from opening FILE to the first frame.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -11,9 +13,13 @@
 #include "app/gui/main_window.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/aie_workspace.h"
+#include "widgets/compare/compare_controller.h"
+#include "widgets/compare/compare_window.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
-#include "widgets/run_panel.h"
+#include "widgets/wse/wse_canvas.h"
+#include "widgets/wse/wse_workspace.h"
 
 namespace {
 
@@ -58,7 +64,7 @@ int main(int argc, char** argv) {
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
-      "TileStudio: place and route dataflow designs on AMD AIE arrays; view Cerebras WSE kernel graphs.\n"
+      "TileStudio: place and route dataflow designs on AMD AIE arrays; floorplan Cerebras WSE kernel graphs.\n"
       "Example: tilestudio samples/edge_detect.yaml --placement out/edge_detect.placed.yaml");
   parser.addHelpOption();
   parser.addVersionOption();
@@ -69,15 +75,32 @@ int main(int argc, char** argv) {
   QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
   QCommandLineOption shotOpt("screenshot", "Write the window picture to FILE (.png) and exit", "file");
   QCommandLineOption sizeOpt("size", "Window size for --screenshot (default 1600x1000)", "WxH", "1600x1000");
-  QCommandLineOption selectOpt("select", "Select these cores (comma-separated names)", "names");
-  QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links", "kind", "none");
-  QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
-  QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
+  QCommandLineOption selectOpt("select", "Select these cores or kernels (comma-separated names)", "names");
+  QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links (AIE); none, time, memory (WSE)", "kind",
+                             "none");
+  QCommandLineOption benchOpt("bench-paint",
+                              "Time N redraws of the canvas (unchanged scene, then after a scene change), print the "
+                              "medians and exit",
+                              "N");
+  QCommandLineOption openBenchOpt("bench-open", "Print the milliseconds from opening the file to its first frame");
+  QCommandLineOption runOpt("run",
+                            "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp; for a .kgraph "
+                            "cupoker, tbs-sa or dnc",
+                            "id");
+  QCommandLineOption keepOpt("keep", "With --run: keep the result when the run ends (--delay counts from then)");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt});
+  QCommandLineOption compareOpt("compare",
+                                "Open the compare window and launch these runs, comma-separated: SA+BB, SA+BBCG, "
+                                "LSMO, sequential or a placer's name (with --screenshot: the compare window's "
+                                "picture once they have ended)",
+                                "runs");
+  QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
+  QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
+  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
+                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt});
   parser.process(app);
 
-  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
+  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
   ts::studio::MainWindow window(!batch);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
@@ -91,6 +114,19 @@ int main(int argc, char** argv) {
   }
   const QStringList args = parser.positionalArguments();
   if (args.size() > 1) return fail("give one design file");
+  if (parser.isSet(openBenchOpt)) {
+    if (args.isEmpty()) return fail("--bench-open needs a file");
+    window.show();
+    QApplication::processEvents();
+    QString error;
+    bool ok = true;
+    QWidget* canvas = window.wse()->handles(args.first()) ? static_cast<QWidget*>(window.wseCanvas())
+                                                          : static_cast<QWidget*>(window.canvas());
+    double ms = ts::ui::msUntilPainted(canvas, [&] { ok = window.openDesign(args.first(), &error, true); });
+    if (!ok) return fail(error);
+    std::printf("first frame %.1f ms after opening %s\n", ms, args.first().toLocal8Bit().constData());
+    return 0;
+  }
   if (!args.isEmpty()) {
     QString error;
     if (!window.openDesign(args.first(), &error, batch) && batch) return fail(error);
@@ -99,36 +135,92 @@ int main(int argc, char** argv) {
   } else if (parser.isSet(benchOpt)) {
     return fail("--bench-paint needs a design file");
   }
-  if (window.showingWse() && (parser.isSet(benchOpt) || parser.isSet(runOpt)))
-    return fail("--bench-paint and --run work on AIE designs, not on a .kgraph");
-  if (parser.isSet(selectOpt) && window.document()->isOpen()) {
-    std::vector<int> cores;
+  const bool wse = window.showingWse();
+  if (parser.isSet(selectOpt) && window.current()->document()->isOpen()) {
+    std::vector<int> ids;
     for (const QString& name : parser.value(selectOpt).split(',', Qt::SkipEmptyParts)) {
-      int id = window.document()->design().findCore(name.trimmed().toStdString());
-      if (id < 0) return fail("--select: no core named '" + name + "'");
-      cores.push_back(id);
+      const std::string n = name.trimmed().toStdString();
+      int id = wse ? window.wse()->wseDocument()->graph().findKernel(n) : window.document()->design().findCore(n);
+      if (id < 0) return fail("--select: nothing named '" + name + "'");
+      ids.push_back(id);
     }
-    window.canvas()->setSelectedCores(cores);
+    if (wse)
+      window.wseCanvas()->setSelectedKernels(ids);
+    else
+      window.canvas()->setSelectedCores(ids);
   }
-  ts::ui::HeatMap heat;
-  if (!ts::ui::parseHeatMap(parser.value(heatOpt).toStdString(), &heat))
-    return fail("--heat: expected none, dma, memory or links");
-  window.canvas()->setHeatMap(heat);
+  const std::string heatName = parser.value(heatOpt).toStdString();
+  if (wse) {
+    ts::ui::WseLayers layers = window.wseCanvas()->layers();
+    if (!ts::ui::parseWseHeat(heatName, &layers.heat)) return fail("--heat: expected none, time or memory");
+    window.wseCanvas()->setLayers(layers);
+  } else {
+    ts::ui::HeatMap heat;
+    if (!ts::ui::parseHeatMap(heatName, &heat)) return fail("--heat: expected none, dma, memory or links");
+    window.canvas()->setHeatMap(heat);
+  }
   window.show();
   if (parser.isSet(runOpt)) {
-    if (!window.runPanel()->selectAlgorithm(parser.value(runOpt)))
-      return fail("--run: unknown algorithm '" + parser.value(runOpt) + "'");
-    if (!window.document()->isOpen()) return fail("--run needs a design file");
-    QTimer::singleShot(0, &window, [&window] { window.runPanel()->start(); });
+    const QString id = parser.value(runOpt);
+    if (!window.current()->document()->isOpen()) return fail("--run needs a file");
+    if (!window.current()->runPanel()->selectAlgorithm(id)) return fail("--run: unknown algorithm '" + id + "'");
+    QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
 
+  ts::ui::CompareWindow* compare = nullptr;
+  if (parser.isSet(compareOpt)) {
+    if (!window.document()->isOpen() || window.showingWse()) return fail("--compare needs an AIE design file");
+    compare = window.aie()->compare()->open({});
+    compare->setParallel(parser.isSet(parallelOpt));
+    if (parser.isSet(shotOpt)) compare->resize(window.size());
+    const std::vector<ts::ui::LaunchPreset> presets = compare->support()->presets();
+    for (const QString& name : parser.value(compareOpt).split(',', Qt::SkipEmptyParts)) {
+      auto it = std::find_if(presets.begin(), presets.end(), [&](const ts::ui::LaunchPreset& p) {
+        return p.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+      });
+      if (it == presets.end()) {
+        QStringList known;
+        for (const auto& p : presets) known << p.name;
+        return fail("--compare: unknown run '" + name + "' (known: " + known.join(", ") + ")");
+      }
+      if (!compare->launch(*it, 1, parser.value(limitOpt).toDouble())) return fail("--compare: cannot launch " + name);
+    }
+  }
+
+  if (parser.isSet(shotOpt) && compare) {
+    // The compare window's picture once every launched run has ended.
+    const QString out = parser.value(shotOpt);
+    int code = 0;
+    QTimer poll;
+    poll.setInterval(250);
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+      if (compare->runningCount() + compare->queuedCount() > 0) return;
+      poll.stop();
+      QTimer::singleShot(std::max(500, int(parser.value(delayOpt).toDouble() * 1000)), &window, [&] {
+        try {
+          ts::ui::savePng(compare->grab().toImage(), out);
+          std::printf("wrote %s\n", out.toLocal8Bit().constData());
+        } catch (const std::exception& e) {
+          code = fail(QString::fromUtf8(e.what()));
+        }
+        app.quit();
+      });
+    });
+    poll.start();
+    app.exec();
+    return code;
+  }
   if (parser.isSet(shotOpt)) {
     const QString out = parser.value(shotOpt);
     int code = 0;
     // Let the docks and the canvas lay out and paint once before grabbing.
     int delayMs = int(parser.value(delayOpt).toDouble() * 1000);
     if (delayMs < 0) return fail("--delay: expected seconds >= 0");
-    QTimer::singleShot(std::max(400, delayMs), &window, [&] {
+    auto shoot = [&] {
+      // With a selection, show what the inspector says about it (a run raises the run panel).
+      if (parser.isSet(selectOpt))
+        if (auto* inspector = window.findChild<QDockWidget*>("inspectorDock")) inspector->raise();
+      QApplication::processEvents();
       try {
         ts::ui::savePng(window.grab().toImage(), out);
         std::printf("wrote %s\n", out.toLocal8Bit().constData());
@@ -136,7 +228,16 @@ int main(int argc, char** argv) {
         code = fail(QString::fromUtf8(e.what()));
       }
       app.quit();
-    });
+    };
+    if (parser.isSet(keepOpt) && parser.isSet(runOpt)) {
+      auto keepThenShoot = [&, delayMs] {
+        window.current()->runPanel()->keepResult();
+        QTimer::singleShot(std::max(400, delayMs), &window, shoot);
+      };
+      QObject::connect(window.current()->runPanel(), &ts::ui::RunPanelBase::finished, &window, keepThenShoot);
+    } else {
+      QTimer::singleShot(std::max(400, delayMs), &window, shoot);
+    }
     app.exec();
     return code;
   }
@@ -144,14 +245,18 @@ int main(int argc, char** argv) {
     int n = parser.value(benchOpt).toInt();
     if (n < 1) return fail("--bench-paint: expected a positive count");
     QTimer::singleShot(400, &window, [&] {
-      auto* canvas = window.canvas();
-      ts::ui::PaintTiming t = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
+      ts::ui::GridCanvas* canvas = window.current()->panels().canvas;
+      // A redraw of an unchanged scene (cached base layer), and one after a scene change.
+      ts::ui::PaintTiming same = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
+      ts::ui::PaintTiming changed = ts::ui::timeRepeated(n, [canvas] {
+        canvas->invalidateScene();
+        canvas->repaint();
+      });
       std::printf(
-          "paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f "
-          "px/tile, "
-          "platform %s)\n",
-          t.wallMs, t.cpuMs, n, canvas->width(), canvas->height(), canvas->pixelsPerTile(),
-          QGuiApplication::platformName().toLocal8Bit().constData());
+          "paint: median %.2f ms wall, %.2f ms CPU over %d redraws of an unchanged scene; %.2f ms wall, %.2f ms CPU "
+          "after a scene change (%dx%d px canvas, %.1f px/tile, platform %s)\n",
+          same.wallMs, same.cpuMs, n, changed.wallMs, changed.cpuMs, canvas->width(), canvas->height(),
+          canvas->pixelsPerTile(), QGuiApplication::platformName().toLocal8Bit().constData());
       app.quit();
     });
     app.exec();

@@ -37,6 +37,7 @@ namespace {
 struct Progress {
   core::RunContext* ctx;
   const SolveOptions* options;
+  double offset = 0;  // the model's constant term, which CBC never sees
   bool cancelled = false;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   bool lpStopped = false;    // an LP was cut short: its "infeasible" would be a lie
@@ -85,8 +86,9 @@ class EventHandler : public CbcEventHandler {
       core::QorSample s;
       s.phase = progress_->options->phase;
       s.iteration = model_->getNodeCount();
-      double best = model_->getObjValue();
-      double bound = model_->getBestPossibleObjValue();
+      // Published on the model's own scale (with its constant term), like the final result.
+      double best = model_->getObjValue() + progress_->offset;
+      double bound = model_->getBestPossibleObjValue() + progress_->offset;
       if (model_->bestSolution() && std::fabs(best) < 1e40) s.add("incumbent", best);
       if (std::fabs(bound) < 1e40) s.add("bound", bound);
       if (model_->bestSolution() && std::fabs(best) < 1e40 && std::fabs(bound) < 1e40)
@@ -153,7 +155,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   };
   if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? Status::Cancelled : Status::TimeOut);
 
-  Progress progress{&ctx, &options};
+  Progress progress{&ctx, &options, model.objectiveOffset()};
   progress.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(std::min(limit, 1e7)));
   LpStopHandler lpHandler(&progress);

@@ -97,7 +97,9 @@ TEST(MilpSolver, CancelStopsTheRootLpOfALargeModel) {
   milp::Status status;
   double latency = stopLatency(m, 300, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the model was solved before the stop arrived";
-  EXPECT_LT(latency, 1.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
+  // Without the Clp stop handler this root LP runs for minutes; 3 s leaves room for a loaded
+  // machine (1.1 s was seen at load 12) without hiding that regression.
+  EXPECT_LT(latency, 3.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 
@@ -146,13 +148,45 @@ TEST(MilpSolver, ObjectiveOffsetAndIntegerVariables) {
   EXPECT_TRUE(m.violations(r.values).empty());
 }
 
+// The live charts read incumbent and bound from the samples: they must be on the scale of the
+// reported objective (CBC itself never sees the model's constant term).
+TEST(MilpSolver, PublishedIncumbentAndBoundIncludeTheObjectiveOffset) {
+  struct Samples : core::ProgressSink {
+    std::vector<core::QorSample> all;
+    void onSample(const core::QorSample& s) override { all.push_back(s); }
+  } sink;
+  milp::Model m = knapsack();
+  m.addObjective(milp::LinExpr(100.0));
+  milp::SolveOptions o;
+  o.start = {1, 0, 1, 0};  // a feasible start: the first sample already has an incumbent
+  core::RunContext ctx(1, 0, nullptr, &sink);
+  auto r = milp::solve(m, o, ctx);
+  ASSERT_EQ(r.status, milp::Status::Optimal);
+  EXPECT_NEAR(r.objective, 100 - 23, 1e-6);
+  ASSERT_FALSE(sink.all.empty());
+  const core::QorSample& last = sink.all.back();
+  ASSERT_TRUE(last.has("incumbent"));
+  ASSERT_TRUE(last.has("bound"));
+  for (const core::QorSample& s : sink.all) {
+    if (s.has("incumbent")) {
+      EXPECT_GE(s.get("incumbent"), 100 - 23 - 1e-6);  // never better than the optimum
+      EXPECT_LE(s.get("incumbent"), 100 - 17 + 1e-6);  // never worse than the start
+    }
+    if (s.has("bound")) {
+      EXPECT_LE(s.get("bound"), 100 - 23 + 1e-6);
+    }
+  }
+}
+
 TEST(MilpSolver, CancelStopsALongSolveQuickly) {
   milp::Model m = marketSplit(6, 50, 7);
   milp::Status status;
   double latency = stopLatency(m, 400, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the instance was solved before the stop arrived";
   // The target is ~0.1 s; the bound is loose so a loaded CI machine does not fail it.
-  EXPECT_LT(latency, 1.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
+  // Without the Clp stop handler this root LP runs for minutes; 3 s leaves room for a loaded
+  // machine (1.1 s was seen at load 12) without hiding that regression.
+  EXPECT_LT(latency, 3.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 

@@ -6,6 +6,7 @@
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QtTest>
+#include <cmath>
 
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
@@ -26,15 +27,6 @@ QRgb centrePixel(const QImage& image, const aie::Device& dev, aie::TileCoord t, 
   double x = kExportMargin + (t.col + 0.5) * pixelsPerTile;
   double y = kExportMargin + (dev.rows() - 1 - t.row + 0.5) * pixelsPerTile;
   return image.pixel(int(x), int(y));
-}
-
-int differingPixels(const QImage& a, const QImage& b) {
-  if (a.size() != b.size()) return -1;
-  QImage x = a.convertToFormat(QImage::Format_ARGB32), y = b.convertToFormat(QImage::Format_ARGB32);
-  int n = 0;
-  for (int r = 0; r < x.height(); ++r)
-    for (int c = 0; c < x.width(); ++c) n += x.pixel(c, r) != y.pixel(c, r);
-  return n;
 }
 
 }  // namespace
@@ -68,7 +60,10 @@ class RenderExportTest : public QObject {
     QVERIFY2(!image.isNull(), qPrintable(path));
     const aie::Device& dev = doc_.device();
     QCOMPARE(image.width(), int(2 * kExportMargin + dev.columns() * kPx));
-    QCOMPARE(image.height(), int(2 * kExportMargin + dev.rows() * kPx));
+    // The legend (what is drawn: core kinds, nets) sits under the array.
+    const double footer = canvas_->scenePainter().footerHeight();
+    QVERIFY(footer > 0);
+    QCOMPARE(image.height(), int(std::ceil(2 * kExportMargin + dev.rows() * kPx + footer)));
 
     const aie::Design& d = doc_.design();
     const aie::Placement& p = doc_.placement();
@@ -120,7 +115,7 @@ class RenderExportTest : public QObject {
     canvas_->exportPicture(guiPng, true, kPx);
     QImage fromGui(guiPng);
     QCOMPARE(fromGui.size(), fromCli.size());
-    QCOMPARE(differingPixels(fromGui, fromCli), 0);
+    QCOMPARE(test::differingPixels(fromGui, fromCli), 0);
 
     // Also with a heat map and some layers hidden, through the same options on both sides.
     QString cliHeat = test::outputPath("edge_npu2_cli_dma.png");
@@ -136,7 +131,7 @@ class RenderExportTest : public QObject {
     QImage gui = canvas_->renderWhole(30);
     canvas_->setLayers(layers);
     canvas_->setHeatMap(HeatMap::None);
-    QCOMPARE(differingPixels(gui, QImage(cliHeat)), 0);
+    QCOMPARE(test::differingPixels(gui, QImage(cliHeat)), 0);
   }
 
   void svgExportIsAValidDrawing() {
@@ -150,12 +145,15 @@ class RenderExportTest : public QObject {
     QByteArray text = f.readAll();
     QVERIFY(text.contains("filter"));  // core names are text, not pixels
     QVERIFY(text.contains(AiePalette::core(aie::CoreKind::Compute).name().toLatin1()));
-    // The visible part only: same format, the widget's size.
+    // The visible part only: same format, at the chosen tile size whatever the zoom.
     QString view = test::outputPath("edge_npu2_view.svg");
-    canvas_->exportPicture(view, false);
+    canvas_->zoomBy(2.0, QPointF(canvas_->width() / 2.0, canvas_->height() / 2.0));
+    QRectF visible = canvas_->visibleWorldRect().intersected(QRectF(0, 0, canvas_->gridColumns(), canvas_->gridRows()));
+    canvas_->exportPicture(view, false, 40);
     QSvgRenderer viewSvg(view);
     QVERIFY(viewSvg.isValid());
-    QCOMPARE(viewSvg.viewBoxF().size(), QSizeF(canvas_->size()));
+    QCOMPARE(viewSvg.viewBoxF().size(), QSizeF(std::ceil(visible.width() * 40), std::ceil(visible.height() * 40)));
+    canvas_->fitAll();
   }
 
   void badPictureFormatFailsAndWritesNothing() {

@@ -24,6 +24,23 @@ core::ParamValues routerParamsWithLimit(const RouterInfo& router, const PnrFlowC
   return values;
 }
 
+// Samples of a router with its own clock, shifted onto the flow's clock (charts stay monotonic).
+class ShiftedSink : public core::ProgressSink {
+ public:
+  ShiftedSink(core::ProgressSink* to, double offset) : to_(to), offset_(offset) {}
+  void onSample(const core::QorSample& s) override {
+    core::QorSample shifted = s;
+    shifted.elapsedSeconds += offset_;
+    to_->onSample(shifted);
+  }
+  void onSnapshot(std::shared_ptr<const core::Snapshot> snapshot) override { to_->onSnapshot(std::move(snapshot)); }
+  void onLog(core::LogLevel level, const std::string& message) override { to_->onLog(level, message); }
+
+ private:
+  core::ProgressSink* to_;
+  double offset_;
+};
+
 }  // namespace
 
 PnrResult runPnr(const Design& design, const Device& device, const Placement& start, const PnrFlowConfig& config,
@@ -54,8 +71,12 @@ PnrResult runPnr(const Design& design, const Device& device, const Placement& st
   r.stage = "route";
   auto t1 = std::chrono::steady_clock::now();
   std::unique_ptr<core::RunContext> own;
-  if (config.routeTimeLimitSeconds > 0)
-    own = std::make_unique<core::RunContext>(ctx.seed(), config.routeTimeLimitSeconds, ctx.cancelToken(), ctx.sink());
+  std::unique_ptr<ShiftedSink> shifted;
+  if (config.routeTimeLimitSeconds > 0) {
+    if (ctx.sink()) shifted = std::make_unique<ShiftedSink>(ctx.sink(), ctx.elapsed());
+    own =
+        std::make_unique<core::RunContext>(ctx.seed(), config.routeTimeLimitSeconds, ctx.cancelToken(), shifted.get());
+  }
   RouteOutcome routed =
       router->run(design, device, r.placement, routerParamsWithLimit(*router, config), own ? *own : ctx);
   r.routeSeconds = since(t1);

@@ -1,0 +1,293 @@
+// The AIE canvas's paint: a cached base layer (a redraw of an unchanged scene is a copy, a
+// selection is drawn over the copy), core labels that keep cores apart, net direction and a
+// legend before routing.
+#include <QPaintEngine>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tests/widgets/widget_test_util.h"
+#include "widgets/aie_painter.h"
+#include "widgets/core_labels.h"
+#include "widgets/image_export.h"
+
+using namespace ts;
+using namespace ts::ui;
+
+namespace {
+
+/// A paint device that keeps the texts drawn on it (what a picture says, not how it looks).
+class TextRecorder : public QPaintDevice {
+ public:
+  explicit TextRecorder(const QSize& size) : size_(size) {}
+  QPaintEngine* paintEngine() const override { return &engine_; }
+  QStringList texts() const { return engine_.texts; }
+
+ protected:
+  int metric(PaintDeviceMetric m) const override {
+    switch (m) {
+      case PdmWidth:
+        return size_.width();
+      case PdmHeight:
+        return size_.height();
+      case PdmDpiX:
+      case PdmDpiY:
+      case PdmPhysicalDpiX:
+      case PdmPhysicalDpiY:
+        return 96;
+      case PdmDepth:
+        return 32;
+      case PdmDevicePixelRatio:
+        return 1;
+      case PdmDevicePixelRatioScaled:
+        return 1 * devicePixelRatioFScale();
+      default:
+        return 1000;
+    }
+  }
+
+ private:
+  struct Engine : QPaintEngine {
+    Engine() : QPaintEngine(QPaintEngine::AllFeatures) {}
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState&) override {}
+    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+    void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+    void drawPath(const QPainterPath&) override {}
+    void drawTextItem(const QPointF&, const QTextItem& item) override { texts << item.text(); }
+    Type type() const override { return QPaintEngine::User; }
+    QStringList texts;
+  };
+  QSize size_;
+  mutable Engine engine_;
+};
+
+}  // namespace
+
+class CanvasPaintTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void unchangedSceneIsNotRedrawn() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(800, 600), doc, canvas, &error), qPrintable(error));
+    canvas->repaint();
+    const int base = canvas->sceneRedraws();
+    for (int i = 0; i < 5; ++i) canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base);
+
+    // A selection is overlay only: no base redraw, and the outline shows on screen.
+    aie::CoreId c = doc->design().findCore("filter");
+    QVERIFY(c >= 0);
+    canvas->setSelectedCores({c});
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base);
+    QImage shot = canvas->grab().toImage();
+    QRectF r = canvas->view().toScreen(canvas->scene().coreWorldRect(c));
+    QPoint edge = QPointF(r.left() - 1, r.center().y()).toPoint();  // nets run vertically here
+    bool outlined = false;
+    for (int dx = -2; dx <= 2; ++dx)
+      outlined = outlined || (shot.pixel(edge + QPoint(dx, 0)) | 0xff000000u) == AiePalette::selection().rgb();
+    if (!outlined) shot.save(test::outputPath("selection_overlay.png"));
+    QVERIFY2(outlined,
+             qPrintable(QString("%1,%2 %3").arg(edge.x()).arg(edge.y()).arg(QColor(shot.pixel(edge)).name())));
+
+    // A move changes the scene: the base is drawn again, and the core is on its new tile.
+    canvas->clearSelection();
+    aie::TileCoord to{3, 4};
+    QVERIFY(doc->moveCore(c, to));
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base + 1);
+    shot = canvas->grab().toImage();
+    QPointF centre = canvas->view().toScreen(canvas->scene().coreWorldRect(c).center());
+    QCOMPARE(QColor(shot.pixel(centre.toPoint())).rgb(), AiePalette::core(aie::CoreKind::Compute).rgb());
+
+    // Zooming redraws the base once.
+    canvas->zoomIn();
+    canvas->repaint();
+    canvas->repaint();
+    QCOMPARE(canvas->sceneRedraws(), base + 2);
+  }
+
+  void fittedViewFollowsResizes() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(600, 400), doc, canvas, &error), qPrintable(error));
+    auto fitted = [&] {
+      ViewTransform want = canvas->fittedView();
+      return std::abs(canvas->pixelsPerTile() - want.scale) < 1e-6 && canvas->view().offset == want.offset;
+    };
+    QVERIFY(fitted());
+    canvas->resize(1000, 800);
+    QTRY_VERIFY(fitted());
+    // A view the user zoomed stays as it is...
+    canvas->zoomIn();
+    double zoomed = canvas->pixelsPerTile();
+    canvas->resize(900, 700);
+    QTest::qWait(20);
+    QCOMPARE(canvas->pixelsPerTile(), zoomed);
+    // ...until they fit again.
+    canvas->fitAll();
+    canvas->resize(700, 500);
+    QTRY_VERIFY(fitted());
+  }
+
+  void picturesNameCoresOfEveryKind() {
+    // The exported picture at the dialog's default tile size names compute cores, memory-tile
+    // buffers and shim endpoints alike (several share a memory or shim tile).
+    AieDocument doc;
+    QString error;
+    QVERIFY2(doc.open(QStringLiteral(TS_SOURCE_DIR) + "/samples/gemm_npu2.yaml", &error), qPrintable(error));
+    AieCanvas canvas(&doc);
+    canvas.resize(800, 600);
+    QSize size = canvas.exportSize(true, 64);
+    TextRecorder recorder(size);
+    {
+      QPainter p(&recorder);
+      AieScene scene = canvas.exportScene();
+      AiePainter painter(&scene);
+      WholeSceneLayout l = wholeSceneLayout(painter, 64, kExportMargin);
+      painter.paint(p, l.view, QRectF(QPointF(0, 0), QSizeF(l.size)));
+    }
+    const QStringList texts = recorder.texts();
+    int named[3] = {0, 0, 0}, total[3] = {0, 0, 0};
+    for (aie::CoreId c = 0; c < doc.design().coreCount(); ++c) {
+      int kind = int(doc.design().cores[size_t(c)].kind);
+      ++total[kind];
+      for (const QString& label : canvas.scene().coreLabels[size_t(c)])
+        if (texts.contains(label)) {
+          ++named[kind];
+          break;
+        }
+    }
+    for (int kind = 0; kind < 3; ++kind) {
+      QVERIFY(total[kind] > 0);
+      QVERIFY2(named[kind] == total[kind],
+               qPrintable(QString("kind %1: %2 of %3 named").arg(kind).arg(named[kind]).arg(total[kind])));
+    }
+  }
+
+  void dragLabelIsNeverClipped() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(700, 500), doc, canvas, &error), qPrintable(error));
+    aie::CoreId gray = doc->design().findCore("gray");
+    const aie::Device& dev = doc->device();
+    canvas->zoomBy(1.6, QPointF(350, 250));
+    int checked = 0;
+    for (int col = 0; col < dev.columns(); ++col)
+      for (int row = 0; row < dev.rows(); ++row) {
+        aie::TileCoord t{col, row};
+        if (!canvas->visibleWorldRect().intersects(canvas->scene().tileWorldRect(t))) continue;
+        canvas->previewDrop(gray, t);
+        QRectF box = canvas->previewLabelRect();
+        if (box.isEmpty()) continue;  // its own tile: no preview
+        QVERIFY2(QRectF(canvas->rect()).contains(box), qPrintable(QString("tile %1,%2: %3,%4 %5x%6")
+                                                                      .arg(col)
+                                                                      .arg(row)
+                                                                      .arg(box.x())
+                                                                      .arg(box.y())
+                                                                      .arg(box.width())
+                                                                      .arg(box.height())));
+        ++checked;
+      }
+    canvas->clearPreview();
+    QVERIFY(checked > 10);
+  }
+
+  void labelsKeepCoresApart() {
+    std::vector<std::string> names = {"t1_conv3d_2_3",    "t2_conv3d_2_3", "t1_maxpool3d_2_3", "b2_conv2d_0_3",
+                                      "b3_maxpool2d_0_3", "in_shim",       "out_shim"};
+    std::vector<QStringList> labels = distinctLabels(names);
+    QCOMPARE(int(labels.size()), int(names.size()));
+    for (size_t i = 0; i < names.size(); ++i) QCOMPARE(labels[i].front(), QString::fromStdString(names[i]));
+    // Every candidate names one core only.
+    QHash<QString, int> owner;
+    for (size_t i = 0; i < labels.size(); ++i)
+      for (const QString& l : labels[i]) {
+        QVERIFY2(!owner.contains(l) || owner[l] == int(i), qPrintable(l));
+        owner[l] = int(i);
+      }
+    // The short forms drop what all share and keep what differs.
+    QVERIFY(labels[3].contains("conv2d_0_3"));
+    QVERIFY(labels[3].contains("c2d_0_3"));
+    QVERIFY(labels[0].contains("t1_c3d_2_3"));
+    // Fitting takes the longest that fits (a little smaller if need be), and cuts in the
+    // middle when none does.
+    auto advance = [](const QString& t, int size) {
+      return QFontMetricsF(AiePainter::font(size)).horizontalAdvance(t);
+    };
+    auto elide = [](const QString& t, int size, double w) {
+      return QFontMetricsF(AiePainter::font(size)).elidedText(t, Qt::ElideMiddle, w);
+    };
+    FittedLabel all = fitLabel(labels[3], 1000, 8, 10, advance, elide);
+    QCOMPARE(all.text, QString("b2_conv2d_0_3"));
+    QCOMPARE(all.pixelSize, 10);
+    FittedLabel smaller = fitLabel(labels[3], advance("b2_conv2d_0_3", 9) + 0.5, 8, 10, advance, elide);
+    QCOMPARE(smaller.text, QString("b2_conv2d_0_3"));
+    QCOMPARE(smaller.pixelSize, 9);
+    FittedLabel tail = fitLabel(labels[3], advance("c2d_0_3", 10) + 0.5, 10, 10, advance, elide);
+    QCOMPARE(tail.text, QString("c2d_0_3"));
+    FittedLabel cut = fitLabel(labels[0], advance("t1_c3d", 10), 10, 10, advance, elide);
+    QVERIFY2(cut.text.startsWith("t1") && cut.text.contains(QChar(0x2026)), qPrintable(cut.text));
+  }
+
+  void legendBeforeRouting() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(900, 700), doc, canvas, &error), qPrintable(error));
+    QVERIFY(!doc->routing());
+    QVERIFY(canvas->scenePainter().footerHeight() > 0);  // pictures reserve room for it
+    AieLayers noLegend = canvas->layers();
+    noLegend.legend = false;
+    canvas->setLayers(noLegend);
+    QCOMPARE(canvas->scenePainter().footerHeight(), 0.0);
+  }
+
+  void flylinesPointFromSourceToTarget() {
+    // One net between two cores three tiles apart on a row: nothing else is drawn near it.
+    QTemporaryDir dir;
+    QString path = dir.filePath("two.yaml");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "design: two\ndevice: npu2\ncores:\n  - {name: src, kind: compute}\n  - {name: dst, kind: compute}\n"
+        "nets:\n  - {name: n, source: src, targets: [dst], bytes: 64, depth: 2}\n"
+        "placement:\n  src: [0, 3]\n  dst: [3, 3]\n");
+    f.close();
+    AieDocument doc;
+    QString error;
+    QVERIFY2(doc.open(path, &error), qPrintable(error));
+    AieCanvas canvas(&doc);
+    canvas.resize(900, 700);
+    AieLayers onlyNets;
+    for (const std::string& name : AieLayers::layerNames()) *onlyNets.byName(name) = false;
+    onlyNets.nets = true;
+    canvas.setLayers(onlyNets);
+    QImage shot = canvas.renderVisible();
+    QPointF a = canvas.view().toScreen(canvas.scene().coreWorldRect(0).center());
+    QPointF b = canvas.view().toScreen(canvas.scene().coreWorldRect(1).center());
+    auto inked = [&](double t) {
+      QPointF at = a + (b - a) * t;
+      int n = 0;
+      for (int dy = -12; dy <= 12; ++dy)
+        for (int dx = -12; dx <= 12; ++dx)
+          n += QColor(shot.pixel((at + QPointF(dx, dy)).toPoint())) != AiePalette::background();
+      return n;
+    };
+    // The arrowhead sits past the middle, towards the target.
+    QVERIFY2(inked(0.62) > inked(0.38) + 20, qPrintable(QString("%1 vs %2").arg(inked(0.62)).arg(inked(0.38))));
+    QVERIFY(inked(0.38) > 10);  // the line itself
+  }
+};
+
+QTEST_MAIN(CanvasPaintTest)
+#include "canvas_paint_test.moc"

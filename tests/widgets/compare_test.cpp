@@ -1,0 +1,232 @@
+// The compare window: runs side by side with pan, zoom and selection kept equal, a metrics
+// table whose values are each run's QoR report (best per column marked, CSV export), overlaid
+// charts, "differences only", and runs launched from the window one after the other or in
+// parallel, each cancellable.
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "tests/widgets/history_fixture.h"
+#include "tests/widgets/widget_test_util.h"
+#include "widgets/compare/aie_compare.h"
+#include "widgets/compare/compare_window.h"
+#include "widgets/compare/metrics_table.h"
+#include "widgets/compare/overlay_chart.h"
+#include "widgets/grid_canvas.h"
+#include "widgets/history/aie_history.h"
+#include "widgets/history/aie_run.h"
+#include "widgets/history/history_dock.h"
+#include "widgets/param_form.h"
+#include "widgets/qor_chart.h"
+#include "widgets/run_job.h"
+#include "widgets/run_panel.h"
+
+using namespace ts;
+using namespace ts::ui;
+
+class CompareTest : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+  test::HistoryFixture f_;
+  std::vector<int> runs_;
+
+  int run(const QString& algorithm, const core::ParamValues& settings) {
+    int id = f_.run(algorithm, settings);
+    f_.panel->discardResult();
+    return id;
+  }
+
+  std::unique_ptr<CompareWindow> window() {
+    auto w = std::make_unique<CompareWindow>(std::make_unique<AieCompareSupport>(f_.history.get()), nullptr, false);
+    w->resize(1400, 900);
+    for (int id : runs_) w->addRun(id);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+    return w;
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QString design = dir_.filePath("edge.yaml");
+    QVERIFY(QFile::copy(test::dataPath("edge_npu2.yaml"), design));
+    QString error;
+    QVERIFY2(f_.open(design, false, &error), qPrintable(error));
+    // Three runs that place differently: unrouted sequential, and SA+BB / SA+BBCG flows.
+    runs_ = {run("place/sequential", {}), run("flow/sa+milp", {{"place.cost", "bb"}}),
+             run("flow/sa+milp", {{"place.cost", "bbcg"}, {"place.random_start", "true"}})};
+    for (int id : runs_) QVERIFY2(id > 0, qPrintable(QString::number(id)));
+  }
+
+  void cleanupTestCase() { f_.close(); }
+
+  void threeRunsKeepEqualZoom() {
+    auto w = window();
+    QVERIFY(w);
+    QCOMPARE(w->paneCount(), 3);
+    GridCanvas* one = w->view(1)->canvas();
+    const double fitted = w->view(0)->canvas()->pixelsPerTile();
+    one->zoomBy(1.7, QPointF(one->width() * 0.3, one->height() * 0.6));
+    one->panBy(QPointF(25, -10));
+    for (int i = 0; i < 3; ++i) {
+      GridCanvas* c = w->view(i)->canvas();
+      QCOMPARE(c->pixelsPerTile(), one->pixelsPerTile());
+      QCOMPARE(c->view().offset, one->view().offset);
+    }
+    QVERIFY(std::abs(w->view(0)->canvas()->pixelsPerTile() - 1.7 * fitted) < 1e-9);
+    // Fit in one fits all.
+    w->view(2)->canvas()->fitAll();
+    for (int i = 0; i < 3; ++i) QCOMPARE(w->view(i)->canvas()->pixelsPerTile(), w->view(2)->canvas()->pixelsPerTile());
+    w->view(0)->canvas()->grab().save(test::outputPath("compare_pane0.png"));
+  }
+
+  void selectionIsSynchronised() {
+    auto w = window();
+    QVERIFY(w);
+    aie::CoreId filter = f_.doc->design().findCore("filter");
+    auto* first = static_cast<AieRunView*>(w->view(0));
+    first->aieCanvas()->setSelectedCores({filter});
+    for (int i = 0; i < 3; ++i) QCOMPARE(w->view(i)->selection(), std::vector<int>{filter});
+    // Clicking a core in another pane selects it everywhere.
+    auto* third = static_cast<AieRunView*>(w->view(2));
+    aie::CoreId gray = f_.doc->design().findCore("gray");
+    QPointF at = third->aieCanvas()->view().toScreen(third->aieCanvas()->scene().coreWorldRect(gray).center());
+    test::click(third->aieCanvas(), at.toPoint());
+    for (int i = 0; i < 3; ++i) QCOMPARE(w->view(i)->selection(), std::vector<int>{gray});
+  }
+
+  void tableShowsEachRunsQorReport() {
+    auto w = window();
+    QVERIFY(w);
+    MetricsTable* table = w->table();
+    QCOMPARE(table->rowCount(), 3);
+    for (int row = 0; row < 3; ++row) {
+      const RunRecord* record = w->paneRecord(row);
+      QVERIFY(record);
+      // The QoR report of the same state, written by File > Export > QoR Report.
+      QVERIFY(f_.history->apply(record->id));
+      QString path = dir_.filePath(QString("qor%1.json").arg(row));
+      QString error;
+      QVERIFY2(f_.doc->exportQorReport(path, &error), qPrintable(error));
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      nlohmann::json report = nlohmann::json::parse(f.readAll().toStdString());
+      auto value = [&](const char* key) { return table->value(row, QString::fromLatin1(key)); };
+      if (report.contains("qor")) {
+        QCOMPARE(value("success"), report["legal"].get<bool>() ? 1.0 : 0.0);
+        const auto& q = report["qor"];
+        QCOMPARE(value("route_length"), q["route_length"].get<double>());
+        QVERIFY(std::abs(value("buffers_kib") - q["buffer_kb"].get<double>()) < 1e-9);
+        QCOMPARE(value("shared_nets"), q["shared_memory_nets"].get<double>() + q["intra_tile_nets"].get<double>());
+        QCOMPARE(value("circuit_nets"), q["circuit_nets"].get<double>());
+        QCOMPARE(value("packet_nets"), q["packet_nets"].get<double>());
+        QCOMPARE(value("dma_channels"), q["dma_channels"].get<double>());
+        QVERIFY(std::abs(value("max_link_use") - q["max_link_utilisation"].get<double>()) < 1e-9);
+      } else {
+        // A placer's success: a complete placement without problems (routing comes later).
+        bool legalPlacement = report["complete"].get<bool>() && report["problems"].empty();
+        QCOMPARE(value("success"), legalPlacement ? 1.0 : 0.0);
+        const auto& e = report["estimate"];
+        QCOMPARE(value("route_length"), e["route_length_hpwl"].get<double>());
+        QCOMPARE(value("dma_channels"), e["dma_channels"].get<double>());
+        QVERIFY(std::isnan(value("max_link_use")));
+      }
+      if (report.contains("runtime_estimate"))
+        QVERIFY(std::abs(value("runtime_us") - report["runtime_estimate"]["microseconds"].get<double>()) < 1e-9);
+      QCOMPARE(value("seconds"), record->seconds);
+      f_.doc->undoStack()->undo();
+    }
+    // The best route length is marked, and it is the smallest.
+    std::vector<int> best = table->bestRows("route_length");
+    QVERIFY(!best.empty());
+    double least = 1e300;
+    for (int row = 0; row < 3; ++row) least = std::min(least, table->value(row, "route_length"));
+    for (int row : best) QCOMPARE(table->value(row, "route_length"), least);
+    int routeColumn = -1;
+    for (int c = 0; c < table->columnCount(); ++c)
+      if (table->horizontalHeaderItem(c)->text() == "route length") routeColumn = c;
+    QVERIFY(routeColumn >= 0);
+    QVERIFY(table->item(best.front(), routeColumn)->font().bold());
+    // CSV: a header and a row per run, with the same numbers.
+    QString csvPath = dir_.filePath("runs.csv");
+    table->exportCsv(csvPath);
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QStringList header = lines[0].split(',');
+    int routeField = header.indexOf("route_length");
+    QVERIFY(routeField > 0);
+    QCOMPARE(lines[1].split(',')[routeField].toDouble(), table->value(0, "route_length"));
+  }
+
+  void chartsOverlayOneSeriesPerRun() {
+    auto w = window();
+    QVERIFY(w);
+    OverlayChart* chart = w->chart();
+    QVERIFY(!chart->terms().isEmpty());
+    QVERIFY(chart->setTerm(chart->terms().contains("total") ? "total" : chart->terms().front()));
+    QStringList names = chart->seriesNames();
+    QVERIFY(!names.isEmpty());
+    for (const QString& n : names) QVERIFY2(n.startsWith('#'), qPrintable(n));  // named by run
+  }
+
+  void differencesOnlyDimsWhatIsTheSame() {
+    auto w = window();
+    QVERIFY(w);
+    const RunDifferences& d = w->differences();
+    QCOMPARE(int(d.sameItems.size()), f_.doc->design().coreCount());
+    QVERIFY(d.differentItems > 0);
+    w->setDifferencesOnly(true);
+    auto* view = static_cast<AieRunView*>(w->view(0));
+    QCOMPARE(view->aieCanvas()->scene().dimCores, d.sameItems);
+    w->setDifferencesOnly(false);
+    QVERIFY(view->aieCanvas()->scene().dimCores.empty());
+  }
+
+  void launchedRunsQueueOrRunTogetherAndCanBeCancelled() {
+    auto w = window();
+    QVERIFY(w);
+    // SA that does not converge within the test: it ends only when cancelled.
+    LaunchPreset slow{"slow SA", "place/sa", {{"inner_num", "100000"}, {"random_start", "true"}}, {}};
+    int recorded = f_.history->history()->count();
+    w->setParallel(false);
+    RunTask* a = w->launch(slow, 1, 0);
+    RunTask* b = w->launch(slow, 2, 0);
+    QVERIFY(a && b);
+    QCOMPARE(w->runningCount(), 1);
+    QCOMPARE(w->queuedCount(), 1);
+    // The parallel setting starts the queued one too.
+    w->setParallel(true);
+    QCOMPARE(w->runningCount(), 2);
+    QCOMPARE(w->queuedCount(), 0);
+    int idA = a->runId(), idB = b->runId();
+    QTest::qWait(200);
+    w->cancel(idA);
+    w->cancel(idB);
+    QVERIFY(QTest::qWaitFor([&] { return f_.history->history()->count() == recorded + 2; }, 10000));
+    QCOMPARE(int(f_.history->history()->find(idA)->end), int(RunEnd::Stopped));
+    QCOMPARE(int(f_.history->history()->find(idB)->end), int(RunEnd::Stopped));
+    QCOMPARE(w->runningCount(), 0);
+    QCOMPARE(w->paneCount(), 5);
+    QVERIFY(w->paneRecord(3) && w->paneRecord(4));
+    // A queued run that is cancelled never starts and leaves no pane.
+    w->setParallel(false);
+    RunTask* c = w->launch(slow, 3, 0);
+    RunTask* d = w->launch(slow, 4, 0);
+    QVERIFY(c && d);
+    w->cancel(d->runId());
+    QCOMPARE(w->paneCount(), 6);
+    w->cancel(c->runId());
+    QVERIFY(QTest::qWaitFor([&] { return w->runningCount() == 0; }, 10000));
+    for (int id : {idA, idB}) f_.history->remove({id});
+  }
+};
+
+QTEST_MAIN(CompareTest)
+#include "compare_test.moc"

@@ -1,0 +1,240 @@
+// The studio window as a new user met it: a discarded document is never saved (and the
+// unsaved-changes prompt defaults to Cancel), nothing of the previous document stays on screen
+// when another is opened, Ctrl+Y redoes, "Place & route" shows its ampersand, manual moves are
+// logged, pinned cores carry a drawn icon, and a run's result is shown with its before/after
+// QoR and previewed in the status bar and design tree until kept or discarded.
+#include <QApplication>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "app/gui/main_window.h"
+#include "tests/widgets/widget_test_util.h"
+#include "widgets/aie_workspace.h"
+#include "widgets/compare/compare_controller.h"
+#include "widgets/design_browser.h"
+#include "widgets/history/aie_history.h"
+#include "widgets/inspector_view.h"
+#include "widgets/qor_chart.h"
+#include "widgets/run_job.h"
+#include "widgets/run_panel.h"
+
+using namespace ts;
+
+namespace {
+
+QByteArray hashOf(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1) : QByteArray();
+}
+
+/// Answers message boxes as they appear: with `button`, or by pressing Return (the default
+/// button) when `button` is NoButton. Records what it saw.
+class BoxAnswerer : public QObject {
+ public:
+  explicit BoxAnswerer(QMessageBox::StandardButton button) : button_(button) {
+    timer_.setInterval(20);
+    connect(&timer_, &QTimer::timeout, this, [this] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      ++seen;
+      defaultButton = box->standardButton(box->defaultButton());
+      if (button_ == QMessageBox::NoButton)
+        QTest::keyClick(box, Qt::Key_Return);
+      else
+        box->button(button_)->click();
+    });
+    timer_.start();
+  }
+  int seen = 0;
+  QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+
+ private:
+  QMessageBox::StandardButton button_;
+  QTimer timer_;
+};
+
+QString plainLog(studio::MainWindow& w) {
+  return w.logView()->toPlainText();
+}
+
+}  // namespace
+
+class StudioWindowTest : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+  QString design_;
+
+  /// A fresh window on a private copy of the test design with one unsaved move.
+  std::unique_ptr<studio::MainWindow> editedWindow() {
+    auto w = std::make_unique<studio::MainWindow>(false);
+    QString error;
+    if (!w->openDesign(design_, &error, true)) qFatal("%s", qPrintable(error));
+    ui::AieDocument* doc = w->document();
+    aie::CoreId gray = doc->design().findCore("gray");
+    if (!doc->moveCore(gray, {3, 4})) qFatal("move refused");
+    return w;
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    design_ = dir_.filePath("edge.yaml");
+    QVERIFY(QFile::copy(test::dataPath("edge_npu2.yaml"), design_));
+  }
+
+  void discardedEditsAreNeverSaved() {
+    const QByteArray original = hashOf(design_);
+    auto w = editedWindow();
+    QVERIFY(w->document()->modified());
+    {
+      // Open a kernel graph; at the prompt choose Discard.
+      BoxAnswerer discard(QMessageBox::Discard);
+      QVERIFY(w->openDesignAsked(QStringLiteral(TS_SOURCE_DIR) + "/samples/wse/resnet50_coarse.kgraph"));
+      QCOMPARE(discard.seen, 1);
+      QCOMPARE(discard.defaultButton, QMessageBox::Cancel);  // Return never saves
+    }
+    QVERIFY(w->showingWse());
+    QVERIFY(!w->document()->modified());
+    {
+      // The next File > Open does not ask again, and pressing Return would not save anyway.
+      BoxAnswerer returnKey(QMessageBox::NoButton);
+      QVERIFY(w->openDesignAsked(design_));
+      QCOMPARE(returnKey.seen, 0);
+    }
+    QCOMPARE(hashOf(design_), original);
+    QVERIFY(!w->showingWse());
+    QVERIFY(w->document()->placement().tile(w->document()->design().findCore("gray")) != aie::TileCoord({3, 4}));
+  }
+
+  void returnAtThePromptCancels() {
+    const QByteArray original = hashOf(design_);
+    auto w = editedWindow();
+    BoxAnswerer returnKey(QMessageBox::NoButton);
+    QVERIFY(!w->openDesignAsked(QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml"));
+    QCOMPARE(returnKey.seen, 1);
+    QCOMPARE(hashOf(design_), original);
+    QVERIFY(w->document()->modified());  // still open, still edited
+    QCOMPARE(QFileInfo(w->document()->filePath()).fileName(), QString("edge.yaml"));
+  }
+
+  void anotherDocumentLeavesNothingBehind() {
+    studio::MainWindow w(false);
+    QString error;
+    QVERIFY(w.openDesign(design_, &error, true));
+    // A run (its charts, history entry and result), a selection in the inspector.
+    QVERIFY(w.runPanel()->selectAlgorithm("place/sequential"));
+    QVERIFY(w.runPanel()->start());
+    QVERIFY(QTest::qWaitFor([&] { return w.aie()->runHistory()->history()->count() == 1; }, 30000));
+    QVERIFY(w.runPanel()->hasResult());
+    w.aie()->compare()->open({1});
+    aie::CoreId gray = w.document()->design().findCore("gray");
+    w.canvas()->setSelectedCores({gray});
+    auto* inspector = w.findChild<ui::InspectorView*>();
+    QVERIFY(inspector->html().contains("gray"));
+    auto* charts = w.findChild<ui::QorChartPanel*>();
+    charts->addSample([] {
+      core::QorSample s;
+      s.add("total", 1);
+      return s;
+    }());
+    charts->flush();
+    QVERIFY(!charts->terms().isEmpty());
+
+    QVERIFY(w.openDesign(QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml", &error, true));
+    QVERIFY(!inspector->html().contains(">gray<"));
+    QVERIFY(inspector->html().contains("edge_detect"));
+    QVERIFY(charts->terms().isEmpty());
+    QVERIFY(!w.runPanel()->hasResult());
+    QVERIFY(!w.canvas()->showingSnapshot());
+    QCOMPARE(w.aie()->runHistory()->history()->count(), 0);
+    QVERIFY(!w.aie()->compare()->window());
+    QVERIFY(!w.findChild<ui::DesignBrowser*>()->previewing());
+  }
+
+  void ctrlYRedoes() {
+    auto w = editedWindow();
+    w->show();
+    w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+    aie::CoreId gray = w->document()->design().findCore("gray");
+    QTest::keyClick(w.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(w->document()->placement().tile(gray) != aie::TileCoord({3, 4}));
+    QTest::keyClick(w.get(), Qt::Key_Y, Qt::ControlModifier);
+    QVERIFY(w->document()->placement().tile(gray) == aie::TileCoord({3, 4}));
+    // Ctrl+Shift+Z redoes as well, whatever the platform's own redo key is.
+    QTest::keyClick(w.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(w->document()->placement().tile(gray) != aie::TileCoord({3, 4}));
+    QTest::keyClick(w.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(w->document()->placement().tile(gray) == aie::TileCoord({3, 4}));
+    w->document()->discardChanges();
+  }
+
+  void placeAndRouteMenuShowsItsAmpersand() {
+    studio::MainWindow w(false);
+    int flows = 0;
+    for (QAction* top : w.menuBar()->actions())
+      if (top->menu())
+        for (QAction* item : top->menu()->actions())
+          if (item->menu())
+            for (QAction* a : item->menu()->actions()) {
+              if (!a->text().contains("route:")) continue;
+              if (!a->text().startsWith("Place")) continue;
+              QVERIFY2(a->text().startsWith("Place && route"), qPrintable(a->text()));  // drawn as "&"
+              ++flows;
+            }
+    QVERIFY(flows > 0);
+  }
+
+  void manualMovesAreLoggedAndPinsDrawn() {
+    auto w = editedWindow();
+    QVERIFY2(plainLog(*w).contains("Move gray to (3,4)"), qPrintable(plainLog(*w)));
+    QVERIFY(plainLog(*w).contains("route length est."));
+    aie::CoreId gray = w->document()->design().findCore("gray");
+    w->document()->setPinned({gray}, true);
+    QVERIFY(plainLog(*w).contains("Pin gray"));
+    auto* browser = w->findChild<ui::DesignBrowser*>();
+    QTreeWidgetItem* item = browser->coreItem(gray);
+    QVERIFY(item);
+    QVERIFY(!item->icon(1).isNull());
+    QVERIFY(!item->text(1).contains(QString::fromUtf8("\xF0\x9F\x94\x92")));  // no font glyph
+    w->document()->discardChanges();
+  }
+
+  void runResultShowsBeforeAndAfterAndIsPreviewed() {
+    studio::MainWindow w(false);
+    QString error;
+    QVERIFY(w.openDesign(design_, &error, true));
+    QVERIFY(w.runPanel()->selectAlgorithm("place/sequential"));
+    QVERIFY(w.runPanel()->start());
+    QVERIFY(QTest::qWaitFor([&] { return w.runPanel()->hasResult(); }, 30000));
+    QString result;
+    for (QLabel* l : w.runPanel()->findChildren<QLabel*>())
+      if (l->text().contains("before")) result = l->text();
+    QVERIFY2(result.contains("after") && result.contains("route length"), qPrintable(result));
+    QString status;
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+      if (l->text().startsWith("run result")) status = l->text();
+    QVERIFY2(status.contains("route length"), qPrintable(status));
+    auto* browser = w.findChild<ui::DesignBrowser*>();
+    QVERIFY(browser->previewing());
+    w.runPanel()->discardResult();
+    QVERIFY(!browser->previewing());
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) QVERIFY(!l->text().startsWith("run result"));
+  }
+};
+
+QTEST_MAIN(StudioWindowTest)
+#include "studio_window_test.moc"
