@@ -8,6 +8,7 @@ packages=(
   qtbase5-dev libqt5charts5-dev libqt5svg5-dev
   coinor-libcbc-dev libboost-graph-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev glpk-utils parallel xvfb xauth fonts-dejavu-core
+  clang-14 libclang-rt-14-dev   # sanitizer and libFuzzer build (build-asan, tools/fuzz.sh)
 )
 
 missing=()

@@ -150,9 +150,10 @@ AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, c
   options.requireComplete = false;
   u.violations = aie::checkPlacement(design, device, placement, options);
 
+  const std::vector<int64_t> netBuffers = aie::streamBufferBytes(design);
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     if (!placement.placed(c) || !device.contains(placement.tile(c))) continue;
-    int64_t bytes = design.cores[c].bufferBytes + aie::streamBufferBytes(design, c);
+    int64_t bytes = design.cores[c].bufferBytes + netBuffers[size_t(c)];
     u.memoryUsed[size_t(device.index(placement.tile(c)))] += bytes;
     u.bufferBytes += bytes;
   }

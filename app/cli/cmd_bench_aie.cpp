@@ -355,10 +355,10 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     // Settings are validated once up front so that a typo fails before hours of work.
     for (const auto& c : combos) {
       auto specs = aie::findRouter(c.router)->params();
-      for (const auto& [key, value] : c.routerParams) {
+      for (const auto& setting : c.routerParams) {
+        const std::string& key = setting.first;
         bool known = std::any_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == key; });
         if (!known) throw core::Error("router '" + c.router + "': unknown setting '" + key + "'");
-        (void)value;
       }
     }
     const int total = int(items.size() * combos.size());

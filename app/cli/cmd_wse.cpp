@@ -1,5 +1,6 @@
 // tilestudio-cli wse: Cerebras WSE kernel placement (ISPD 2020 contest problem).
 //   wse place     place a .kgraph with CU.POKer or a baseline, write a .paint solution
+//                 (Ctrl-C keeps the best legal layout found so far)
 //   wse eval      check and score a .paint solution
 //   wse generate  write a ResNet / U-Net / FC-net kernel graph
 #include <iostream>
@@ -79,8 +80,13 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       if (std::string why = wse::checkPins(g, opts.pins); !why.empty()) throw core::InputError(o->pins, 0, 0, why);
     }
     ConsoleProgress progress("wse " + o->algo, global.quiet);
-    core::RunContext ctx(o->seed, o->timeLimit, nullptr, &progress);
-    wse::WsePlaceResult r = wse::runWsePlacer(g, opts, ctx);
+    wse::WsePlaceResult r;
+    {
+      // Ctrl-C stops the search; its best legal layout so far is written as after a time limit.
+      InterruptStop interrupt;
+      core::RunContext ctx(o->seed, o->timeLimit, interrupt.token(), &progress);
+      r = wse::runWsePlacer(g, opts, ctx);
+    }
     progress.finish();
     nlohmann::json report = {{"graph", o->graph},          {"test", g.test},   {"algorithm", o->algo},
                              {"kernels", g.kernelCount()}, {"found", r.found}, {"stopped", r.stopped},

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
+
+#include "engine/aie/limits.h"
 
 namespace ts::aie {
 
@@ -121,79 +124,248 @@ std::vector<int> Design::incomingNetCount() const {
   return in;
 }
 
-std::vector<std::string> Design::problems() const {
-  std::vector<std::string> out;
-  std::set<std::string> names;
-  for (const auto& c : cores) {
+namespace {
+
+class ProblemList {
+ public:
+  void add(DesignProblem::Part part, int index, std::string message) {
+    out.push_back({part, index, std::move(message)});
+  }
+  std::vector<DesignProblem> out;
+};
+
+std::string quoted(const std::string& s) {
+  return "'" + s + "'";
+}
+
+void checkCores(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  if (d.coreCount() > limits::kMaxCores)
+    p.add(Part::Design, -1,
+          std::to_string(d.coreCount()) + " cores: at most " + std::to_string(limits::kMaxCores) + " are supported");
+  std::unordered_map<std::string, int> names;
+  names.reserve(d.cores.size());
+  for (int i = 0; i < d.coreCount(); ++i) {
+    const LogicalCore& c = d.cores[size_t(i)];
+    std::string where = "core " + quoted(c.name);
     if (c.name.empty())
-      out.push_back("a core has no name");
-    else if (!names.insert(c.name).second)
-      out.push_back("core name '" + c.name + "' is used twice");
-    if (c.pin && (c.pinColumn >= 0 || c.pinRow >= 0))
-      out.push_back("core '" + c.name + "' has both a pin and a partial pin");
+      p.add(Part::Core, i, "a core has no name");
+    else if (!names.emplace(c.name, i).second)
+      p.add(Part::Core, i, "core name " + quoted(c.name) + " is used twice");
+    if (c.bufferBytes < 0 || c.bufferBytes > limits::kMaxBufferBytes)
+      p.add(Part::Core, i, where + ": buffer_bytes must be in [0, " + std::to_string(limits::kMaxBufferBytes) + "]");
+    if (c.computeCycles < 0 || c.computeCycles > limits::kMaxCycles)
+      p.add(Part::Core, i, where + ": cycles must be in [0, " + std::to_string(limits::kMaxCycles) + "]");
+    if (c.pin &&
+        (c.pin->col < 0 || c.pin->row < 0 || c.pin->col >= limits::kMaxColumns || c.pin->row >= limits::kMaxRows))
+      p.add(Part::Core, i, where + ": pin " + core::toString(*c.pin) + " is outside any AIE array");
+    if (c.pin && (c.pinColumn >= 0 || c.pinRow >= 0)) p.add(Part::Core, i, where + " has both a pin and a partial pin");
+    if (c.pinColumn >= limits::kMaxColumns || c.pinRow >= limits::kMaxRows)
+      p.add(Part::Core, i, where + ": partial pin is outside any AIE array");
   }
-  std::set<std::string> netNames;
-  auto coreOk = [&](CoreId id) { return id >= 0 && id < coreCount(); };
-  for (const auto& n : nets) {
-    std::string where = "net '" + n.name + "'";
+}
+
+void checkNets(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  if (d.netCount() > limits::kMaxNets)
+    p.add(Part::Design, -1,
+          std::to_string(d.netCount()) + " nets: at most " + std::to_string(limits::kMaxNets) + " are supported");
+  auto coreOk = [&](CoreId id) { return id >= 0 && id < d.coreCount(); };
+  std::unordered_map<std::string, int> names;
+  names.reserve(d.nets.size());
+  std::vector<int> seenAt(d.cores.size(), -1);  // net that last listed the core as a target
+  int64_t endpoints = 0;
+  for (int i = 0; i < d.netCount(); ++i) {
+    const Net& n = d.nets[size_t(i)];
+    std::string where = "net " + quoted(n.name);
     if (n.name.empty())
-      out.push_back("a net has no name");
-    else if (!netNames.insert(n.name).second)
-      out.push_back("net name '" + n.name + "' is used twice");
-    if (!coreOk(n.source)) out.push_back(where + ": source is not a core of the design");
-    if (n.targets.empty()) out.push_back(where + ": has no targets");
-    std::set<CoreId> seen;
+      p.add(Part::Net, i, "a net has no name");
+    else if (!names.emplace(n.name, i).second)
+      p.add(Part::Net, i, "net name " + quoted(n.name) + " is used twice");
+    if (!coreOk(n.source)) p.add(Part::Net, i, where + ": source is not a core of the design");
+    if (n.targets.empty()) p.add(Part::Net, i, where + ": has no targets");
+    endpoints += 1 + int64_t(n.targets.size());
     for (CoreId t : n.targets) {
-      if (!coreOk(t))
-        out.push_back(where + ": a target is not a core of the design");
-      else if (t == n.source)
-        out.push_back(where + ": core '" + cores[t].name + "' sends to itself");
-      else if (!seen.insert(t).second)
-        out.push_back(where + ": target '" + cores[t].name + "' is listed twice");
+      if (!coreOk(t)) {
+        p.add(Part::Net, i, where + ": a target is not a core of the design");
+      } else if (t == n.source) {
+        p.add(Part::Net, i, where + ": core " + quoted(d.cores[size_t(t)].name) + " sends to itself");
+      } else if (seenAt[size_t(t)] == i) {
+        p.add(Part::Net, i, where + ": target " + quoted(d.cores[size_t(t)].name) + " is listed twice");
+      } else {
+        seenAt[size_t(t)] = i;
+      }
     }
-    if (n.bytesPerObject <= 0) out.push_back(where + ": bytes per object must be positive");
-    if (n.sourceDepth < 1) out.push_back(where + ": depth must be at least 1");
-    if (n.targetDepths.size() != n.targets.size()) out.push_back(where + ": needs one depth per target");
+    if (n.bytesPerObject <= 0 || n.bytesPerObject > limits::kMaxBytesPerObject)
+      p.add(Part::Net, i,
+            where + ": bytes per object must be in [1, " + std::to_string(limits::kMaxBytesPerObject) + "]");
+    auto depthOk = [](int depth) { return depth >= 1 && depth <= limits::kMaxDepth; };
+    bool depthsOk = depthOk(n.sourceDepth);
+    for (int depth : n.targetDepths) depthsOk = depthsOk && depthOk(depth);
+    if (!depthsOk) p.add(Part::Net, i, where + ": depths must be in [1, " + std::to_string(limits::kMaxDepth) + "]");
+    if (n.targetDepths.size() != n.targets.size()) p.add(Part::Net, i, where + ": needs one depth per target");
     if (!n.targetPorts.empty() && n.targetPorts.size() != n.targets.size())
-      out.push_back(where + ": needs one port kind per target");
-    for (int d : n.targetDepths)
-      if (d < 1) out.push_back(where + ": depth must be at least 1");
+      p.add(Part::Net, i, where + ": needs one port kind per target");
   }
-  for (size_t i = 0; i < links.size(); ++i) {
-    const Link& l = links[i];
+  if (endpoints > limits::kMaxEndpoints)
+    p.add(Part::Design, -1,
+          std::to_string(endpoints) + " net endpoints: at most " + std::to_string(limits::kMaxEndpoints) +
+              " are supported");
+}
+
+// Links chain nets through a core; a net may come out of at most one link, and following
+// links from input nets to output nets must never come back (data would circle without a
+// producer).
+void checkLinks(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  auto coreOk = [&](CoreId id) { return id >= 0 && id < d.coreCount(); };
+  std::vector<int> producedBy(d.nets.size(), -1);
+  std::vector<int> usedAt(d.nets.size(), -1);  // link that last listed the net
+  bool sound = true;
+  for (int i = 0; i < int(d.links.size()); ++i) {
+    const Link& l = d.links[size_t(i)];
     std::string where = "link " + std::to_string(i + 1);
     if (l.inputs.empty() || l.outputs.empty()) {
-      out.push_back(where + ": needs at least one input and one output net");
+      p.add(Part::Link, i, where + ": needs at least one input and one output net");
+      sound = false;
       continue;
     }
-    if (l.inputs.size() > 1 && l.outputs.size() > 1) out.push_back(where + ": cannot both join and distribute");
+    if (l.inputs.size() > 1 && l.outputs.size() > 1) p.add(Part::Link, i, where + ": cannot both join and distribute");
     bool idsOk = true;
-    for (NetId n : l.inputs) idsOk = idsOk && n >= 0 && n < netCount();
-    for (NetId n : l.outputs) idsOk = idsOk && n >= 0 && n < netCount();
+    for (const auto* list : {&l.inputs, &l.outputs})
+      for (NetId n : *list) idsOk = idsOk && n >= 0 && n < d.netCount();
     if (!idsOk) {
-      out.push_back(where + ": refers to a net that does not exist");
+      p.add(Part::Link, i, where + ": refers to a net that does not exist");
+      sound = false;
       continue;
     }
-    CoreId via = linkVia(l);
-    for (NetId n : l.outputs)
-      if (nets[n].source != via) out.push_back(where + ": output nets must all start at the same core");
+    for (const auto* list : {&l.inputs, &l.outputs})
+      for (NetId n : *list) {
+        if (usedAt[size_t(n)] == i)
+          p.add(Part::Link, i, where + ": net " + quoted(d.nets[size_t(n)].name) + " is listed twice");
+        usedAt[size_t(n)] = i;
+      }
+    CoreId via = d.linkVia(l);
+    for (NetId n : l.outputs) {
+      if (d.nets[size_t(n)].source != via)
+        p.add(Part::Link, i, where + ": output nets must all start at the same core");
+      if (producedBy[size_t(n)] >= 0)
+        p.add(Part::Link, i,
+              where + ": net " + quoted(d.nets[size_t(n)].name) + " is already the output of link " +
+                  std::to_string(producedBy[size_t(n)] + 1));
+      producedBy[size_t(n)] = i;
+    }
     for (NetId n : l.inputs) {
-      const auto& t = nets[n].targets;
+      const auto& t = d.nets[size_t(n)].targets;
       if (std::find(t.begin(), t.end(), via) == t.end())
-        out.push_back(where + ": input net '" + nets[n].name + "' does not end at '" +
-                      (coreOk(via) ? cores[via].name : std::string("?")) + "'");
+        p.add(Part::Link, i,
+              where + ": input net " + quoted(d.nets[size_t(n)].name) + " does not end at " +
+                  (coreOk(via) ? quoted(d.cores[size_t(via)].name) : std::string("'?'")));
     }
-    if (coreOk(via) && cores[via].kind == CoreKind::Shim)
-      out.push_back(where + ": a link cannot go through shim core '" + cores[via].name + "'");
+    if (coreOk(via) && d.cores[size_t(via)].kind == CoreKind::Shim)
+      p.add(Part::Link, i, where + ": a link cannot go through shim core " + quoted(d.cores[size_t(via)].name));
   }
-  for (const auto& c : cascades) {
+  if (!sound) return;
+  // Kahn's algorithm over nets (edges input -> output of each link).
+  std::vector<int> indegree(d.nets.size(), 0);
+  std::vector<std::vector<int>> linksFrom(d.nets.size());
+  for (int i = 0; i < int(d.links.size()); ++i) {
+    for (NetId n : d.links[size_t(i)].outputs) indegree[size_t(n)] += int(d.links[size_t(i)].inputs.size());
+    for (NetId n : d.links[size_t(i)].inputs) linksFrom[size_t(n)].push_back(i);
+  }
+  std::vector<NetId> ready;
+  for (NetId n = 0; n < d.netCount(); ++n)
+    if (indegree[size_t(n)] == 0) ready.push_back(n);
+  for (size_t k = 0; k < ready.size(); ++k)
+    for (int li : linksFrom[size_t(ready[k])])
+      for (NetId out : d.links[size_t(li)].outputs)
+        if (--indegree[size_t(out)] == 0) ready.push_back(out);
+  if (int(ready.size()) == d.netCount()) return;
+  for (int i = 0; i < int(d.links.size()); ++i)
+    for (NetId n : d.links[size_t(i)].outputs)
+      if (indegree[size_t(n)] > 0) {
+        p.add(Part::Link, i,
+              "link " + std::to_string(i + 1) + ": links form a cycle through net " + quoted(d.nets[size_t(n)].name) +
+                  " (its data would have no producer)");
+        return;
+      }
+}
+
+// A compute core has one cascade input and one cascade output port, so cascades form simple
+// chains; a chain that comes back to its start is refused.
+void checkCascades(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  auto coreOk = [&](CoreId id) { return id >= 0 && id < d.coreCount(); };
+  std::vector<int> outOf(d.cores.size(), -1), inTo(d.cores.size(), -1);
+  bool sound = true;
+  for (int i = 0; i < int(d.cascades.size()); ++i) {
+    const Cascade& c = d.cascades[size_t(i)];
     if (!coreOk(c.from) || !coreOk(c.to)) {
-      out.push_back("a cascade refers to a core that does not exist");
+      p.add(Part::Cascade, i, "a cascade refers to a core that does not exist");
+      sound = false;
       continue;
     }
-    if (cores[c.from].kind != CoreKind::Compute || cores[c.to].kind != CoreKind::Compute)
-      out.push_back("cascade " + cores[c.from].name + " -> " + cores[c.to].name + ": both ends must be compute cores");
+    const std::string& a = d.cores[size_t(c.from)].name;
+    const std::string& b = d.cores[size_t(c.to)].name;
+    std::string where = "cascade " + a + " -> " + b;
+    if (d.cores[size_t(c.from)].kind != CoreKind::Compute || d.cores[size_t(c.to)].kind != CoreKind::Compute)
+      p.add(Part::Cascade, i, where + ": both ends must be compute cores");
+    if (c.from == c.to) {
+      p.add(Part::Cascade, i, where + ": a core cannot cascade to itself");
+      sound = false;
+      continue;
+    }
+    if (outOf[size_t(c.from)] >= 0) {
+      p.add(Part::Cascade, i,
+            where + ": core " + quoted(a) + " already sends a cascade (cascade " +
+                std::to_string(outOf[size_t(c.from)] + 1) + "); a core has one cascade output");
+      sound = false;
+    }
+    if (inTo[size_t(c.to)] >= 0) {
+      p.add(Part::Cascade, i,
+            where + ": core " + quoted(b) + " already receives a cascade (cascade " +
+                std::to_string(inTo[size_t(c.to)] + 1) + "); a core has one cascade input");
+      sound = false;
+    }
+    outOf[size_t(c.from)] = i;
+    inTo[size_t(c.to)] = i;
   }
+  if (!sound) return;
+  // Every core has at most one successor: walk each chain once, colouring cores.
+  std::vector<char> state(d.cores.size(), 0);  // 0 new, 1 on the current walk, 2 done
+  for (CoreId start = 0; start < d.coreCount(); ++start) {
+    CoreId c = start;
+    while (c >= 0 && state[size_t(c)] == 0) {
+      state[size_t(c)] = 1;
+      c = outOf[size_t(c)] >= 0 ? d.cascades[size_t(outOf[size_t(c)])].to : -1;
+    }
+    if (c >= 0 && state[size_t(c)] == 1) {
+      int k = outOf[size_t(c)];
+      p.add(Part::Cascade, k,
+            "cascade " + d.cores[size_t(c)].name + " -> " + d.cores[size_t(d.cascades[size_t(k)].to)].name +
+                ": cascades form a cycle");
+      return;
+    }
+    for (c = start; c >= 0 && state[size_t(c)] == 1;
+         c = outOf[size_t(c)] >= 0 ? d.cascades[size_t(outOf[size_t(c)])].to : -1)
+      state[size_t(c)] = 2;
+  }
+}
+
+}  // namespace
+
+std::vector<DesignProblem> Design::diagnose() const {
+  ProblemList p;
+  checkCores(*this, p);
+  checkNets(*this, p);
+  checkLinks(*this, p);
+  checkCascades(*this, p);
+  return std::move(p.out);
+}
+
+std::vector<std::string> Design::problems() const {
+  std::vector<std::string> out;
+  for (auto& problem : diagnose()) out.push_back(std::move(problem.message));
   return out;
 }
 

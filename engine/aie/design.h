@@ -78,6 +78,15 @@ struct Cascade {
   CoreId to = -1;
 };
 
+/// A structural problem and the part of the design it concerns, so that a reader can name the
+/// line that defined that part.
+struct DesignProblem {
+  enum class Part { Design, Core, Net, Link, Cascade };
+  Part part = Part::Design;
+  int index = -1;  ///< core, net, link or cascade index
+  std::string message;
+};
+
 class Design {
  public:
   std::string name;
@@ -106,7 +115,11 @@ class Design {
   std::vector<int> outgoingNetCount() const;
   std::vector<int> incomingNetCount() const;
 
-  /// Structural problems (dangling ids, duplicate names, inconsistent links); empty when sound.
+  /// Structural problems (dangling ids, duplicate names, numbers out of the ranges in
+  /// limits.h, inconsistent or cyclic links, cascades a core cannot have); empty when sound.
+  /// Linear in the size of the design.
+  std::vector<DesignProblem> diagnose() const;
+  /// The messages of diagnose().
   std::vector<std::string> problems() const;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The physical AIE array: tile roles per row, per-tile resources, stream links between
 // switches and the shared-memory (neighbour) access rules. Loaded from YAML presets.
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -73,10 +74,16 @@ class Device {
 
   bool contains(TileCoord t) const { return t.col >= 0 && t.row >= 0 && t.col < columns_ && t.row < rows(); }
   /// Dense index row * columns + col, for arrays over tiles.
-  int index(TileCoord t) const { return t.row * columns_ + t.col; }
+  int index(TileCoord t) const {
+    assert(contains(t));
+    return t.row * columns_ + t.col;
+  }
   TileCoord coord(int index) const { return {index % columns_, index / columns_}; }
 
-  TileKind kind(TileCoord t) const { return rowRoles_[t.row]; }
+  TileKind kind(TileCoord t) const {
+    assert(contains(t));
+    return rowRoles_[size_t(t.row)];
+  }
   /// Resources of a tile; shim tiles outside the NOC columns have no DMA channels.
   const TileResources& resources(TileCoord t) const;
   const TileResources& resourcesOf(TileKind kind) const;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/aie/io/yaml_util.h"
+#include "engine/aie/limits.h"
 #include "engine/core/atomic_file.h"
 
 namespace ts::aie {
@@ -17,7 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-TileKind parseTileKind(const yamlio::Reader& in, const YAML::Node& node) {
+using yamlio::Node;
+
+TileKind parseTileKind(const yamlio::Reader& in, const Node& node) {
   std::string s = in.str(node, "row role");
   if (s == "shim") return TileKind::Shim;
   if (s == "mem" || s == "memory") return TileKind::Mem;
@@ -25,20 +28,53 @@ TileKind parseTileKind(const yamlio::Reader& in, const YAML::Node& node) {
   in.fail(node, "row role: expected shim, mem or compute, got '" + s + "'");
 }
 
-TileResources parseResources(const yamlio::Reader& in, const YAML::Node& node, const std::string& what) {
-  in.expectMap(node, what);
-  in.allowKeys(node, {"memory_kib", "locks", "buffer_descriptors", "bd_per_channel", "dma_in", "dma_out"}, what);
-  TileResources r;
-  r.memoryBytes = in.integer(in.require(node, "memory_kib", what), what + ".memory_kib", 0) * 1024;
-  r.locks = int(in.integer(in.require(node, "locks", what), what + ".locks", 0, 1024));
-  r.bufferDescriptors =
-      int(in.integer(in.require(node, "buffer_descriptors", what), what + ".buffer_descriptors", 0, 1024));
-  r.dmaIn = int(in.integer(in.require(node, "dma_in", what), what + ".dma_in", 0, 64));
-  r.dmaOut = int(in.integer(in.require(node, "dma_out", what), what + ".dma_out", 0, 64));
-  if (node["bd_per_channel"])
-    r.bdsPerChannel =
-        int(in.integer(node["bd_per_channel"], what + ".bd_per_channel", 1, std::max(1, r.bufferDescriptors)));
-  return r;
+// The integer settings of a device file: key, documented range (limits.h), whether it must be
+// given, and where it goes. A new device setting is one row in one of these tables.
+template <class Target>
+struct Setting {
+  const char* key;
+  int64_t min, max;
+  bool required;
+  void (*set)(Target&, int64_t);
+};
+
+const std::vector<Setting<TileResources>> kResourceSettings = {
+    {"memory_kib", 0, limits::kMaxMemoryKib, true, [](TileResources& r, int64_t v) { r.memoryBytes = v * 1024; }},
+    {"locks", 0, limits::kMaxLocks, true, [](TileResources& r, int64_t v) { r.locks = int(v); }},
+    {"buffer_descriptors", 0, limits::kMaxBufferDescriptors, true,
+     [](TileResources& r, int64_t v) { r.bufferDescriptors = int(v); }},
+    {"dma_in", 0, limits::kMaxDmaChannels, true, [](TileResources& r, int64_t v) { r.dmaIn = int(v); }},
+    {"dma_out", 0, limits::kMaxDmaChannels, true, [](TileResources& r, int64_t v) { r.dmaOut = int(v); }},
+};
+
+const std::vector<Setting<StreamLinks>> kLinkSettings = {
+    {"north", 0, limits::kMaxStreamLinks, false, [](StreamLinks& l, int64_t v) { l.north = int(v); }},
+    {"south", 0, limits::kMaxStreamLinks, false, [](StreamLinks& l, int64_t v) { l.south = int(v); }},
+    {"east", 0, limits::kMaxStreamLinks, false, [](StreamLinks& l, int64_t v) { l.east = int(v); }},
+    {"west", 0, limits::kMaxStreamLinks, false, [](StreamLinks& l, int64_t v) { l.west = int(v); }},
+};
+
+const std::vector<Setting<PacketLimits>> kPacketSettings = {
+    {"arbiters", 0, limits::kMaxArbiters, false, [](PacketLimits& p, int64_t v) { p.arbiters = int(v); }},
+    {"msels", 0, limits::kMaxArbiters, false, [](PacketLimits& p, int64_t v) { p.msels = int(v); }},
+    {"max_packet_id", 0, limits::kMaxPacketId, false, [](PacketLimits& p, int64_t v) { p.maxPacketId = int(v); }},
+    {"dma_flows_per_channel", 0, limits::kMaxDmaFlowsPerChannel, false,
+     [](PacketLimits& p, int64_t v) { p.dmaFlowsPerChannel = int(v); }},
+};
+
+/// Reads the settings of `table` from `map` into `target`; `extraKeys` are read by the caller.
+template <class Target>
+void readSettings(const yamlio::Reader& in, const Node& map, const std::string& what,
+                  const std::vector<Setting<Target>>& table, std::vector<std::string> extraKeys, Target& target) {
+  in.expectMap(map, what);
+  std::vector<std::string> keys;
+  for (const auto& s : table) keys.push_back(s.key);
+  keys.insert(keys.end(), extraKeys.begin(), extraKeys.end());
+  in.allowKeys(map, keys, what);
+  for (const auto& s : table) {
+    Node value = s.required ? in.require(map, s.key, what) : map[s.key];
+    if (value) s.set(target, in.integer(value, what + "." + s.key, s.min, s.max));
+  }
 }
 
 std::vector<fs::path> userDeviceFolders() {
@@ -61,15 +97,16 @@ std::vector<fs::path> userDeviceFolders() {
 
 Device parseDeviceYaml(const std::string& text, const std::string& file) {
   yamlio::Reader in(file);
-  YAML::Node root = yamlio::parse(text, file);
+  yamlio::Tree tree(text, file);
+  Node root = yamlio::rootOf(tree, file);
   in.expectMap(root, "device");
   in.allowKeys(root,
                {"name", "description", "generation", "columns", "rows", "shim_dma_columns", "resources", "stream_links",
                 "packet"},
                "device");
-  std::string name = in.str(in.require(root, "name", "device"), "name");
+  std::string name = in.name(in.require(root, "name", "device"), "name");
   std::string description = root["description"] ? in.str(root["description"], "description") : "";
-  YAML::Node genNode = in.require(root, "generation", "device");
+  Node genNode = in.require(root, "generation", "device");
   std::string gen = in.str(genNode, "generation");
   Generation generation;
   if (gen == "aie1")
@@ -78,57 +115,60 @@ Device parseDeviceYaml(const std::string& text, const std::string& file) {
     generation = Generation::Aie2;
   else
     in.fail(genNode, "generation: expected aie1 or aie2, got '" + gen + "'");
-  int columns = int(in.integer(in.require(root, "columns", "device"), "columns", 1, 1000));
+  int columns = int(in.integer(in.require(root, "columns", "device"), "columns", 1, limits::kMaxColumns));
 
-  YAML::Node rowsNode = in.require(root, "rows", "device");
+  // Checked before anything is allocated per row: the tile address has 5 row bits.
+  Node rowsNode = in.require(root, "rows", "device");
   in.expectSequence(rowsNode, "rows");
   if (rowsNode.size() == 0) in.fail(rowsNode, "rows: expected at least one row role");
+  if (rowsNode.size() > size_t(limits::kMaxRows))
+    in.fail(rowsNode, "rows: " + std::to_string(rowsNode.size()) + " rows, but an AIE array has at most " +
+                          std::to_string(limits::kMaxRows));
   std::vector<TileKind> roles;
   for (const auto& r : rowsNode) roles.push_back(parseTileKind(in, r));
 
   std::vector<int> shimColumns;
-  YAML::Node shimNode = root["shim_dma_columns"];
+  Node shimNode = root["shim_dma_columns"];
   if (!shimNode || (shimNode.IsScalar() && shimNode.Scalar() == "all")) {
     for (int c = 0; c < columns; ++c) shimColumns.push_back(c);
   } else {
     in.expectSequence(shimNode, "shim_dma_columns (a list of columns or 'all')");
-    for (const auto& c : shimNode) shimColumns.push_back(int(in.integer(c, "shim_dma_columns entry", 0, columns - 1)));
+    std::vector<char> listed(size_t(columns), 0);
+    for (const auto& c : shimNode) {
+      int col = int(in.integer(c, "shim_dma_columns entry", 0, columns - 1));
+      if (listed[size_t(col)]) in.fail(c, "shim_dma_columns: column " + std::to_string(col) + " is listed twice");
+      listed[size_t(col)] = 1;
+      shimColumns.push_back(col);
+    }
   }
 
-  YAML::Node res = in.require(root, "resources", "device");
+  Node res = in.require(root, "resources", "device");
   in.expectMap(res, "resources");
   in.allowKeys(res, {"compute", "mem", "shim"}, "resources");
   auto hasRole = [&](TileKind k) { return std::find(roles.begin(), roles.end(), k) != roles.end(); };
   TileResources compute, mem, shim;
-  if (hasRole(TileKind::Compute) || res["compute"])
-    compute = parseResources(in, in.require(res, "compute", "resources"), "resources.compute");
-  if (hasRole(TileKind::Mem) || res["mem"])
-    mem = parseResources(in, in.require(res, "mem", "resources"), "resources.mem");
-  if (hasRole(TileKind::Shim) || res["shim"])
-    shim = parseResources(in, in.require(res, "shim", "resources"), "resources.shim");
+  auto resources = [&](TileKind kind, const char* key, TileResources& r) {
+    if (!hasRole(kind) && !res[key]) return;
+    const std::string what = std::string("resources.") + key;
+    Node node = in.require(res, key, "resources");
+    readSettings(in, node, what, kResourceSettings, {"bd_per_channel"}, r);
+    // BDs one channel may use; at most the tile's (AM020: 24 of a memory tile's 48 per channel).
+    if (node["bd_per_channel"])
+      r.bdsPerChannel =
+          int(in.integer(node["bd_per_channel"], what + ".bd_per_channel", 1, std::max(1, r.bufferDescriptors)));
+  };
+  resources(TileKind::Compute, "compute", compute);
+  resources(TileKind::Mem, "mem", mem);
+  resources(TileKind::Shim, "shim", shim);
 
   StreamLinks links;
-  if (YAML::Node l = root["stream_links"]) {
-    in.expectMap(l, "stream_links");
-    in.allowKeys(l, {"north", "south", "east", "west", "mem_tile_east_west"}, "stream_links");
-    if (l["north"]) links.north = int(in.integer(l["north"], "stream_links.north", 0, 64));
-    if (l["south"]) links.south = int(in.integer(l["south"], "stream_links.south", 0, 64));
-    if (l["east"]) links.east = int(in.integer(l["east"], "stream_links.east", 0, 64));
-    if (l["west"]) links.west = int(in.integer(l["west"], "stream_links.west", 0, 64));
+  if (Node l = root["stream_links"]) {
+    readSettings(in, l, "stream_links", kLinkSettings, {"mem_tile_east_west"}, links);
     if (l["mem_tile_east_west"])
       links.memTileEastWest = in.boolean(l["mem_tile_east_west"], "stream_links.mem_tile_east_west");
   }
   PacketLimits packet;
-  if (YAML::Node p = root["packet"]) {
-    in.expectMap(p, "packet");
-    in.allowKeys(p, {"arbiters", "msels", "max_packet_id", "dma_flows_per_channel"}, "packet");
-    if (p["arbiters"]) packet.arbiters = int(in.integer(p["arbiters"], "packet.arbiters", 0, 64));
-    if (p["msels"]) packet.msels = int(in.integer(p["msels"], "packet.msels", 0, 64));
-    if (p["max_packet_id"])
-      packet.maxPacketId = int(in.integer(p["max_packet_id"], "packet.max_packet_id", 0, 1 << 16));
-    if (p["dma_flows_per_channel"])
-      packet.dmaFlowsPerChannel = int(in.integer(p["dma_flows_per_channel"], "packet.dma_flows_per_channel", 0, 1024));
-  }
+  if (Node p = root["packet"]) readSettings(in, p, "packet", kPacketSettings, {}, packet);
   return Device(name, description, generation, columns, roles, shimColumns, compute, mem, shim, links, packet);
 }
 
@@ -143,7 +183,8 @@ bool splitPartitionName(const std::string& name, std::string& base, int& columns
   std::string digits = tail.substr(0, tail.size() - 3);
   if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return false;
   base = name.substr(0, underscore);
-  columns = std::stoi(digits);
+  // More digits than any array has columns: keep a value that partitionOf refuses.
+  columns = digits.size() > 6 ? 1000000 : std::stoi(digits);
   return columns > 0;
 }
 

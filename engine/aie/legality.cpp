@@ -21,34 +21,48 @@ std::string cascadeRule(const Device& device) {
                                                  : "the destination must be one row south or one column east";
 }
 
-namespace {}  // namespace
-
-int64_t streamBufferBytes(const Design& design, CoreId core) {
-  std::set<NetId> linked;
-  int64_t bytes = 0;
+std::vector<int64_t> linkBufferBytes(const Design& design) {
+  std::vector<int64_t> bytes(design.cores.size(), 0);
   for (const Link& link : design.links) {
-    if (design.linkVia(link) != core) continue;
+    CoreId via = design.linkVia(link);
+    if (via < 0 || via >= design.coreCount()) continue;
     int64_t in = 0, out = 0;
     for (NetId n : link.inputs) {
-      const Net& net = design.nets[n];
+      const Net& net = design.nets[size_t(n)];
       for (size_t i = 0; i < net.targets.size(); ++i)
-        if (net.targets[i] == core) in += net.targetDepths[i] * net.bytesPerObject;
-      linked.insert(n);
+        if (net.targets[i] == via) in += net.targetDepths[i] * net.bytesPerObject;
     }
-    for (NetId n : link.outputs) {
-      out += design.nets[n].sourceDepth * design.nets[n].bytesPerObject;
-      linked.insert(n);
-    }
-    bytes += std::max(in, out);
-  }
-  for (NetId n = 0; n < design.netCount(); ++n) {
-    if (linked.count(n)) continue;
-    const Net& net = design.nets[n];  // stream-port ends hold no buffer
-    if (net.source == core && net.usesDma(0)) bytes += net.sourceDepth * net.bytesPerObject;
-    for (size_t i = 0; i < net.targets.size(); ++i)
-      if (net.targets[i] == core && net.usesDma(int(i) + 1)) bytes += net.targetDepths[i] * net.bytesPerObject;
+    for (NetId n : link.outputs) out += design.nets[size_t(n)].sourceDepth * design.nets[size_t(n)].bytesPerObject;
+    bytes[size_t(via)] += std::max(in, out);
   }
   return bytes;
+}
+
+std::vector<int64_t> streamBufferBytes(const Design& design) {
+  std::vector<int64_t> bytes = linkBufferBytes(design);
+  // Vias of the links each net belongs to: its buffer there is the link's, counted above.
+  std::vector<std::vector<CoreId>> linkedAt(design.nets.size());
+  for (const Link& link : design.links) {
+    CoreId via = design.linkVia(link);
+    for (const auto* list : {&link.inputs, &link.outputs})
+      for (NetId n : *list) linkedAt[size_t(n)].push_back(via);
+  }
+  for (NetId n = 0; n < design.netCount(); ++n) {
+    const Net& net = design.nets[size_t(n)];
+    const auto& vias = linkedAt[size_t(n)];
+    auto add = [&](CoreId c, int pin, int depth) {
+      // Stream-port ends hold no buffer.
+      if (net.usesDma(pin) && std::find(vias.begin(), vias.end(), c) == vias.end())
+        bytes[size_t(c)] += depth * net.bytesPerObject;
+    };
+    add(net.source, 0, net.sourceDepth);
+    for (size_t i = 0; i < net.targets.size(); ++i) add(net.targets[i], int(i) + 1, net.targetDepths[i]);
+  }
+  return bytes;
+}
+
+int64_t streamBufferBytes(const Design& design, CoreId core) {
+  return streamBufferBytes(design)[size_t(core)];
 }
 
 bool sharedMemoryPossible(const Design& design, const Device& device, const Placement& placement, NetId n) {
@@ -180,6 +194,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                    {k.from, k.to},
                    b});
   }
+  std::vector<int64_t> bufferBytes = streamBufferBytes(design);
   for (const auto& [t, cores] : byTile) {
     if (!device.contains(t)) continue;
     TileKind kind = device.kind(t);
@@ -205,7 +220,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     for (CoreId c : cores) {
       dmaOut += outNets[c];
       dmaIn += inNets[c];
-      memory += streamBufferBytes(design, c);
+      memory += bufferBytes[size_t(c)];
     }
     std::string what = std::string(toString(kind)) + " tile " + core::toString(t) + ": " +
                        std::to_string(cores.size()) + (cores.size() > 1 ? " endpoints" : " endpoint");

@@ -24,9 +24,15 @@ struct PlacementCheckOptions {
   const Placement* reference = nullptr;
 };
 
-/// Memory a core needs for its net buffers when every net is a stream (sender and receivers
+/// Memory each core needs for its net buffers when every net is a stream (sender and receivers
 /// hold depth x bytes each); nets chained by a link share one buffer at the link's core.
+/// One pass over the design.
+std::vector<int64_t> streamBufferBytes(const Design& design);
+/// The same for one core (a pass over the design: call the vector form in loops).
 int64_t streamBufferBytes(const Design& design, CoreId core);
+/// The link part of that: per core, the larger of the input and output buffer sets of each
+/// link through it, summed.
+std::vector<int64_t> linkBufferBytes(const Design& design);
 
 /// Whether net n can use shared memory under this placement (all endpoints placed): every
 /// endpoint is a compute core and one memory is reachable by all of them; a net linked through

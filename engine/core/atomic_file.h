@@ -1,6 +1,7 @@
 #pragma once
 // Writing output files so that a failure never leaves a half-written file behind:
 // the text goes to "<path>.tmp-XXXX" first and is renamed over the target when complete.
+#include <cstddef>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -19,7 +20,11 @@ void writeFileAtomically(const std::string& path, const std::string& content);
 /// exists and is writable. Throws Error naming the path and the reason. "-" (stdout) passes.
 void requireWritableOutput(const std::string& path);
 
-/// Reads a whole file; throws InputError(path, 0, 0, "cannot open ...") when it cannot.
+/// Input files are refused beyond this size (README "Input limits").
+constexpr size_t kMaxInputBytes = size_t(1) << 30;
+
+/// Reads a whole file; throws InputError when it cannot be opened, is a folder or a device,
+/// is larger than kMaxInputBytes, or contains a NUL byte (at its line).
 std::string readFile(const std::string& path);
 
 }  // namespace ts::core

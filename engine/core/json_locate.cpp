@@ -1,6 +1,7 @@
 #include "engine/core/json_locate.h"
 
 #include <cctype>
+#include <unordered_set>
 #include <vector>
 
 namespace ts::core {
@@ -35,28 +36,31 @@ class Scanner {
     ++i_;
     return out;
   }
+  // Iterative, so that deeply nested text cannot overflow the stack.
   void skipValue() {
     ws();
     if (i_ >= s_.size()) return;
     char c = s_[i_];
     if (c == '"') {
       string();
-    } else if (c == '{' || c == '[') {
-      char close = c == '{' ? '}' : ']';
-      ++i_;
-      while (!at(close) && i_ < s_.size()) {
-        if (c == '{') {
-          string();
-          eat(':');
-        }
-        skipValue();
-        if (!eat(',')) break;
-      }
-      eat(close);
-    } else {
+      return;
+    }
+    if (c != '{' && c != '[') {
       while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != '}' && s_[i_] != ']' &&
              !std::isspace(static_cast<unsigned char>(s_[i_])))
         ++i_;
+      return;
+    }
+    size_t depth = 0;
+    while (i_ < s_.size()) {
+      char ch = s_[i_];
+      if (ch == '"') {
+        string();
+        continue;
+      }
+      ++i_;
+      if (ch == '{' || ch == '[') ++depth;
+      if ((ch == '}' || ch == ']') && --depth == 0) return;
     }
   }
   // Moves to the start of the child value named `token`; false if absent.
@@ -95,6 +99,50 @@ class Scanner {
 };
 
 }  // namespace
+
+std::optional<size_t> findDuplicateJsonKey(const std::string& text, std::string* key) {
+  // One frame per open object (its keys so far) or array (no keys); strings are skipped whole.
+  struct Frame {
+    bool object = false;
+    bool expectKey = false;
+    std::vector<std::string> keys;
+    std::unordered_set<std::string> many;  // used once an object has more than 16 keys
+  };
+  std::vector<Frame> stack;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      size_t start = i++;
+      std::string s;
+      for (; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\' && i + 1 < text.size()) ++i;
+        s += text[i];
+      }
+      if (stack.empty() || !stack.back().object || !stack.back().expectKey) continue;
+      Frame& f = stack.back();
+      f.expectKey = false;
+      bool repeated = false;
+      if (f.keys.size() < 16) {
+        for (const auto& k : f.keys) repeated = repeated || k == s;
+        if (!repeated) f.keys.push_back(s);
+        if (f.keys.size() == 16) f.many.insert(f.keys.begin(), f.keys.end());
+      } else {
+        repeated = !f.many.insert(s).second;
+      }
+      if (repeated) {
+        if (key) *key = s;
+        return start;
+      }
+    } else if (c == '{' || c == '[') {
+      stack.push_back({c == '{', c == '{', {}, {}});
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (c == ',' && !stack.empty() && stack.back().object) {
+      stack.back().expectKey = true;
+    }
+  }
+  return std::nullopt;
+}
 
 std::pair<int, int> lineColumnOf(const std::string& text, size_t offset) {
   int line = 1, col = 1;

@@ -110,7 +110,9 @@ std::vector<ParamSpec> ParamBinder::specs() const {
 }
 
 void ParamBinder::apply(const ParamValues& values) const {
-  for (const auto& [key, text] : values) {
+  for (const auto& value : values) {
+    const std::string& key = value.first;  // not a structured binding: the lambda captures it
+    const std::string& text = value.second;
     auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.spec.key == key; });
     if (it == entries_.end()) {
       std::string list;

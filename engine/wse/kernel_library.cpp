@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/wse/limits.h"
+
 namespace ts::wse {
 
 std::string toString(KernelType t) {
@@ -85,13 +87,24 @@ std::vector<int> KernelSpec::formalArgs() const {
 }
 
 std::string KernelSpec::validate() const {
+  auto in = [](int v, int max) { return v >= 1 && v <= max; };
   if (type == KernelType::Conv) {
     const ConvSpec& c = conv;
     if (c.H < 1 || c.W < 1 || c.R < 1 || c.S < 1 || c.C < 1 || c.K < 1 || c.T < 1 || c.U < 1)
       return "conv arguments H W R S C K T U must all be positive integers";
+    if (!in(c.H, limits::kMaxFeatureSide) || !in(c.W, limits::kMaxFeatureSide) || !in(c.C, limits::kMaxChannels) ||
+        !in(c.K, limits::kMaxChannels) || !in(c.R, limits::kMaxFilterSide) || !in(c.S, limits::kMaxFilterSide) ||
+        !in(c.T, limits::kMaxStride) || !in(c.U, limits::kMaxStride))
+      return "conv arguments out of range (H, W <= " + std::to_string(limits::kMaxFeatureSide) +
+             ", C, K <= " + std::to_string(limits::kMaxChannels) +
+             ", R, S <= " + std::to_string(limits::kMaxFilterSide) + ", T, U <= " + std::to_string(limits::kMaxStride) +
+             ")";
     return "";
   }
   if (H < 1 || W < 1 || F < 1) return "block arguments h w f must be positive integers";
+  if (!in(H, limits::kMaxFeatureSide) || !in(W, limits::kMaxFeatureSide) || !in(F, limits::kMaxChannels))
+    return "block arguments out of range (h, w <= " + std::to_string(limits::kMaxFeatureSide) +
+           ", f <= " + std::to_string(limits::kMaxChannels) + ")";
   if (F % 4 != 0) return "block feature count f must be a multiple of 4";
   if (type == KernelType::CBlock && (H < 2 || W < 2)) return "cblock needs h and w of at least 2";
   return "";

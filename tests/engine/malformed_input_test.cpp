@@ -84,7 +84,7 @@ const BadInput kCases[] = {
     {"placement_unknown_core", Format::Placement, "placement:\n  zz: [0, 2]\n", 2, "no core named 'zz'"},
     {"placement_negative", Format::Placement, "placement:\n  a: [-1, 2]\n", 2, "out of range"},
     {"placement_bad_pinned", Format::Placement, "placement:\n  a: {tile: [0, 2], pinned: maybe}\n", 2, "true or false"},
-    {"placement_csv_text", Format::PlacementCsv, "core,kind,col,row,pinned\na,compute,x,2,0\n", 2, "integers"},
+    {"placement_csv_text", Format::PlacementCsv, "core,kind,col,row,pinned\na,compute,x,2,0\n", 2, "must be an integer"},
     {"placement_csv_short", Format::PlacementCsv, "core,kind,col,row,pinned\na,compute\n", 2, "core,kind,col,row"},
     {"device_bad_generation", Format::Device, "name: x\ngeneration: aie9\ncolumns: 2\n", 2, "aie1 or aie2"},
     {"device_bad_role", Format::Device, "name: x\ngeneration: aie2\ncolumns: 2\nrows: [shim, fpga]\n", 4,
@@ -110,7 +110,7 @@ const BadInput kCases[] = {
      "COMP, MEM or SHIM"},
     {"json_duplicate_id", Format::Npflow,
      "{\"nodes\": [\n  {\"id\": 0, \"type\": \"COMP\"},\n  {\"id\": 0, \"type\": \"COMP\"}\n], \"nets\": []}\n", 3,
-     "without repeats"},
+     "is used twice"},
     {"json_dst_unknown", Format::Npflow,
      "{\"nodes\": [{\"id\": 0, \"type\": \"COMP\"}],\n \"nets\": [\n  {\"net_id\": 0, \"src_id\": 0, \"dst_ids\": "
      "[7],\n"

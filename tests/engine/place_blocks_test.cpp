@@ -10,6 +10,7 @@
 #include "engine/aie/legality.h"
 #include "engine/aie/place/block_placer.h"
 #include "place_test_util.h"
+#include "test_util.h"
 
 using namespace ts::aie;
 using ts::core::TileCoord;
@@ -188,7 +189,7 @@ TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
   BlockPlacerResult r;
   double ms = ts::test::stopLatencyMs(*token, 300, [&] { r = runBlockPlacer({d, dev, {}}, {}, ctx); });
   ASSERT_EQ(r.status, "cancelled");  // the instance is far too large to finish in 0.3 s
-  EXPECT_LT(ms, 100.0);
+  EXPECT_LT(ms, 100.0 * ts::test::kTimingSlack);
   EXPECT_FALSE(r.optimal);
   EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
 }

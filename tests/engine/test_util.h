@@ -5,6 +5,14 @@
 
 namespace ts::test {
 
+/// Wall-clock allowances of cancel and time-limit tests are this many times wider in the
+/// sanitizer build (build-asan), whose code runs several times slower.
+#ifdef TS_SANITIZED
+constexpr double kTimingSlack = 5;
+#else
+constexpr double kTimingSlack = 1;
+#endif
+
 inline std::string sourceDir() {
   return TS_SOURCE_DIR;
 }

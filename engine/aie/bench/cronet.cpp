@@ -167,7 +167,9 @@ GeneratedDesign generateCronet(const Device& device, const std::string& name) {
   // TrunkNet finishes first: its result waits in a memory tile until BranchNet catches up.
   TileCoord mtOut = b.pickMemTile(34, 1, 1, 4096, 1);
   CoreId tOut = b.addMemTile("t_mem_out", mtOut, t5);
-  b.addLink({b.addNet(t5 + "_out", t5sum, {tOut}, 512, 2)}, {b.addNet("trunk_vec", tOut, mul, 512, 2)});
+  // Output net first, then input: the bundled sample's order (not left to the compiler's argument order).
+  NetId trunk = b.addNet("trunk_vec", tOut, mul, 512, 2);
+  b.addLink({b.addNet(t5 + "_out", t5sum, {tOut}, 512, 2)}, {trunk});
   b.addNet("branch_vec", lin2sum, mul, 512, 2);
   for (int i = 0; i < 11; ++i)
     b.addNet("out" + std::to_string(i), mul[size_t(i)], {gmio("out" + std::to_string(i), 35, true, "mul")}, 256, 2);

@@ -84,7 +84,10 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
     CoreId shimB = b.addShim("shimB" + c, b.pickShim(mb.col, 0, 1));
     std::vector<CoreId> column;
     for (int i = 0; i < spec.rows; ++i) column.push_back(core[size_t(i)][size_t(j)]);
-    b.addLink({b.addNet("B" + c + "_ddr", shimB, {memB}, bL2, 2)}, {b.addNet("B" + c, memB, column, bTile, 2)});
+    // Output net first, then input: the order the bundled samples list them in (two nets created in
+    // one call's arguments would be in whatever order the compiler evaluates them).
+    NetId bOut = b.addNet("B" + c, memB, column, bTile, 2);
+    b.addLink({b.addNet("B" + c + "_ddr", shimB, {memB}, bL2, 2)}, {bOut});
   }
   // A tiles on alternate columns when the block is at least twice as wide as tall (XDNA2).
   const int stride = spec.cols >= 2 * spec.rows ? 2 : 1;
@@ -94,8 +97,8 @@ GeneratedDesign generateGemm(const Device& device, const GemmSpec& spec) {
     b.bookMemory(ma, 2 * aL2);
     CoreId memA = b.addMemTile("memA" + r, ma);
     CoreId shimA = b.addShim("shimA" + r, b.pickShim(ma.col, 0, 1));
-    b.addLink({b.addNet("A" + r + "_ddr", shimA, {memA}, aL2, 2)},
-              {b.addNet("A" + r, memA, core[size_t(i)], aTile, 2)});
+    NetId aOut = b.addNet("A" + r, memA, core[size_t(i)], aTile, 2);  // output first, as for B
+    b.addLink({b.addNet("A" + r + "_ddr", shimA, {memA}, aL2, 2)}, {aOut});
   }
   return b.finish();
 }

@@ -21,7 +21,9 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
   for (int W = 2; W <= cols; ++W)
     for (int H = 2; H <= rows; ++H)
       if (W * H >= lo && W * H <= hi) boxes.push_back({W, H});
-  auto [W, H] = boxes[size_t(rng.uniformInt(0, int(boxes.size()) - 1))];
+  // Plain ints, not a structured binding: lambdas below capture them (clang refuses bindings).
+  const std::pair<int, int> box = boxes[size_t(rng.uniformInt(0, int(boxes.size()) - 1))];
+  const int W = box.first, H = box.second;
   const bool transposed = rng.uniformInt(0, 1) == 1;
   const bool flipX = rng.uniformInt(0, 3) == 0, flipY = rng.uniformInt(0, 3) == 0;
   const int x0 = rng.uniformInt(0, cols - W), y0 = rng.uniformInt(0, rows - H);

@@ -1,16 +1,19 @@
 #include "engine/aie/io/design_yaml.h"
 
-#include <map>
+#include <unordered_map>
 
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/yaml_util.h"
+#include "engine/aie/limits.h"
 #include "engine/core/atomic_file.h"
 
 namespace ts::aie {
 
 namespace {
 
-CoreKind parseCoreKind(const yamlio::Reader& in, const YAML::Node& node) {
+using yamlio::Node;
+
+CoreKind parseCoreKind(const yamlio::Reader& in, const Node& node) {
   std::string s = in.str(node, "core kind");
   if (s == "compute" || s == "core") return CoreKind::Compute;
   if (s == "mem" || s == "memtile" || s == "memory") return CoreKind::MemTile;
@@ -18,162 +21,210 @@ CoreKind parseCoreKind(const yamlio::Reader& in, const YAML::Node& node) {
   in.fail(node, "core kind: expected compute, mem or shim, got '" + s + "'");
 }
 
-CoreId coreRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d, const std::string& what) {
-  std::string name = in.str(node, what);
-  CoreId id = d.findCore(name);
-  if (id < 0) in.fail(node, what + ": no core named '" + name + "'");
-  return id;
-}
+// Reads one design, resolving names through hash maps so that large files load in linear time,
+// and remembering the line of every core, net, link and cascade for later checks.
+class DesignReader {
+ public:
+  DesignReader(const yamlio::Reader& in, DesignFile& out) : in_(in), out_(out), d_(out.design) {}
 
-NetId netRef(const yamlio::Reader& in, const YAML::Node& node, const Design& d, const std::string& what) {
-  std::string name = in.str(node, what);
-  NetId id = d.findNet(name);
-  if (id < 0) in.fail(node, what + ": no net named '" + name + "'");
-  return id;
-}
-
-/// `pin: [col, row]`, or a partial pin `pin: {column: 3}` / `pin: {row: 2}` (both keys = a full pin).
-void readPin(const yamlio::Reader& in, const YAML::Node& node, const std::string& what, LogicalCore& core) {
-  if (!node.IsMap()) {
-    core.pin = in.tile(node, what + " pin");
-    return;
+  void read(const Node& root) {
+    in_.expectMap(root, "design file");
+    in_.allowKeys(root, {"design", "device", "description", "cores", "nets", "links", "cascades", "placement"},
+                  "design file");
+    d_.name = in_.name(in_.require(root, "design", "design file"), "design name");
+    Node device = in_.require(root, "device", "design file");
+    d_.device = in_.name(device, "device");
+    out_.lines.device = yamlio::Reader::line(device);
+    if (root["description"]) d_.description = in_.str(root["description"], "description");
+    readCores(in_.require(root, "cores", "design file"));
+    if (root["nets"]) readNets(root["nets"]);
+    if (root["links"]) readLinks(root["links"]);
+    if (root["cascades"]) readCascades(root["cascades"]);
+    for (const DesignProblem& p : d_.diagnose()) in_.fail(nodeOf(p), p.message);
+    if (root["placement"]) out_.placement = yamlio::readPlacementMap(in_, root["placement"], d_, &out_.lines.placed);
   }
-  in.allowKeys(node, {"column", "row"}, what + " pin");
-  if (!node["column"] && !node["row"]) in.fail(node, what + " pin: expected [col, row], {column: c} or {row: r}");
-  int col = node["column"] ? int(in.integer(node["column"], what + " pin column", 0, 65535)) : -1;
-  int row = node["row"] ? int(in.integer(node["row"], what + " pin row", 0, 65535)) : -1;
-  if (col >= 0 && row >= 0)
-    core.pin = TileCoord{col, row};
-  else
-    core.pinColumn = col, core.pinRow = row;
-}
 
-void readCores(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
-  in.expectSequence(list, "cores");
-  std::map<std::string, YAML::Node> seen;
-  for (const auto& c : list) {
-    in.expectMap(c, "core");
-    in.allowKeys(c, {"name", "kind", "buffer_bytes", "cycles", "pin", "group"}, "core");
-    LogicalCore core;
-    YAML::Node nameNode = in.require(c, "name", "core");
-    core.name = in.str(nameNode, "core name");
-    if (seen.count(core.name))
-      in.fail(nameNode, "core '" + core.name + "' is defined twice (first on line " +
-                            std::to_string(seen[core.name].Mark().line + 1) + ")");
-    seen[core.name] = nameNode;
-    std::string what = "core '" + core.name + "'";
-    core.kind = c["kind"] ? parseCoreKind(in, c["kind"]) : CoreKind::Compute;
-    if (c["buffer_bytes"]) core.bufferBytes = in.integer(c["buffer_bytes"], what + " buffer_bytes", 0);
-    if (c["cycles"]) core.computeCycles = in.integer(c["cycles"], what + " cycles", 0);
-    if (c["pin"]) readPin(in, c["pin"], what, core);
-    if (c["group"]) core.group = in.str(c["group"], what + " group");
-    d.cores.push_back(core);
-  }
-}
-
-void readNets(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
-  in.expectSequence(list, "nets");
-  for (const auto& n : list) {
-    in.expectMap(n, "net");
-    in.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths"}, "net");
-    Net net;
-    YAML::Node nameNode = in.require(n, "name", "net");
-    net.name = in.str(nameNode, "net name");
-    if (d.findNet(net.name) >= 0) in.fail(nameNode, "net '" + net.name + "' is defined twice");
-    std::string what = "net '" + net.name + "'";
-    net.source = coreRef(in, in.require(n, "source", what), d, what + " source");
-    YAML::Node targets = in.require(n, "targets", what);
-    if (targets.IsScalar()) {
-      net.targets.push_back(coreRef(in, targets, d, what + " target"));
-    } else {
-      in.expectSequence(targets, what + " targets");
-      if (targets.size() == 0) in.fail(targets, what + ": needs at least one target");
-      for (const auto& t : targets) {
-        CoreId id = coreRef(in, t, d, what + " target");
-        if (id == net.source) in.fail(t, what + ": a core cannot send to itself");
-        for (CoreId prev : net.targets)
-          if (prev == id) in.fail(t, what + ": target '" + d.cores[id].name + "' is listed twice");
-        net.targets.push_back(id);
-      }
+ private:
+  /// `pin: [col, row]`, or a partial pin `pin: {column: 3}` / `pin: {row: 2}` (both keys = a full pin).
+  void readPin(const Node& node, const std::string& what, LogicalCore& core) const {
+    if (!node.IsMap()) {
+      core.pin = in_.tile(node, what + " pin");
+      return;
     }
-    net.bytesPerObject = in.integer(in.require(n, "bytes", what), what + " bytes", 1);
-    if (n["depths"]) {
-      YAML::Node depths = n["depths"];
-      in.expectSequence(depths, what + " depths");
-      if (depths.size() != net.targets.size() + 1)
-        in.fail(depths, what + " depths: expected " + std::to_string(net.targets.size() + 1) +
-                            " values (producer first, then one per target), got " + std::to_string(depths.size()));
-      net.sourceDepth = int(in.integer(depths[0], what + " depth", 1, 64));
-      for (size_t i = 1; i < depths.size(); ++i)
-        net.targetDepths.push_back(int(in.integer(depths[i], what + " depth", 1, 64)));
-    } else {
-      int depth = n["depth"] ? int(in.integer(n["depth"], what + " depth", 1, 64)) : 2;
-      net.sourceDepth = depth;
-      net.targetDepths.assign(net.targets.size(), depth);
-    }
-    d.nets.push_back(net);
+    in_.allowKeys(node, {"column", "row"}, what + " pin");
+    if (!node["column"] && !node["row"]) in_.fail(node, what + " pin: expected [col, row], {column: c} or {row: r}");
+    int col = node["column"] ? int(in_.integer(node["column"], what + " pin column", 0, limits::kMaxColumns - 1)) : -1;
+    int row = node["row"] ? int(in_.integer(node["row"], what + " pin row", 0, limits::kMaxRows - 1)) : -1;
+    if (col >= 0 && row >= 0)
+      core.pin = TileCoord{col, row};
+    else
+      core.pinColumn = col, core.pinRow = row;
   }
-}
 
-void readLinks(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
-  in.expectSequence(list, "links");
-  for (const auto& l : list) {
-    in.expectMap(l, "link");
-    in.allowKeys(l, {"inputs", "outputs"}, "link");
-    Link link;
-    for (const char* key : {"inputs", "outputs"}) {
-      YAML::Node ids = in.require(l, key, "link");
-      auto& dst = std::string(key) == "inputs" ? link.inputs : link.outputs;
-      if (ids.IsScalar()) {
-        dst.push_back(netRef(in, ids, d, std::string("link ") + key));
+  CoreId coreRef(const Node& node, const std::string& what) const {
+    std::string name = in_.str(node, what);
+    auto it = coreIds_.find(name);
+    if (it == coreIds_.end()) in_.fail(node, what + ": no core named '" + name + "'");
+    return it->second;
+  }
+  NetId netRef(const Node& node, const std::string& what) const {
+    std::string name = in_.str(node, what);
+    auto it = netIds_.find(name);
+    if (it == netIds_.end()) in_.fail(node, what + ": no net named '" + name + "'");
+    return it->second;
+  }
+
+  void readCores(const Node& list) {
+    in_.expectSequence(list, "cores");
+    if (list.size() > size_t(limits::kMaxCores))
+      in_.fail(list, "cores: " + std::to_string(list.size()) + " cores, at most " + std::to_string(limits::kMaxCores) +
+                         " are supported");
+    for (const auto& c : list) {
+      in_.expectMap(c, "core");
+      in_.allowKeys(c, {"name", "kind", "buffer_bytes", "cycles", "pin", "group"}, "core");
+      LogicalCore core;
+      Node nameNode = in_.require(c, "name", "core");
+      core.name = in_.name(nameNode, "core name");
+      auto [it, fresh] = coreIds_.emplace(core.name, d_.coreCount());
+      if (!fresh)
+        in_.fail(nameNode, "core '" + core.name + "' is defined twice (first on line " +
+                               std::to_string(yamlio::Reader::line(nodes_.core[size_t(it->second)])) + ")");
+      std::string what = "core '" + core.name + "'";
+      core.kind = c["kind"] ? parseCoreKind(in_, c["kind"]) : CoreKind::Compute;
+      if (c["buffer_bytes"])
+        core.bufferBytes = in_.integer(c["buffer_bytes"], what + " buffer_bytes", 0, limits::kMaxBufferBytes);
+      if (c["cycles"]) core.computeCycles = in_.integer(c["cycles"], what + " cycles", 0, limits::kMaxCycles);
+      if (c["pin"]) readPin(c["pin"], what, core);
+      if (c["group"]) core.group = in_.str(c["group"], what + " group");
+      d_.cores.push_back(std::move(core));
+      out_.lines.pin.push_back(c["pin"] ? yamlio::Reader::line(c["pin"]) : 0);
+      nodes_.core.push_back(c);
+    }
+  }
+
+  void readNets(const Node& list) {
+    in_.expectSequence(list, "nets");
+    if (list.size() > size_t(limits::kMaxNets))
+      in_.fail(list, "nets: " + std::to_string(list.size()) + " nets, at most " + std::to_string(limits::kMaxNets) +
+                         " are supported");
+    for (const auto& n : list) {
+      in_.expectMap(n, "net");
+      in_.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths"}, "net");
+      Net net;
+      Node nameNode = in_.require(n, "name", "net");
+      net.name = in_.name(nameNode, "net name");
+      auto [it, fresh] = netIds_.emplace(net.name, d_.netCount());
+      if (!fresh)
+        in_.fail(nameNode, "net '" + net.name + "' is defined twice (first on line " +
+                               std::to_string(yamlio::Reader::line(nodes_.net[size_t(it->second)])) + ")");
+      std::string what = "net '" + net.name + "'";
+      net.source = coreRef(in_.require(n, "source", what), what + " source");
+      Node targets = in_.require(n, "targets", what);
+      if (targets.IsScalar()) {
+        net.targets.push_back(coreRef(targets, what + " target"));
       } else {
-        in.expectSequence(ids, std::string("link ") + key);
-        for (const auto& n : ids) dst.push_back(netRef(in, n, d, std::string("link ") + key));
+        in_.expectSequence(targets, what + " targets");
+        if (targets.size() == 0) in_.fail(targets, what + ": needs at least one target");
+        for (const auto& t : targets) {
+          CoreId id = coreRef(t, what + " target");
+          if (id == net.source) in_.fail(t, what + ": a core cannot send to itself");
+          if (lastTargetOf_.size() < d_.cores.size()) lastTargetOf_.resize(d_.cores.size(), -1);
+          if (lastTargetOf_[size_t(id)] == d_.netCount())
+            in_.fail(t, what + ": target '" + d_.cores[size_t(id)].name + "' is listed twice");
+          lastTargetOf_[size_t(id)] = d_.netCount();
+          net.targets.push_back(id);
+        }
       }
+      net.bytesPerObject = in_.integer(in_.require(n, "bytes", what), what + " bytes", 1, limits::kMaxBytesPerObject);
+      if (n["depths"]) {
+        if (n["depth"]) in_.fail(n["depth"], what + ": give either depth or depths, not both");
+        Node depths = n["depths"];
+        in_.expectSequence(depths, what + " depths");
+        if (depths.size() != net.targets.size() + 1)
+          in_.fail(depths, what + " depths: expected " + std::to_string(net.targets.size() + 1) +
+                               " values (producer first, then one per target), got " + std::to_string(depths.size()));
+        net.sourceDepth = int(in_.integer(depths[0], what + " depth", 1, limits::kMaxDepth));
+        for (size_t i = 1; i < depths.size(); ++i)
+          net.targetDepths.push_back(int(in_.integer(depths[i], what + " depth", 1, limits::kMaxDepth)));
+      } else {
+        int depth = n["depth"] ? int(in_.integer(n["depth"], what + " depth", 1, limits::kMaxDepth)) : 2;
+        net.sourceDepth = depth;
+        net.targetDepths.assign(net.targets.size(), depth);
+      }
+      d_.nets.push_back(std::move(net));
+      nodes_.net.push_back(n);
     }
-    if (link.inputs.empty() || link.outputs.empty()) in.fail(l, "link: needs at least one input and one output net");
-    d.links.push_back(link);
-    // Check this link now so the error can point at it.
-    Design probe;
-    probe.cores = d.cores;
-    probe.nets = d.nets;
-    probe.links = {link};
-    auto problems = probe.problems();
-    if (!problems.empty()) in.fail(l, problems.front());
   }
-}
 
-void readCascades(const yamlio::Reader& in, const YAML::Node& list, Design& d) {
-  in.expectSequence(list, "cascades");
-  for (const auto& c : list) {
-    if (!c.IsSequence() || c.size() != 2) in.fail(c, "cascade: expected [from_core, to_core]");
-    Cascade cas{coreRef(in, c[0], d, "cascade source"), coreRef(in, c[1], d, "cascade target")};
-    if (d.cores[cas.from].kind != CoreKind::Compute || d.cores[cas.to].kind != CoreKind::Compute)
-      in.fail(c, "cascade: both ends must be compute cores");
-    d.cascades.push_back(cas);
+  void readNetList(const Node& ids, const std::string& what, std::vector<NetId>& out) {
+    if (ids.IsScalar()) {
+      out.push_back(netRef(ids, what));
+      return;
+    }
+    in_.expectSequence(ids, what);
+    for (const auto& n : ids) out.push_back(netRef(n, what));
   }
-}
+
+  void readLinks(const Node& list) {
+    in_.expectSequence(list, "links");
+    for (const auto& l : list) {
+      in_.expectMap(l, "link");
+      in_.allowKeys(l, {"inputs", "outputs"}, "link");
+      Link link;
+      readNetList(in_.require(l, "inputs", "link"), "link inputs", link.inputs);
+      readNetList(in_.require(l, "outputs", "link"), "link outputs", link.outputs);
+      if (link.inputs.empty() || link.outputs.empty()) in_.fail(l, "link: needs at least one input and one output net");
+      d_.links.push_back(std::move(link));
+      nodes_.link.push_back(l);
+    }
+  }
+
+  void readCascades(const Node& list) {
+    in_.expectSequence(list, "cascades");
+    for (const auto& c : list) {
+      if (!c.IsSequence() || c.size() != 2) in_.fail(c, "cascade: expected [from_core, to_core]");
+      d_.cascades.push_back({coreRef(c[0], "cascade source"), coreRef(c[1], "cascade target")});
+      nodes_.cascade.push_back(c);
+    }
+  }
+
+  Node nodeOf(const DesignProblem& p) const {
+    auto at = [&](const std::vector<Node>& v) {
+      return p.index >= 0 && size_t(p.index) < v.size() ? v[size_t(p.index)] : Node();
+    };
+    switch (p.part) {
+      case DesignProblem::Part::Core:
+        return at(nodes_.core);
+      case DesignProblem::Part::Net:
+        return at(nodes_.net);
+      case DesignProblem::Part::Link:
+        return at(nodes_.link);
+      case DesignProblem::Part::Cascade:
+        return at(nodes_.cascade);
+      case DesignProblem::Part::Design:
+        break;
+    }
+    return Node();
+  }
+
+  const yamlio::Reader& in_;
+  DesignFile& out_;
+  Design& d_;
+  std::unordered_map<std::string, CoreId> coreIds_;
+  std::unordered_map<std::string, NetId> netIds_;
+  std::vector<NetId> lastTargetOf_;
+  struct {
+    std::vector<Node> core, net, link, cascade;
+  } nodes_;
+};
 
 }  // namespace
 
 DesignFile parseDesignYaml(const std::string& text, const std::string& file) {
   yamlio::Reader in(file);
-  YAML::Node root = yamlio::parse(text, file);
-  in.expectMap(root, "design file");
-  in.allowKeys(root, {"design", "device", "description", "cores", "nets", "links", "cascades", "placement"},
-               "design file");
+  yamlio::Tree tree(text, file);
   DesignFile out;
-  Design& d = out.design;
-  d.name = in.str(in.require(root, "design", "design file"), "design name");
-  d.device = in.str(in.require(root, "device", "design file"), "device");
-  if (root["description"]) d.description = in.str(root["description"], "description");
-  readCores(in, in.require(root, "cores", "design file"), d);
-  if (root["nets"]) readNets(in, root["nets"], d);
-  if (root["links"]) readLinks(in, root["links"], d);
-  if (root["cascades"]) readCascades(in, root["cascades"], d);
-  auto problems = d.problems();
-  if (!problems.empty()) throw core::InputError(file, 0, 0, problems.front());
-  if (root["placement"]) out.placement = yamlio::readPlacementMap(in, root["placement"], d);
+  DesignReader(in, out).read(yamlio::rootOf(tree, file));
   return out;
 }
 

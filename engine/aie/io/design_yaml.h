@@ -3,6 +3,7 @@
 // and, optionally, a placement stored with the design.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/aie/design.h"
 #include "engine/aie/placement.h"
@@ -12,6 +13,12 @@ namespace ts::aie {
 struct DesignFile {
   Design design;
   std::optional<Placement> placement;  ///< the file's `placement:` section, if any
+  /// Where things were written, for the checks that need the device (design_loader).
+  struct Lines {
+    int device = 0;           ///< the `device:` value
+    std::vector<int> pin;     ///< per core: line of its pin, 0 = none
+    std::vector<int> placed;  ///< per core: line of its `placement:` entry, 0 = none
+  } lines;
 };
 
 /// Parses and validates a design; any problem is an InputError naming file, line and column.

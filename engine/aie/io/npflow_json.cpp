@@ -6,7 +6,9 @@
 #include <deque>
 #include <filesystem>
 #include <set>
+#include <unordered_set>
 
+#include "engine/aie/limits.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/core/json_locate.h"
@@ -23,44 +25,87 @@ class JsonReader {
   JsonReader(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {}
 
   json parse() const {
+    json root;
     try {
-      return json::parse(text_);
+      root = json::parse(text_);
     } catch (const json::parse_error& e) {
       auto [line, col] = core::lineColumnOf(text_, e.byte > 0 ? e.byte - 1 : 0);
+      // nlohmann says "[json.exception.parse_error.101] parse error at line 2, column 17: <why>".
       std::string what = e.what();
-      auto colon = what.find("]: ");
+      size_t colon = what.find(": ", what.find("parse error"));
       throw core::InputError(file_, line, col,
-                             "JSON syntax error: " + (colon == std::string::npos ? what : what.substr(colon + 3)));
+                             "JSON syntax error: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
     }
+    std::string key;
+    if (auto at = core::findDuplicateJsonKey(text_, &key)) {
+      auto [line, col] = core::lineColumnOf(text_, *at);
+      throw core::InputError(file_, line, col, "key '" + key + "' appears twice in this object");
+    }
+    return root;
   }
   [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
     auto [line, col] = core::locateJsonPointer(text_, pointer);
     throw core::InputError(file_, line, col, message);
   }
   const json& field(const json& obj, const std::string& pointer, const char* key) const {
-    if (!obj.is_object()) fail(pointer, pointer + ": expected an object");
+    std::string where = pointer.empty() ? "" : pointer + ": ";
+    if (!obj.is_object()) fail(pointer, where + "expected an object");
     auto it = obj.find(key);
-    if (it == obj.end()) fail(pointer, pointer + ": missing field '" + key + "'");
+    if (it == obj.end()) fail(pointer, where + "missing field '" + key + "'");
     return *it;
   }
-  int64_t integer(const json& obj, const std::string& pointer, const char* key) const {
-    const json& v = field(obj, pointer, key);
-    if (!v.is_number_integer()) fail(pointer + "/" + key, pointer + "/" + key + ": expected an integer");
+  /// col_x / row_y: -1 (unplaced) or an index below `size`.
+  int64_t coordinate(const json& v, const std::string& pointer, const char* what, int64_t size,
+                     const std::string& on) const {
+    if (!v.is_number_integer()) fail(pointer, pointer + ": expected an integer " + what + " (-1 = unplaced)");
+    bool inside = !v.is_number_unsigned() || v.get<uint64_t>() < uint64_t(size);
+    int64_t c = inside ? v.get<int64_t>() : size;
+    if (c < -1 || c >= size)
+      fail(pointer, pointer + ": " + v.dump() + " is outside " + what + "s 0.." + std::to_string(size - 1) + on +
+                        " (-1 = unplaced)");
+    return c;
+  }
+  /// An integer in [min, max] at obj[key].
+  int64_t integer(const json& obj, const std::string& pointer, const char* key, int64_t min, int64_t max) const {
+    return integerValue(field(obj, pointer, key), pointer + "/" + key, min, max);
+  }
+  int64_t integerValue(const json& v, const std::string& pointer, int64_t min, int64_t max) const {
+    std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    if (!v.is_number_integer()) fail(pointer, pointer + ": expected an integer in " + range);
+    bool tooBig = v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(max);
+    if (tooBig || v.get<int64_t>() < min || v.get<int64_t>() > max)
+      fail(pointer, pointer + ": " + v.dump() + " is out of range " + range);
     return v.get<int64_t>();
+  }
+  /// An id that must name one of `count` things (nodes, nets): "no node 7 (ids are 0..3)".
+  int64_t reference(const json& v, const std::string& pointer, const char* thing, size_t count) const {
+    if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX)) ||
+        v.get<int64_t>() < 0 || v.get<int64_t>() >= int64_t(count))
+      fail(pointer, pointer + ": no " + thing + " " + v.dump() +
+                        (count ? " (ids are 0.." + std::to_string(count - 1) + ")" : std::string(" (there are none)")));
+    return v.get<int64_t>();
+  }
+  std::vector<int64_t> references(const json& obj, const std::string& pointer, const char* key, const char* thing,
+                                  size_t count) const {
+    const json& a = array(obj, pointer, key);
+    std::vector<int64_t> out;
+    out.reserve(a.size());
+    for (size_t i = 0; i < a.size(); ++i)
+      out.push_back(reference(a[i], pointer + "/" + key + "/" + std::to_string(i), thing, count));
+    return out;
   }
   const json& array(const json& obj, const std::string& pointer, const char* key) const {
     const json& v = field(obj, pointer, key);
     if (!v.is_array()) fail(pointer + "/" + key, pointer + "/" + key + ": expected a list");
     return v;
   }
-  std::vector<int64_t> integers(const json& obj, const std::string& pointer, const char* key) const {
+  std::vector<int64_t> integers(const json& obj, const std::string& pointer, const char* key, int64_t min,
+                                int64_t max) const {
     const json& a = array(obj, pointer, key);
     std::vector<int64_t> out;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!a[i].is_number_integer())
-        fail(pointer + "/" + key + "/" + std::to_string(i), pointer + "/" + key + ": expected integers");
-      out.push_back(a[i].get<int64_t>());
-    }
+    out.reserve(a.size());
+    for (size_t i = 0; i < a.size(); ++i)
+      out.push_back(integerValue(a[i], pointer + "/" + key + "/" + std::to_string(i), min, max));
     return out;
   }
 
@@ -92,30 +137,39 @@ json tileJson(TileCoord t) {
   return json{{"col_x", t.col}, {"row_y", t.row}};
 }
 
-// Reads the node list into (id -> kind, tile), checking ids are exactly 0..N-1.
+// Reads the node list into (id -> kind, tile), checking ids are exactly 0..N-1 and every
+// coordinate lies on `device` (or, without one, in the largest array the hardware allows).
 struct NodeInfo {
   CoreKind kind = CoreKind::Compute;
   TileCoord tile = Placement::kUnplaced;
+  size_t at = 0;  ///< position in the nodes array
 };
 
-std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root) {
+std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const Device* device) {
+  if (!root.is_object()) in.fail("", "expected a JSON object with nodes, nets and links");
   const json& nodes = in.array(root, "", "nodes");
+  if (nodes.size() > size_t(limits::kMaxCores))
+    in.fail("/nodes", "/nodes: " + std::to_string(nodes.size()) + " nodes, at most " +
+                          std::to_string(limits::kMaxCores) + " are supported");
   std::vector<NodeInfo> out(nodes.size());
   std::vector<bool> seen(nodes.size(), false);
+  const int64_t columns = device ? device->columns() : limits::kMaxColumns;
+  const int64_t rows = device ? device->rows() : limits::kMaxRows;
+  const std::string on = device ? " of " + device->name() : " of any AIE array";
   for (size_t i = 0; i < nodes.size(); ++i) {
     std::string p = "/nodes/" + std::to_string(i);
-    int64_t id = in.integer(nodes[i], p, "id");
-    if (id < 0 || id >= int64_t(nodes.size()) || seen[id])
-      in.fail(p + "/id", p + "/id: node ids must be 0.." + std::to_string(nodes.size() - 1) + " without repeats, got " +
-                             std::to_string(id));
-    seen[id] = true;
+    int64_t id = in.integer(nodes[i], p, "id", 0, int64_t(nodes.size()) - 1);
+    if (seen[size_t(id)]) in.fail(p + "/id", p + "/id: node id " + std::to_string(id) + " is used twice");
+    seen[size_t(id)] = true;
+    out[size_t(id)].at = i;
     const json& type = in.field(nodes[i], p, "type");
     if (!type.is_string()) in.fail(p + "/type", p + "/type: expected a string");
-    out[id].kind = kindFromNpflow(in, p + "/type", type.get<std::string>());
-    int64_t col = nodes[i].contains("col_x") ? in.integer(nodes[i], p, "col_x") : -1;
-    int64_t row = nodes[i].contains("row_y") ? in.integer(nodes[i], p, "row_y") : -1;
+    out[size_t(id)].kind = kindFromNpflow(in, p + "/type", type.get<std::string>());
+    int64_t col =
+        nodes[i].contains("col_x") ? in.coordinate(nodes[i]["col_x"], p + "/col_x", "column", columns, on) : -1;
+    int64_t row = nodes[i].contains("row_y") ? in.coordinate(nodes[i]["row_y"], p + "/row_y", "row", rows, on) : -1;
     if ((col < 0) != (row < 0)) in.fail(p, p + ": col_x and row_y must both be set or both be -1");
-    if (col >= 0) out[id].tile = {int(col), int(row)};
+    if (col >= 0) out[size_t(id)].tile = {int(col), int(row)};
   }
   return out;
 }
@@ -132,55 +186,73 @@ std::string nodeName(CoreKind kind, int id) {
   return "n" + std::to_string(id);
 }
 
+// The JSON pointer of the part of the design a problem is about (nets and links keep their
+// array position in `netAt` / link order).
+std::string pointerOf(const DesignProblem& p, const std::vector<size_t>& netAt) {
+  switch (p.part) {
+    case DesignProblem::Part::Net:
+      return "/nets/" + std::to_string(netAt[size_t(p.index)]);
+    case DesignProblem::Part::Link:
+      return "/links/" + std::to_string(p.index);
+    case DesignProblem::Part::Core:
+    case DesignProblem::Part::Cascade:
+    case DesignProblem::Part::Design:
+      break;
+  }
+  return "";
+}
+
 }  // namespace
 
-NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device) {
+NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device,
+                                 const Device* onDevice) {
   JsonReader in(text, file);
   json root = in.parse();
-  if (!root.is_object()) in.fail("", "expected a JSON object with nodes, nets and links");
   NpflowNetlist out;
   Design& d = out.design;
   d.name = std::filesystem::path(file).stem().string();
   d.device = device;
-  std::vector<NodeInfo> nodes = readNodes(in, root);
+  std::vector<NodeInfo> nodes = readNodes(in, root, onDevice);
+  d.cores.reserve(nodes.size());
   for (size_t id = 0; id < nodes.size(); ++id)
     d.cores.push_back({nodeName(nodes[id].kind, int(id)), nodes[id].kind, 0, 0, std::nullopt, ""});
 
   const json& nets = in.array(root, "", "nets");
+  if (nets.size() > size_t(limits::kMaxNets))
+    in.fail("/nets", "/nets: " + std::to_string(nets.size()) + " nets, at most " + std::to_string(limits::kMaxNets) +
+                         " are supported");
   d.nets.resize(nets.size());
+  std::vector<size_t> netAt(nets.size(), 0);  // array position of each net id
   std::vector<bool> seenNet(nets.size(), false);
   for (size_t i = 0; i < nets.size(); ++i) {
     std::string p = "/nets/" + std::to_string(i);
-    int64_t id = in.integer(nets[i], p, "net_id");
-    if (id < 0 || id >= int64_t(nets.size()) || seenNet[id])
-      in.fail(p + "/net_id", p + "/net_id: net ids must be 0.." + std::to_string(nets.size() - 1) +
-                                 " without repeats, got " + std::to_string(id));
-    seenNet[id] = true;
-    Net& net = d.nets[id];
-    net.name = nets[i].contains("net_name") && nets[i]["net_name"].is_string() ? nets[i]["net_name"].get<std::string>()
-                                                                               : "net" + std::to_string(id);
-    int64_t src = in.integer(nets[i], p, "src_id");
-    if (src < 0 || src >= int64_t(nodes.size())) in.fail(p + "/src_id", p + "/src_id: no node " + std::to_string(src));
-    net.source = CoreId(src);
-    for (int64_t t : in.integers(nets[i], p, "dst_ids")) {
-      if (t < 0 || t >= int64_t(nodes.size())) in.fail(p + "/dst_ids", p + "/dst_ids: no node " + std::to_string(t));
-      net.targets.push_back(CoreId(t));
+    int64_t id = in.integer(nets[i], p, "net_id", 0, int64_t(nets.size()) - 1);
+    if (seenNet[size_t(id)]) in.fail(p + "/net_id", p + "/net_id: net id " + std::to_string(id) + " is used twice");
+    seenNet[size_t(id)] = true;
+    netAt[size_t(id)] = i;
+    Net& net = d.nets[size_t(id)];
+    if (nets[i].contains("net_name")) {
+      const json& name = nets[i]["net_name"];
+      if (!name.is_string() || name.get<std::string>().empty())
+        in.fail(p + "/net_name", p + "/net_name: expected a non-empty string");
+      net.name = name.get<std::string>();
+    } else {
+      net.name = "net" + std::to_string(id);
     }
+    net.source = CoreId(in.reference(in.field(nets[i], p, "src_id"), p + "/src_id", "node", nodes.size()));
+    for (int64_t t : in.references(nets[i], p, "dst_ids", "node", nodes.size())) net.targets.push_back(CoreId(t));
     if (net.targets.empty()) in.fail(p + "/dst_ids", p + "/dst_ids: a net needs at least one target");
-    std::vector<int64_t> depths = in.integers(nets[i], p, "depths");
+    std::vector<int64_t> depths = in.integers(nets[i], p, "depths", 1, limits::kMaxDepth);
     if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
     if (depths.size() != net.targets.size() + 1)
       in.fail(p + "/depths",
               p + "/depths: expected 1 or " + std::to_string(net.targets.size() + 1) + " values (producer first)");
-    for (int64_t dep : depths)
-      if (dep < 1) in.fail(p + "/depths", p + "/depths: depths must be at least 1");
     net.sourceDepth = int(depths[0]);
     for (size_t k = 1; k < depths.size(); ++k) net.targetDepths.push_back(int(depths[k]));
-    net.bytesPerObject = in.integer(nets[i], p, "byte_size_per_depth");
-    if (net.bytesPerObject <= 0) in.fail(p + "/byte_size_per_depth", p + "/byte_size_per_depth: must be positive");
+    net.bytesPerObject = in.integer(nets[i], p, "byte_size_per_depth", 1, limits::kMaxBytesPerObject);
   }
   // Duplicate net names would make YAML exports ambiguous; make them unique.
-  std::set<std::string> names;
+  std::unordered_set<std::string> names;
   for (size_t i = 0; i < d.nets.size(); ++i)
     if (!names.insert(d.nets[i].name).second) {
       d.nets[i].name += "_" + std::to_string(i);
@@ -192,19 +264,15 @@ NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& fil
     for (size_t i = 0; i < links.size(); ++i) {
       std::string p = "/links/" + std::to_string(i);
       Link link;
-      for (int64_t n : in.integers(links[i], p, "src_net_ids")) link.inputs.push_back(NetId(n));
-      for (int64_t n : in.integers(links[i], p, "dst_net_ids")) link.outputs.push_back(NetId(n));
-      d.links.push_back(link);
-      Design probe;
-      probe.cores = d.cores;
-      probe.nets = d.nets;
-      probe.links = {link};
-      auto problems = probe.problems();
-      if (!problems.empty()) in.fail(p, p + ": " + problems.front());
+      for (int64_t n : in.references(links[i], p, "src_net_ids", "net", nets.size())) link.inputs.push_back(NetId(n));
+      for (int64_t n : in.references(links[i], p, "dst_net_ids", "net", nets.size())) link.outputs.push_back(NetId(n));
+      d.links.push_back(std::move(link));
     }
   }
-  auto problems = d.problems();
-  if (!problems.empty()) throw core::InputError(file, 0, 0, problems.front());
+  for (const DesignProblem& problem : d.diagnose()) {
+    std::string pointer = pointerOf(problem, netAt);
+    in.fail(pointer, (pointer.empty() ? "" : pointer + ": ") + problem.message);
+  }
 
   out.placement = Placement(d.coreCount());
   for (size_t id = 0; id < nodes.size(); ++id)
@@ -215,28 +283,33 @@ NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& fil
   return out;
 }
 
-NpflowNetlist loadNpflowNetlist(const std::string& path, const std::string& device) {
-  return parseNpflowNetlist(core::readFile(path), path, device);
+NpflowNetlist loadNpflowNetlist(const std::string& path, const std::string& device, const Device* onDevice) {
+  return parseNpflowNetlist(core::readFile(path), path, device, onDevice);
 }
 
-Placement readNpflowPlacement(const std::string& text, const std::string& file, const Design& design) {
+Placement readNpflowPlacement(const std::string& text, const std::string& file, const Design& design,
+                              const Device* device) {
   JsonReader in(text, file);
   json root = in.parse();
-  std::vector<NodeInfo> nodes = readNodes(in, root);
+  std::vector<NodeInfo> nodes = readNodes(in, root, device);
   if (int(nodes.size()) != design.coreCount())
     in.fail("/nodes", "/nodes: " + std::to_string(nodes.size()) + " nodes but design '" + design.name + "' has " +
                           std::to_string(design.coreCount()) + " cores");
   Placement p = Placement::fromDesignPins(design);
   for (size_t id = 0; id < nodes.size(); ++id) {
-    if (nodes[id].kind != design.cores[id].kind)
-      in.fail("/nodes", "/nodes: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) + " but core '" +
-                            design.cores[id].name + "' is " + npflowType(design.cores[id].kind));
+    if (nodes[id].kind != design.cores[id].kind) {
+      std::string p = "/nodes/" + std::to_string(nodes[id].at);
+      in.fail(p + "/type", p + "/type: node " + std::to_string(id) + " is " + npflowType(nodes[id].kind) +
+                               " but core '" + design.cores[id].name + "' is " + npflowType(design.cores[id].kind));
+    }
     if (nodes[id].tile.col >= 0) p.place(CoreId(id), nodes[id].tile);
   }
   return p;
 }
 
-std::string npflowNetlistJson(const Design& design, const Placement* placement) {
+namespace {
+
+json netlistJson(const Design& design, const Placement* placement) {
   json root;
   root["nodes"] = json::array();
   for (CoreId c = 0; c < design.coreCount(); ++c) {
@@ -258,7 +331,13 @@ std::string npflowNetlistJson(const Design& design, const Placement* placement) 
   }
   root["links"] = json::array();
   for (const Link& l : design.links) root["links"].push_back({{"src_net_ids", l.inputs}, {"dst_net_ids", l.outputs}});
-  return root.dump(2) + "\n";
+  return root;
+}
+
+}  // namespace
+
+std::string npflowNetlistJson(const Design& design, const Placement* placement) {
+  return netlistJson(design, placement).dump(2) + "\n";
 }
 
 namespace {
@@ -291,7 +370,7 @@ std::vector<TileCoord> hopTiles(const Design& design, const Placement& placement
 
 std::string npflowPlacedJson(const Design& design, const Placement& placement, const RrGraph* graph,
                              const Routing* routing, bool failed) {
-  json root = json::parse(npflowNetlistJson(design, &placement));
+  json root = netlistJson(design, &placement);
   bool routed = graph && routing && int(routing->nets.size()) == design.netCount();
   if (routed) {
     for (NetId n = 0; n < design.netCount(); ++n) {

@@ -16,13 +16,16 @@ struct NpflowNetlist {
 };
 
 /// Reads netlist.json (or a placed netlist: routing fields are ignored). Node and net ids
-/// must be 0..N-1 in any order. `device` becomes Design::device.
-NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device);
-NpflowNetlist loadNpflowNetlist(const std::string& path, const std::string& device);
+/// must be 0..N-1 in any order. `device` becomes Design::device; with `onDevice`, every
+/// coordinate must lie on it (InputError at its line otherwise).
+NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& file, const std::string& device,
+                                 const Device* onDevice = nullptr);
+NpflowNetlist loadNpflowNetlist(const std::string& path, const std::string& device, const Device* onDevice = nullptr);
 
 /// Reads only the node coordinates of a placed netlist for an existing design whose cores
-/// are in node-id order (as written by writeNpflowPlaced).
-Placement readNpflowPlacement(const std::string& text, const std::string& file, const Design& design);
+/// are in node-id order (as written by writeNpflowPlaced); with a device, they must lie on it.
+Placement readNpflowPlacement(const std::string& text, const std::string& file, const Design& design,
+                              const Device* device = nullptr);
 
 /// netlist.json for a design (unplaced cores get -1; placed ones their tile).
 std::string npflowNetlistJson(const Design& design, const Placement* placement = nullptr);

@@ -86,8 +86,10 @@ class PlacementRows {
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
-    for (const auto& [index, cores] : byTile) {
-      TileCoord t = dev_.coord(index);
+    const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
+    for (const auto& entry : byTile) {
+      const std::vector<CoreId>& cores = entry.second;  // a reference, not a binding: lambdas capture it
+      TileCoord t = dev_.coord(entry.first);
       if (cores.size() < 2 && dev_.kind(t) != TileKind::Mem) continue;
       const std::string tag = tileTag(t);
       if (dev_.kind(t) == TileKind::Compute) {
@@ -101,7 +103,7 @@ class PlacementRows {
         milp::LinExpr bytes;
         int64_t most = 0;
         for (CoreId c : cores) {
-          int64_t b = streamBufferBytes(d_, c);
+          int64_t b = bufferBytes[size_t(c)];
           bytes += double(b) * presence(c, t);
           most += b;
         }

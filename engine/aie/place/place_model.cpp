@@ -96,21 +96,9 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
           staticLocks_[via] += kLocksPerBuffer;
         }
   }
-  for (CoreId c = 0; c < cores; ++c) {
-    staticBytes_[c] = design.cores[c].bufferBytes;
-    // streamBufferBytes counts linked buffers at the via core, so the difference between it and
-    // the core's unlinked stream buffers is exactly the link buffers.
-    int64_t unlinked = 0;
-    for (NetId n = 0; n < nets; ++n) {
-      const Net& net = design.nets[n];
-      bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
-      if (linked) continue;
-      if (net.source == c && net.usesDma(0)) unlinked += net.sourceDepth * net.bytesPerObject;
-      for (size_t i = 0; i < net.targets.size(); ++i)
-        if (net.targets[i] == c && net.usesDma(int(i) + 1)) unlinked += net.targetDepths[i] * net.bytesPerObject;
-    }
-    staticBytes_[c] += streamBufferBytes(design, c) - unlinked;
-  }
+  // Link buffers live at the via core wherever it sits; the other buffers move with the nets.
+  const std::vector<int64_t> linkBytes = linkBufferBytes(design);
+  for (CoreId c = 0; c < cores; ++c) staticBytes_[c] = design.cores[c].bufferBytes + linkBytes[size_t(c)];
 
   for (NetId n = 0; n < nets; ++n) {
     const Net& net = design.nets[n];

@@ -4,6 +4,7 @@
 // move loops and cost models never search lists or allocate.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -71,41 +72,89 @@ class PlaceModel {
   int coreCount() const { return int(coreNets_.size()); }
   int netCount() const { return int(pins_.size()); }
   int tileCount() const { return device_->tileCount(); }
-  int tileIndex(TileCoord t) const { return device_->index(t); }
-  TileCoord tileAt(int index) const { return device_->coord(index); }
+  int tileIndex(TileCoord t) const {
+    assert(device_->contains(t));
+    return device_->index(t);
+  }
+  TileCoord tileAt(int index) const {
+    assert(index >= 0 && index < tileCount());
+    return device_->coord(index);
+  }
 
   // ---- nets ----
   /// Source first, then the targets (distinct, as in the design).
-  const std::vector<CoreId>& pins(NetId n) const { return pins_[n]; }
+  const std::vector<CoreId>& pins(NetId n) const {
+    assert(n >= 0 && n < netCount());
+    return pins_[size_t(n)];
+  }
   /// Every endpoint is a compute core, so the net may use shared memory when they neighbour.
-  bool allCompute(NetId n) const { return allCompute_[n] != 0; }
+  bool allCompute(NetId n) const {
+    assert(n >= 0 && n < netCount());
+    return allCompute_[size_t(n)] != 0;
+  }
   /// Buffer bytes at pin i when the net streams; 0 where a link's buffer already holds it.
-  int64_t endpointBytes(NetId n, int pin) const { return std::max<int64_t>(0, endpointBytes_[n][size_t(pin)]); }
+  int64_t endpointBytes(NetId n, int pin) const {
+    assert(n >= 0 && n < netCount() && pin >= 0 && size_t(pin) < endpointBytes_[size_t(n)].size());
+    return std::max<int64_t>(0, endpointBytes_[size_t(n)][size_t(pin)]);
+  }
   /// True when pin i is the core a link chains this net through (its buffer is the link's).
-  bool linkedAt(NetId n, int pin) const { return endpointBytes_[n][size_t(pin)] < 0; }
+  bool linkedAt(NetId n, int pin) const {
+    assert(n >= 0 && n < netCount() && pin >= 0 && size_t(pin) < endpointBytes_[size_t(n)].size());
+    return endpointBytes_[size_t(n)][size_t(pin)] < 0;
+  }
+  /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
+  int64_t sharedBytes(NetId n) const {
+    assert(n >= 0 && n < netCount());
+    return sharedBytes_[size_t(n)];
+  }
   /// Whether pin i takes a DMA channel and a buffer when the net streams (false for an end on a
   /// stream port: core, trace, switch or PLIO ports).
   bool dmaAt(NetId n, int pin) const { return design_->nets[size_t(n)].usesDma(pin); }
-  /// One buffer set (largest depth x bytes) when the net uses shared memory; 0 when linked.
-  int64_t sharedBytes(NetId n) const { return sharedBytes_[n]; }
   /// Buffer descriptors pin i takes when the net streams: one per buffer of that FIFO end.
-  int endpointBds(NetId n, int pin) const { return endpointBds_[n][size_t(pin)]; }
+  int endpointBds(NetId n, int pin) const { return endpointBds_[size_t(n)][size_t(pin)]; }
 
   // ---- cores ----
-  const std::vector<NetId>& netsOf(CoreId c) const { return coreNets_[c]; }
+  const std::vector<NetId>& netsOf(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return coreNets_[size_t(c)];
+  }
   /// Memory a core needs wherever it sits: kernel memory plus the buffers of links through it.
-  int64_t staticBytes(CoreId c) const { return staticBytes_[c]; }
-  int staticLocks(CoreId c) const { return staticLocks_[c]; }
+  int64_t staticBytes(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return staticBytes_[size_t(c)];
+  }
+  int staticLocks(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return staticLocks_[size_t(c)];
+  }
   /// Indices into design().cascades that start or end at c.
-  const std::vector<int>& cascadesOf(CoreId c) const { return coreCascades_[c]; }
-  int outNets(CoreId c) const { return outNets_[c]; }
-  int inNets(CoreId c) const { return inNets_[c]; }
+  const std::vector<int>& cascadesOf(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return coreCascades_[size_t(c)];
+  }
+  int outNets(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return outNets_[size_t(c)];
+  }
+  int inNets(CoreId c) const {
+    assert(c >= 0 && c < coreCount());
+    return inNets_[size_t(c)];
+  }
 
   // ---- tiles ----
-  TileKind tileKind(int tile) const { return tileKinds_[size_t(tile)]; }
-  const TileResources& capacity(int tile) const { return caps_[size_t(tile)]; }
+  TileKind tileKind(int tile) const {
+    assert(tile >= 0 && tile < tileCount());
+    return tileKinds_[size_t(tile)];
+  }
+  const TileResources& capacity(int tile) const {
+    assert(tile >= 0 && tile < tileCount());
+    return caps_[size_t(tile)];
+  }
   /// Memories (tile indices) the core on `tile` can access, own first; -1 pads the array.
-  const std::array<int, kMaxReach>& reach(int tile) const { return reach_[size_t(tile)]; }
+  const std::array<int, kMaxReach>& reach(int tile) const {
+    assert(tile >= 0 && tile < tileCount());
+    return reach_[size_t(tile)];
+  }
   bool reaches(int coreTile, int memoryTile) const;
   /// The memories a shared-memory net could use (reachable by every endpoint), in the order the
   /// source reaches them (own first); returns how many (0: the endpoints share none).

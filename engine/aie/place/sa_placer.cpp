@@ -150,9 +150,9 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
   const Device& dev = m_.device();
   computeAt_.assign(size_t(m_.tileCount()), -1);
   endpointsAt_.assign(size_t(m_.tileCount()), {});
-  endpointBytes_.assign(size_t(d.coreCount()), 0);
+  endpointBytes_ = streamBufferBytes(d);
   for (CoreId c = 0; c < d.coreCount(); ++c)
-    if (d.cores[c].kind != CoreKind::Compute) endpointBytes_[c] = streamBufferBytes(d, c);
+    if (d.cores[c].kind == CoreKind::Compute) endpointBytes_[c] = 0;
   macros_ = cascadeMacros(d, dev, start, macroOf_);
   macroFixed_.assign(macros_.size(), 0);
 

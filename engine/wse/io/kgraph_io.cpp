@@ -1,6 +1,7 @@
 #include "engine/wse/io/kgraph_io.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -9,6 +10,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/wse/io/text_scanner.h"
+#include "engine/wse/limits.h"
 
 namespace ts::wse {
 
@@ -26,6 +28,7 @@ void parseHeader(const io::Comment& c, KernelGraph& g, const std::string& file) 
   std::string raw;
   int line = c.line;
   bool first = true;
+  std::map<std::string, int> seen;  // key -> line
   while (std::getline(in, raw)) {
     if (!first) ++line;
     first = false;
@@ -34,28 +37,33 @@ void parseHeader(const io::Comment& c, KernelGraph& g, const std::string& file) 
     std::string key = trim(raw.substr(0, eq));
     std::string value = trim(raw.substr(eq + 1));
     int col = int(raw.find_first_not_of(" \t")) + 1;
+    auto [it, fresh] = seen.emplace(key, line);
+    if (!fresh)
+      throw core::InputError(file, line, col,
+                             "header '" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
     auto bad = [&](const std::string& expected) {
       throw core::InputError(file, line, col, "header '" + key + "' must be " + expected + ", found '" + value + "'");
     };
-    auto num = [&](const std::string& expected) {
+    // A finite number in [min, max] (nan and inf would switch checks off or make every score nan).
+    auto num = [&](double min, double max, const std::string& expected) {
       char* end = nullptr;
       double v = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0') bad(expected);
+      if (value.empty() || *end != '\0' || !std::isfinite(v) || v < min || v > max) bad(expected);
       return v;
     };
+    const std::string side = "an integer in [1, " + std::to_string(limits::kMaxFabricSide) + "]";
     if (key == "test") {
       g.test = value;
     } else if (key == "width" || key == "height") {
-      double v = num("a positive integer");
-      if (v < 1 || v != double(int(v)) || v > 1000000) bad("a positive integer");
+      double v = num(1, limits::kMaxFabricSide, side);
+      if (v != std::floor(v)) bad(side);
       (key == "width" ? g.width : g.height) = int(v);
     } else if (key == "wdeltat" || key == "wlength" || key == "wadapter") {
-      double v = num("a non-negative number");
-      if (v < 0) bad("a non-negative number");
+      double v = num(0, limits::kMaxWeight, "a finite number in [0, 1e9]");
       (key == "wdeltat" ? g.wdeltat : key == "wlength" ? g.wlength : g.wadapter) = v;
     } else if (key == "memlimit") {
-      double v = num("a positive number");
-      if (v <= 0) bad("a positive number");
+      double v = num(0, limits::kMaxMemlimit, "a finite positive number up to 1e15");
+      if (v <= 0) bad("a finite positive number up to 1e15");
       g.memlimit = v;
     }
     // Unknown header keys are informational and ignored.
@@ -147,7 +155,7 @@ RawEdge parseEdgeRest(io::TextScanner& sc, RawEnd src) {
   return e;
 }
 
-int requireInt(const io::TextScanner& sc, const RawNode& n, const std::string& key, int fallback = -1) {
+int requireInt(const io::TextScanner& sc, const RawNode& n, const std::string& key, int max, int fallback = -1) {
   auto it = n.ints.find(key);
   if (it == n.ints.end()) {
     if (fallback >= 0) return fallback;
@@ -157,9 +165,10 @@ int requireInt(const io::TextScanner& sc, const RawNode& n, const std::string& k
     sc.failAt(n.line, n.col,
               "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be one integer");
   long long v = it->second[0];
-  if (v < 1)
+  if (v < 1 || v > max)
     sc.failAt(n.line, n.col,
-              "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] must be positive");
+              "attribute '" + key + "' of " + n.type + "[" + std::to_string(n.index) + "] is " + std::to_string(v) +
+                  ", out of range [1, " + std::to_string(max) + "]");
   return int(v);
 }
 
@@ -174,19 +183,21 @@ void addNode(KernelGraph& g, const io::TextScanner& sc, const RawNode& n) {
     KernelSpec spec;
     if (n.type == "conv") {
       ConvSpec c;
-      c.W = requireInt(sc, n, "W");
-      c.H = requireInt(sc, n, "H");
-      c.R = requireInt(sc, n, "R");
-      c.S = requireInt(sc, n, "S");
-      c.C = requireInt(sc, n, "C");
-      c.K = requireInt(sc, n, "K");
-      c.T = requireInt(sc, n, "T");
-      c.U = requireInt(sc, n, "U", c.T);
+      c.W = requireInt(sc, n, "W", limits::kMaxFeatureSide);
+      c.H = requireInt(sc, n, "H", limits::kMaxFeatureSide);
+      c.R = requireInt(sc, n, "R", limits::kMaxFilterSide);
+      c.S = requireInt(sc, n, "S", limits::kMaxFilterSide);
+      c.C = requireInt(sc, n, "C", limits::kMaxChannels);
+      c.K = requireInt(sc, n, "K", limits::kMaxChannels);
+      c.T = requireInt(sc, n, "T", limits::kMaxStride);
+      c.U = requireInt(sc, n, "U", limits::kMaxStride, c.T);
       spec = KernelSpec::makeConv(c);
     } else {
       KernelType t;
       parseKernelType(n.type, t);
-      spec = KernelSpec::makeBlock(t, requireInt(sc, n, "h"), requireInt(sc, n, "w"), requireInt(sc, n, "f"));
+      spec = KernelSpec::makeBlock(t, requireInt(sc, n, "h", limits::kMaxFeatureSide),
+                                   requireInt(sc, n, "w", limits::kMaxFeatureSide),
+                                   requireInt(sc, n, "f", limits::kMaxChannels));
     }
     std::string problem = spec.validate();
     if (!problem.empty()) sc.failAt(n.line, n.col, n.type + "[" + std::to_string(n.index) + "]: " + problem);
@@ -257,6 +268,8 @@ KernelGraph parseKgraph(const std::string& text, const std::string& file) {
     node.index = head.index;
     node.line = head.line;
     node.col = head.col;
+    if (rawNodes.size() >= size_t(limits::kMaxKernels))
+      sc.failAt(head.line, head.col, "more than " + std::to_string(limits::kMaxKernels) + " nodes");
     byIndex[head.index] = rawNodes.size();
     rawNodes.push_back(parseNodeAttributes(sc, std::move(node)));
   }
@@ -286,8 +299,15 @@ KernelGraph parseKgraph(const std::string& text, const std::string& file) {
                     std::to_string(end.index) + " is a " + n.type);
     return int(it->second);  // node ids follow rawNodes order
   };
+  std::map<std::pair<int, int>, int> connected;  // (src, dst) -> line
   for (const auto& e : rawEdges) {
     int s = resolve(e.src), d = resolve(e.dst);
+    auto [it, fresh] = connected.emplace(std::make_pair(s, d), e.line);
+    if (!fresh)
+      sc.failAt(e.line, e.src.col,
+                "connection " + e.src.type + "[" + std::to_string(e.src.index) + "] -> " + e.dst.type + "[" +
+                    std::to_string(e.dst.index) + "] is listed twice (first on line " + std::to_string(it->second) +
+                    ")");
     if (g.nodes[s].kind == GraphNode::Kind::Output)
       sc.failAt(e.line, e.src.col, "an output node cannot be a connection source");
     if (g.nodes[d].kind == GraphNode::Kind::Input)

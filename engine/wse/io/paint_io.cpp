@@ -5,6 +5,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/wse/io/text_scanner.h"
+#include "engine/wse/limits.h"
 
 namespace ts::wse {
 
@@ -33,12 +34,29 @@ void parseDefinition(io::TextScanner& sc, PaintKernel& pk, KernelType type, int 
               toString(type) + " of " + pk.name + " needs " + std::to_string(expected) + " integers, found " +
                   std::to_string(v.size()));
   int f = formalCount(type), convs = (expected - f - 2) / 2;
+  for (size_t i = size_t(f); i < v.size(); ++i)
+    if (v[i] < 1 || v[i] > limits::kMaxExecArg)
+      sc.failAt(line, col,
+                toString(type) + " of " + pk.name + ": execution argument " + std::to_string(v[i]) +
+                    " is out of range [1, " + std::to_string(limits::kMaxExecArg) + "]");
   pk.type = type;
   pk.formal.assign(v.begin(), v.begin() + f);
   pk.args.h = int(v[f]);
   pk.args.w = int(v[f + 1]);
   pk.args.c.assign(v.begin() + f + 2, v.begin() + f + 2 + convs);
   pk.args.k.assign(v.begin() + f + 2 + convs, v.end());
+}
+
+// A kernel corner must lie on the fabric (whether the whole kernel fits is the evaluator's check).
+int coordinate(io::TextScanner& sc, const char* axis, int fabricSide) {
+  sc.skipBlanks();
+  int line = sc.line(), col = sc.column();
+  long long v = sc.integer(std::string("the ") + axis + " coordinate");
+  if (v < 0 || v >= fabricSide)
+    sc.failAt(line, col,
+              std::string(axis) + " = " + std::to_string(v) + " is outside the fabric (0.." +
+                  std::to_string(fabricSide - 1) + ")");
+  return int(v);
 }
 
 }  // namespace
@@ -94,8 +112,8 @@ PaintSolution parsePaint(const std::string& text, const KernelGraph& graph, cons
       if (pk.placed)
         sc.failAt(line, col,
                   "kernel '" + name + "' is placed twice (first on line " + std::to_string(pk.placeLine) + ")");
-      pk.x = int(sc.integer("the x coordinate"));
-      pk.y = int(sc.integer("the y coordinate"));
+      pk.x = coordinate(sc, "x", graph.width);
+      pk.y = coordinate(sc, "y", graph.height);
       sc.skipBlanks();
       int rotCol = sc.column();
       std::string rot = sc.identifier("the rotation R0 or R90");

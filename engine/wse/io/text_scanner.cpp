@@ -119,18 +119,6 @@ long long TextScanner::integer(const std::string& what) {
   return v;
 }
 
-double TextScanner::number(const std::string& what) {
-  skipBlanks();
-  const char* begin = text_.c_str() + pos_;
-  char* end = nullptr;
-  errno = 0;
-  double v = std::strtod(begin, &end);
-  if (end == begin || errno == ERANGE) fail("expected " + what + " (a number), found " + describeNext());
-  size_t n = size_t(end - begin);
-  for (size_t i = 0; i < n; ++i) advance();
-  return v;
-}
-
 std::string TextScanner::quoted(const std::string& what) {
   skipBlanks();
   if (atEnd() || (text_[pos_] != '\'' && text_[pos_] != '"'))

@@ -39,7 +39,6 @@ class TextScanner {
   bool peekIdentifier();
   bool peekInteger();
   long long integer(const std::string& what);
-  double number(const std::string& what);
   /// '...' or "..." on one line.
   std::string quoted(const std::string& what);
   /// Raw text up to (not including) `c` on the same statement; fails when not found.

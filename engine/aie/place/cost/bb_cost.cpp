@@ -1,6 +1,7 @@
 #include "engine/aie/place/cost/bb_cost.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -69,6 +70,7 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
 }
 
 BbCost::TileState& BbCost::touchTile(int tile) {
+  assert(tile >= 0 && size_t(tile) < tiles_.size());
   if (tileStamp_[size_t(tile)] != stamp_) {
     tileStamp_[size_t(tile)] = stamp_;
     tileJournal_.emplace_back(tile, tiles_[size_t(tile)]);
@@ -213,7 +215,10 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     applyNet(n, -1);
   }
   for (const CoreMove& m : moves) applyCore(m.core, -1);
-  for (const CoreMove& m : moves) pos_[m.core] = dev.index(m.to);
+  for (const CoreMove& m : moves) {
+    assert(m.core >= 0 && m.core < model_.coreCount() && dev.contains(m.to));
+    pos_[m.core] = dev.index(m.to);
+  }
   for (const CoreMove& m : moves) applyCore(m.core, +1);
   for (NetId n : affected_) {
     NetState ns = computeNet(n);

@@ -1,6 +1,7 @@
 #include "engine/aie/place/cost/channel_usage.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <deque>
 

@@ -1,0 +1,73 @@
+// Ctrl-C during `wse place`: the run stops, writes the best legal layout found so far and
+// exits 0, like `place` and `pnr`.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+using namespace ts::test;
+
+namespace {
+
+/// Starts the CLI with stdout/stderr in files; returns its pid.
+pid_t startCli(const std::vector<std::string>& args, const std::string& out, const std::string& err) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* o = std::freopen(out.c_str(), "w", stdout);
+    FILE* e = std::freopen(err.c_str(), "w", stderr);
+    if (!o || !e) _exit(127);
+    std::vector<char*> argv{const_cast<char*>(TS_CLI_PATH)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(TS_CLI_PATH, argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+/// Exit code after waiting at most `seconds`, -1 on a signal, -2 when it did not end (killed).
+int waitFor(pid_t pid, double seconds) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  int status = 0;
+  while (std::chrono::steady_clock::now() < until) {
+    if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+  return -2;
+}
+
+}  // namespace
+
+TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
+  std::string dir = cliOutputDir("wse_interrupt");
+  std::string paint = dir + "/G.paint", out = dir + "/stdout.txt", err = dir + "/stderr.txt";
+  std::string graph = sharedData("ispd20/benchmarks/G.kgraph");
+  // Simulated annealing with a long time limit: only the interrupt can end it in time.
+  pid_t pid = startCli(
+      {"wse", "place", graph, "--algo", "tbs-sa", "--threads", "1", "--time-limit", "600", "--out", paint}, out, err);
+  ASSERT_GT(pid, 0);
+  // The progress line appears once the run (and its interrupt handler) has started.
+  auto errSize = [&] {
+    std::error_code ec;
+    auto size = fs::file_size(err, ec);
+    return ec ? 0 : size;
+  };
+  for (int i = 0; i < 3000 && errSize() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ASSERT_GT(errSize(), 0u) << "the run did not start";
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGINT);
+  EXPECT_EQ(waitFor(pid, 60), 0) << slurp(err);
+  EXPECT_NE(slurp(out).find("[stopped early]"), std::string::npos) << slurp(out);
+  ASSERT_TRUE(fs::exists(paint));
+  auto eval = runCli("wse eval " + graph + " " + paint);
+  EXPECT_EQ(eval.exitCode, 0) << eval.out;
+}
