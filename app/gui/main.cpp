@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/gui/main_window.h"
+#include "engine/core/version.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/image_export.h"
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   Q_INIT_RESOURCE(tilestudio);
   QApplication::setOrganizationName("TileStudio");
   QApplication::setApplicationName("tilestudio");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(ts::core::version());
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
