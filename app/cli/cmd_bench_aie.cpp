@@ -15,9 +15,9 @@
 #include <thread>
 
 #include "app/cli/cli_common.h"
-#include "app/cli/route_report.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"

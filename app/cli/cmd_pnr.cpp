@@ -9,12 +9,12 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
-#include "app/cli/route_report.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"

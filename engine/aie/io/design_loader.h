@@ -21,6 +21,17 @@ struct LoadedDesign {
 /// replaces the design's device; np-flow netlists name no device and default to npu2.
 LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOverride = "");
 
+/// The same from text in memory (the Python module's netlist dicts): `format` is "yaml", "json"
+/// (np-flow netlist) or "mlir"; `file` names the source in error messages (an np-flow design
+/// is named after its stem).
+LoadedDesign parseDesignText(const std::string& text, const std::string& format, const std::string& file,
+                             const std::string& deviceOverride = "");
+
+/// Where a placer starts when the user gives no placement: the design's pins plus the cores the
+/// file itself pins (placed np-flow nodes, MLIR logical tiles with coordinates); the `manual`
+/// placer takes the whole placement written in the file.
+Placement defaultStartPlacement(const LoadedDesign& loaded, const std::string& placer);
+
 /// Replaces the placement with one read from a placement file (.yaml, .json, .csv).
 void applyPlacementFile(LoadedDesign& loaded, const std::string& placementPath);
 
