@@ -31,6 +31,9 @@ dpkg -x "$deb" "$root"
 check_programs "$root/usr/bin" "$version"
 if [ -n "$python" ]; then
   grep -q "python3 (<< " <<<"$depends" || fail "Depends does not pin the Python minor version: $depends"
+  # Once installed, the interpreter finds the module without PYTHONPATH.
+  run_clean "$python" -c "import sys; sys.exit('/usr/$pydir' not in sys.path)" ||
+    fail "/usr/$pydir is not on $python's sys.path"
   out=$(cd / && PYTHONPATH="$root/usr/$pydir" run_clean "$python" -c "import tilestudio; print(tilestudio.__version__, tilestudio.__file__)") ||
     fail "the packaged Python module does not import"
   [[ "$out" == "$version $root/usr/$pydir/"* ]] || fail "imported '$out'"
