@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/theme.h"
+
 using namespace QtCharts;
 
 namespace ts::ui {
@@ -76,6 +78,7 @@ QorChartPanel::Chart& QorChartPanel::chartFor(const QString& key) {
   c.y->setLabelFormat("%.4g");
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
+  applyPalette(c.chart, palette());
   c.view = new QChartView(c.chart);
   c.view->setRenderHint(QPainter::Antialiasing, true);
   c.view->setMinimumHeight(170);
@@ -172,7 +175,7 @@ void QorChartPanel::flush() {
     c.markers.clear();
     for (double t : phaseChanges_) {
       auto* m = new QLineSeries();
-      m->setPen(QPen(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine));
+      m->setPen(QPen(mutedText(palette()), 1, Qt::DashLine));
       m->append(t, y0 - pad);
       m->append(t, y1 + pad);
       c.chart->addSeries(m);

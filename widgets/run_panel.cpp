@@ -19,6 +19,7 @@
 #include "widgets/param_form.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_job.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -40,7 +41,9 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
   chooser->addRow(tr("Algorithm"), algorithm_);
   description_ = new QLabel(this);
   description_->setWordWrap(true);
-  description_->setStyleSheet("color: #555");
+  QPalette muted = description_->palette();
+  muted.setColor(QPalette::WindowText, mutedText(muted));
+  description_->setPalette(muted);
   chooser->addRow(description_);
   seed_ = new QSpinBox(this);
   seed_->setRange(0, std::numeric_limits<int>::max());

@@ -2,6 +2,7 @@
 // writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QStyle>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
 #include "widgets/run_panel.h"
+#include "widgets/theme.h"
 
 namespace {
 
@@ -51,11 +53,16 @@ int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");  // printing help needs no screen
   }
 
+  // Sharp on high-DPI screens, including fractional scale factors (150%).
+  QApplication::setAttribute(Qt::AA_EnableHighDpiScaling);
+  QApplication::setAttribute(Qt::AA_UseHighDpiPixmaps);
+  QGuiApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
   QApplication app(argc, argv);
   Q_INIT_RESOURCE(tilestudio);
   QApplication::setOrganizationName("TileStudio");
   QApplication::setApplicationName("tilestudio");
   QApplication::setApplicationVersion(ts::core::version());
+  QGuiApplication::setDesktopFileName("tilestudio");  // tilestudio.desktop: taskbar icon and grouping
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -74,16 +81,30 @@ int main(int argc, char** argv) {
   QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links", "kind", "none");
   QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
   QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
+  QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt});
+  parser.addOptions(
+      {placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt, themeOpt});
   parser.process(app);
-
-  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
-  ts::studio::MainWindow window(!batch);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
     return 2;
   };
+  // Qt 5 does not follow every desktop's dark mode; --theme picks one explicitly.
+  const QString theme = parser.value(themeOpt);
+  if (theme != "system" && theme != "light" && theme != "dark") return fail("--theme: expected system, light or dark");
+  if (theme != "system") {
+    if (theme == "dark") {
+      QApplication::setStyle(ts::ui::darkStyle());
+      QApplication::setPalette(ts::ui::darkPalette());
+    } else {
+      QApplication::setStyle("Fusion");
+      QApplication::setPalette(QApplication::style()->standardPalette());
+    }
+  }
+
+  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
+  ts::studio::MainWindow window(!batch);
   if (batch) {
     QStringList wh = parser.value(sizeOpt).split('x');
     if (wh.size() != 2 || wh[0].toInt() < 200 || wh[1].toInt() < 150)
