@@ -9,11 +9,14 @@
 #include <unistd.h>
 
 #include "engine/core/atomic_file.h"
+#include "engine/core/version.h"
 
 namespace ts::cli {
 
 void writeJson(const std::string& path, const nlohmann::json& value) {
-  std::string text = value.dump(2) + "\n";
+  nlohmann::json out = value;
+  if (out.is_object() && !out.contains("version")) out["version"] = core::version();
+  std::string text = out.dump(2) + "\n";
   if (path == "-") {
     std::cout << text;
     return;

@@ -36,7 +36,8 @@ CLI::App* benchCommand(CLI::App& app);
 /// In app/cli_render/ (needs Qt): built only when TS_BUILD_GUI is ON.
 void addRenderCommand(CLI::App& app, GlobalOptions& global);
 
-/// Writes JSON (2-space indent) atomically; "-" writes to stdout.
+/// Writes JSON (2-space indent) atomically; "-" writes to stdout. An object (every report) gets
+/// a "version" field: the TileStudio version that wrote it.
 void writeJson(const std::string& path, const nlohmann::json& value);
 
 /// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then
