@@ -53,10 +53,11 @@ int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");  // printing help needs no screen
   }
 
-  // Sharp on high-DPI screens, including fractional scale factors (150%).
+  // Scaled by the screen's pixel density on high-DPI screens, with sharp icons. The factor is
+  // rounded (Qt 5's default): unrounded factors from X11's often inexact physical sizes blur
+  // ordinary screens (QT_SCALE_FACTOR_ROUNDING_POLICY=PassThrough gives 150% where it is right).
   QApplication::setAttribute(Qt::AA_EnableHighDpiScaling);
   QApplication::setAttribute(Qt::AA_UseHighDpiPixmaps);
-  QGuiApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
   QApplication app(argc, argv);
   Q_INIT_RESOURCE(tilestudio);
   QApplication::setOrganizationName("TileStudio");
