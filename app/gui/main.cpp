@@ -2,6 +2,7 @@
 // writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QStyle>
 #include <QTimer>
 #include <algorithm>
@@ -36,6 +37,18 @@ const char* const kNoDisplay =
     "    tilestudio-cli render DESIGN --out design.png     (picture of the placed design)\n"
     "    tilestudio-cli check DESIGN                       (problems of a design/placement)\n"
     "    tilestudio-cli --help\n";
+
+/// The design to open for a command-line argument. A run history (NAME.tsruns.json, which the
+/// desktop entry passes for its MIME type) opens the design it sits beside, whose history it is.
+/// Empty when a history has no design beside it.
+QString designForArgument(const QString& path) {
+  const QString suffix = QStringLiteral(".tsruns.json");
+  if (!path.endsWith(suffix)) return path;
+  const QString stem = path.left(path.size() - suffix.size());
+  for (const char* ext : {".yaml", ".yml", ".json", ".mlir", ".kgraph"})
+    if (QFileInfo::exists(stem + ext)) return stem + ext;
+  return {};
+}
 
 }  // namespace
 
@@ -115,8 +128,11 @@ int main(int argc, char** argv) {
   const QStringList args = parser.positionalArguments();
   if (args.size() > 1) return fail("give one design file");
   if (!args.isEmpty()) {
+    const QString design = designForArgument(args.first());
+    if (design.isEmpty())
+      return fail(args.first() + ": a run history, but no design beside it (NAME.yaml, .json, .mlir or .kgraph)");
     QString error;
-    if (!window.openDesign(args.first(), &error, batch) && batch) return fail(error);
+    if (!window.openDesign(design, &error, batch) && batch) return fail(error);
     if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
       return fail(error);
   } else if (parser.isSet(benchOpt)) {

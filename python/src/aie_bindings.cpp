@@ -121,12 +121,6 @@ aie::Placement startFor(const DesignPtr& design, const std::optional<PyPlacement
   return start->placement;
 }
 
-RunSettings runSettings(uint64_t seed, double timeLimit, pyb::object progress) {
-  if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
-    throw pyb::type_error("progress must be callable (it receives a tilestudio.Progress)");
-  return {seed, timeLimit, std::move(progress)};
-}
-
 pyb::list algorithmList(const std::string& kind) {
   pyb::list out;
   auto add = [&](const std::string& name, const std::string& description, const std::vector<core::ParamSpec>& specs) {
@@ -171,20 +165,23 @@ void bindDeviceAndDesign(pyb::module_& m) {
       .def(
           "tile_kind",
           [](const aie::Device& d, int col, int row) {
-            if (!d.contains({col, row})) throw pyb::index_error("no tile (" + std::to_string(col) + ", " + std::to_string(row) + ")");
+            if (!d.contains({col, row}))
+              throw pyb::index_error("no tile (" + std::to_string(col) + ", " + std::to_string(row) + ")");
             return std::string(toString(d.kind({col, row})));
           },
           "col"_a, "row"_a, "'shim', 'mem' or 'compute'")
       .def("__repr__", [](const aie::Device& d) {
-        return "<tilestudio.Device " + d.name() + " " + std::to_string(d.columns()) + "x" + std::to_string(d.rows()) + ">";
+        return "<tilestudio.Device " + d.name() + " " + std::to_string(d.columns()) + "x" + std::to_string(d.rows()) +
+               ">";
       });
 
   pyb::class_<DesignHandle, DesignPtr>(m, "Design", "An AIE design with its device and the placement its file holds")
       .def_property_readonly("name", [](const DesignHandle& h) { return h.design().name; })
       .def_property_readonly("path", [](const DesignHandle& h) { return h.loaded.path; })
       .def_property_readonly("device", [](const DesignHandle& h) { return h.device(); })
-      .def_property_readonly("warnings", [](const DesignHandle& h) { return h.loaded.warnings; },
-                             "Parts of the file that were recognised but not imported")
+      .def_property_readonly(
+          "warnings", [](const DesignHandle& h) { return h.loaded.warnings; },
+          "Parts of the file that were recognised but not imported")
       .def_property_readonly(
           "cores",
           [](const DesignHandle& h) {
@@ -211,10 +208,14 @@ void bindDeviceAndDesign(pyb::module_& m) {
           },
           "[{name, source, targets, bytes_per_object}]")
       .def_property_readonly(
-          "placement", [](const DesignPtr& h) { return PyPlacement{h, h->loaded.placement}; },
+          "placement",
+          [](const DesignPtr& h) {
+            return PyPlacement{h, h->loaded.placement};
+          },
           "A copy of the placement the file holds (pins, placed np-flow nodes, a YAML placement section)")
       .def(
-          "netlist", [](const DesignHandle& h) { return toPython(nlohmann::json::parse(aie::npflowNetlistJson(h.design()))); },
+          "netlist",
+          [](const DesignHandle& h) { return toPython(nlohmann::json::parse(aie::npflowNetlistJson(h.design()))); },
           "The design as an np-flow netlist.json dict")
       .def("to_yaml", [](const DesignHandle& h) { return aie::designToYaml(h.design()); })
       .def("__repr__", [](const DesignHandle& h) {
@@ -233,17 +234,18 @@ void bindPlacementAndRouting(pyb::module_& m) {
            }),
            "design"_a, "tiles"_a = pyb::none(), "The design's pins, plus {core: (col, row)} when given")
       .def_property_readonly("design", [](const PyPlacement& p) { return p.design; })
-      .def("__getitem__", [](const PyPlacement& p, const std::string& core) { return tileOrNone(p.placement, p.design->core(core)); })
-      .def("__setitem__", [](PyPlacement& p, const std::string& core, const pyb::handle& tile) {
-        p.placement.place(p.design->core(core), toTile(tile));
-      })
+      .def("__getitem__",
+           [](const PyPlacement& p, const std::string& core) { return tileOrNone(p.placement, p.design->core(core)); })
+      .def("__setitem__", [](PyPlacement& p, const std::string& core,
+                             const pyb::handle& tile) { p.placement.place(p.design->core(core), toTile(tile)); })
       .def("__delitem__", [](PyPlacement& p, const std::string& core) { p.placement.unplace(p.design->core(core)); })
       .def("__len__", [](const PyPlacement& p) { return p.placement.size(); })
-      .def("__iter__", [](const PyPlacement& p) {
-        pyb::list names;
-        for (const aie::LogicalCore& c : p.design->design().cores) names.append(c.name);
-        return names.attr("__iter__")();
-      })
+      .def("__iter__",
+           [](const PyPlacement& p) {
+             pyb::list names;
+             for (const aie::LogicalCore& c : p.design->design().cores) names.append(c.name);
+             return names.attr("__iter__")();
+           })
       .def(
           "to_dict",
           [](const PyPlacement& p) {
@@ -253,22 +255,29 @@ void bindPlacementAndRouting(pyb::module_& m) {
             return out;
           },
           "{core: (col, row)} of the placed cores")
-      .def("pinned", [](const PyPlacement& p, const std::string& core) { return p.placement.pinned(p.design->core(core)); })
+      .def("pinned",
+           [](const PyPlacement& p, const std::string& core) { return p.placement.pinned(p.design->core(core)); })
       .def(
           "set_pinned",
-          [](PyPlacement& p, const std::string& core, bool pinned) { p.placement.setPinned(p.design->core(core), pinned); },
+          [](PyPlacement& p, const std::string& core, bool pinned) {
+            p.placement.setPinned(p.design->core(core), pinned);
+          },
           "core"_a, "pinned"_a = true, "Pinned cores are never moved by any placer")
       .def_property_readonly("complete", [](const PyPlacement& p) { return p.placement.complete(); })
       .def_property_readonly("placed_count", [](const PyPlacement& p) { return p.placement.placedCount(); })
       .def("__repr__", [](const PyPlacement& p) {
-        return "<tilestudio.Placement of " + p.design->design().name + ": " + std::to_string(p.placement.placedCount()) +
-               "/" + std::to_string(p.placement.size()) + " placed>";
+        return "<tilestudio.Placement of " + p.design->design().name + ": " +
+               std::to_string(p.placement.placedCount()) + "/" + std::to_string(p.placement.size()) + " placed>";
       });
 
   pyb::class_<PyRouting>(m, "Routing", "A routing of a placed design that passed the independent routing checker")
       .def_property_readonly("design", [](const PyRouting& r) { return r.design; })
-      .def_property_readonly("placement", [](const PyRouting& r) { return PyPlacement{r.design, r.placement}; })
-      .def_property_readonly("cost", [](const PyRouting& r) { return r.routing.cost; }, "The router's objective value")
+      .def_property_readonly("placement",
+                             [](const PyRouting& r) {
+                               return PyPlacement{r.design, r.placement};
+                             })
+      .def_property_readonly(
+          "cost", [](const PyRouting& r) { return r.routing.cost; }, "The router's objective value")
       .def_property_readonly(
           "nets", [](const PyRouting& r) { return routingStats(r.design->design(), r.design->device(), r.routing); },
           "[{name, routed, type, packet_id, hops, buffer_tiles, edges, rr_edges}] per net")
@@ -293,24 +302,31 @@ void bindResults(pyb::module_& m) {
       .def_readonly("stats", &RouteResult::stats)
       .def("__repr__", [](const RouteResult& r) { return "<tilestudio.RouteResult " + r.status + ">"; });
   pyb::class_<PnrResult>(m, "PnrResult")
-      .def_property_readonly("success", [](const PnrResult& p) { return p.r.success; },
-                             "Legal placement and legal routing, both checked independently")
-      .def_property_readonly("stage", [](const PnrResult& p) { return p.r.stage; }, "'place', 'route' or 'done'")
+      .def_property_readonly(
+          "success", [](const PnrResult& p) { return p.r.success; },
+          "Legal placement and legal routing, both checked independently")
+      .def_property_readonly(
+          "stage", [](const PnrResult& p) { return p.r.stage; }, "'place', 'route' or 'done'")
       .def_property_readonly("status", [](const PnrResult& p) { return p.r.status; })
       .def_property_readonly("reasons", [](const PnrResult& p) { return p.r.reasons; })
-      .def_property_readonly("placement", [](const PnrResult& p) { return PyPlacement{p.design, p.r.placement}; })
+      .def_property_readonly("placement",
+                             [](const PnrResult& p) {
+                               return PyPlacement{p.design, p.r.placement};
+                             })
       .def_property_readonly("routing",
                              [](const PnrResult& p) -> std::optional<PyRouting> {
                                if (!p.r.success) return std::nullopt;
                                return PyRouting{p.design, p.r.placement, p.r.routing};
                              })
-      .def_property_readonly("qor", [](const PnrResult& p) -> pyb::object {
-        return p.r.success ? toPython(aie::qorJson(p.r.qor)) : pyb::none();
-      })
-      .def_property_readonly("placement_violations",
-                             [](const PnrResult& p) { return violationsList(p.design->design(), p.r.placementViolations); })
-      .def_property_readonly("routing_violations",
-                             [](const PnrResult& p) { return violationsList(p.design->design(), p.r.routingViolations); })
+      .def_property_readonly(
+          "qor",
+          [](const PnrResult& p) -> pyb::object { return p.r.success ? toPython(aie::qorJson(p.r.qor)) : pyb::none(); })
+      .def_property_readonly(
+          "placement_violations",
+          [](const PnrResult& p) { return violationsList(p.design->design(), p.r.placementViolations); })
+      .def_property_readonly(
+          "routing_violations",
+          [](const PnrResult& p) { return violationsList(p.design->design(), p.r.routingViolations); })
       .def_property_readonly("place_seconds", [](const PnrResult& p) { return p.r.placeSeconds; })
       .def_property_readonly("route_seconds", [](const PnrResult& p) { return p.r.routeSeconds; })
       .def_property_readonly("placer_stats", [](const PnrResult& p) { return statsDict(p.r.placerStats); })
@@ -321,8 +337,8 @@ void bindResults(pyb::module_& m) {
             const aie::Design& d = p.design->design();
             aie::RrGraph graph(p.design->device());
             const bool routed = p.r.success;
-            return toPython(nlohmann::json::parse(aie::npflowPlacedJson(
-                d, p.r.placement, routed ? &graph : nullptr, routed ? &p.r.routing : nullptr, !routed)));
+            return toPython(nlohmann::json::parse(aie::npflowPlacedJson(d, p.r.placement, routed ? &graph : nullptr,
+                                                                        routed ? &p.r.routing : nullptr, !routed)));
           },
           "The np-flow pnr_placed_netlist.json as a dict: nodes with col_x/row_y, nets with routing_info, "
           "routing.routing_cost (1e9 when nothing legal was found)")
@@ -359,8 +375,10 @@ void bindFunctions(pyb::module_& m) {
          const std::optional<std::string>& device) { return designFromText(text, format, name, device); },
       "text"_a, "format"_a, "name"_a = "design", "device"_a = pyb::none(),
       "A design from text in memory; format 'yaml', 'json' (np-flow) or 'mlir'");
-  m.def("placers", [] { return algorithmList("placer"); }, "[{name, description, settings}] of every placer");
-  m.def("routers", [] { return algorithmList("router"); }, "[{name, description, settings}] of every router");
+  m.def(
+      "placers", [] { return algorithmList("placer"); }, "[{name, description, settings}] of every placer");
+  m.def(
+      "routers", [] { return algorithmList("router"); }, "[{name, description, settings}] of every router");
 
   m.def(
       "place",
@@ -370,10 +388,11 @@ void bindFunctions(pyb::module_& m) {
         core::ParamValues values = settingsFrom(settings, info.params(), "placer '" + placer + "'");
         aie::Placement from = startFor(design, start, placer);
         aie::PlaceOutcome out;
-        runInBackground(runSettings(seed, timeLimit, std::move(progress)), [&](core::RunContext& ctx) {
+        runInBackground({seed, timeLimit, std::move(progress)}, [&](core::RunContext& ctx) {
           out = info.run(design->design(), design->device(), from, values, ctx);
         });
-        return PlaceResult{out.success, out.status, out.reasons, PyPlacement{design, out.placement}, statsDict(out.stats)};
+        return PlaceResult{out.success, out.status, out.reasons, PyPlacement{design, out.placement},
+                           statsDict(out.stats)};
       },
       "design"_a, "placer"_a = "sa", pyb::kw_only(), "start"_a = pyb::none(), "seed"_a = 1, "time_limit"_a = 0.0,
       "progress"_a = pyb::none(),
@@ -388,7 +407,7 @@ void bindFunctions(pyb::module_& m) {
         core::ParamValues values = settingsFrom(settings, info.params(), "router '" + router + "'");
         const DesignPtr& design = placement.design;
         aie::RouteOutcome out;
-        runInBackground(runSettings(seed, timeLimit, std::move(progress)), [&](core::RunContext& ctx) {
+        runInBackground({seed, timeLimit, std::move(progress)}, [&](core::RunContext& ctx) {
           out = info.run(design->design(), design->device(), placement.placement, values, ctx);
         });
         RouteResult r{out.success, out.status, out.reasons, std::nullopt, statsDict(out.stats)};
@@ -407,13 +426,13 @@ void bindFunctions(pyb::module_& m) {
         cfg.placer = placer;
         cfg.router = router;
         cfg.routeTimeLimitSeconds = routeTimeLimit;
-        cfg.placerParams = settingsFrom(placerSettings.value_or(pyb::dict()), placerNamed(placer).params(),
-                                        "placer '" + placer + "'");
-        cfg.routerParams = settingsFrom(routerSettings.value_or(pyb::dict()), routerNamed(router).params(),
-                                        "router '" + router + "'");
+        cfg.placerParams =
+            settingsFrom(placerSettings.value_or(pyb::dict()), placerNamed(placer).params(), "placer '" + placer + "'");
+        cfg.routerParams =
+            settingsFrom(routerSettings.value_or(pyb::dict()), routerNamed(router).params(), "router '" + router + "'");
         aie::Placement from = startFor(design, start, placer);
         PnrResult out{{}, design};
-        runInBackground(runSettings(seed, timeLimit, std::move(progress)), [&](core::RunContext& ctx) {
+        runInBackground({seed, timeLimit, std::move(progress)}, [&](core::RunContext& ctx) {
           out.r = aie::runPnr(design->design(), design->device(), from, cfg, ctx);
         });
         return out;
@@ -426,7 +445,10 @@ void bindFunctions(pyb::module_& m) {
 
   m.def(
       "check",
-      [](const PyPlacement& p) { return violationsList(p.design->design(), aie::checkPlacement(p.design->design(), p.design->device(), p.placement)); },
+      [](const PyPlacement& p) {
+        return violationsList(p.design->design(),
+                              aie::checkPlacement(p.design->design(), p.design->device(), p.placement));
+      },
       "placement"_a, "Problems of a placement ([{code, message, cores, tile}]); empty when legal");
   m.def(
       "check_routing",

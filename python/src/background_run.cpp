@@ -70,6 +70,8 @@ void runInBackground(const RunSettings& settings, const std::function<void(core:
   std::exception_ptr failure;
   std::unique_ptr<pyb::error_already_set> pythonError;  // KeyboardInterrupt or the callback's
   const bool hasCallback = settings.progress && !settings.progress.is_none();
+  if (hasCallback && !PyCallable_Check(settings.progress.ptr()))
+    throw pyb::type_error("progress must be callable (it receives a tilestudio.Progress)");
 
   std::thread worker([&] {
     try {
@@ -82,6 +84,18 @@ void runInBackground(const RunSettings& settings, const std::function<void(core:
     done = true;
     cv.notify_all();
   });
+
+  // Should anything below throw, the worker is stopped and joined before the exception leaves.
+  struct JoinOnExit {
+    std::thread& worker;
+    core::CancelToken& cancel;
+    ~JoinOnExit() {
+      if (!worker.joinable()) return;
+      cancel.requestStop();
+      pyb::gil_scoped_release release;
+      worker.join();
+    }
+  } joinOnExit{worker, *cancel};
 
   auto deliver = [&] {  // with the GIL held
     if (hasCallback && !pythonError) {
@@ -110,7 +124,10 @@ void runInBackground(const RunSettings& settings, const std::function<void(core:
     }
     deliver();
   }
-  worker.join();
+  {
+    pyb::gil_scoped_release release;
+    worker.join();
+  }
   if (pythonError) throw std::move(*pythonError);
   if (failure) std::rethrow_exception(failure);
 }

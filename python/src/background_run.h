@@ -20,7 +20,8 @@ struct RunSettings {
 };
 
 /// Runs `work` with a RunContext built from `settings`. Exceptions of `work` are rethrown here;
-/// a KeyboardInterrupt or a callback's exception is raised after the run has stopped.
+/// a KeyboardInterrupt or a callback's exception is raised after the run has stopped. A
+/// progress that is not callable is a TypeError before anything runs.
 void runInBackground(const RunSettings& settings, const std::function<void(core::RunContext&)>& work);
 
 /// Binds the Progress type handed to callbacks.

@@ -68,13 +68,17 @@ PyEvaluation evaluationOf(const PyLayout& l) {
 
 void bindTypes(pyb::module_& m) {
   pyb::class_<GraphHandle, GraphPtr>(m, "KernelGraph", "An ISPD 2020 WSE kernel graph (.kgraph)")
-      .def_property_readonly("name", [](const GraphHandle& h) { return h.graph.test; }, "The header's test= name")
+      .def_property_readonly(
+          "name", [](const GraphHandle& h) { return h.graph.test; }, "The header's test= name")
       .def_property_readonly("path", [](const GraphHandle& h) { return h.path; })
-      .def_property_readonly("width", [](const GraphHandle& h) { return h.graph.width; }, "Fabric width in tiles")
+      .def_property_readonly(
+          "width", [](const GraphHandle& h) { return h.graph.width; }, "Fabric width in tiles")
       .def_property_readonly("height", [](const GraphHandle& h) { return h.graph.height; })
-      .def_property_readonly("weights", [](const GraphHandle& h) {
-        return pyb::dict("wdeltat"_a = h.graph.wdeltat, "wlength"_a = h.graph.wlength, "wadapter"_a = h.graph.wadapter);
-      })
+      .def_property_readonly("weights",
+                             [](const GraphHandle& h) {
+                               return pyb::dict("wdeltat"_a = h.graph.wdeltat, "wlength"_a = h.graph.wlength,
+                                                "wadapter"_a = h.graph.wadapter);
+                             })
       .def_property_readonly("kernel_count", [](const GraphHandle& h) { return h.graph.kernelCount(); })
       .def_property_readonly(
           "kernels",
@@ -105,7 +109,8 @@ void bindTypes(pyb::module_& m) {
           "kernels",
           [](const PyLayout& l) {
             pyb::list out;
-            for (int i = 0; i < l.graph->graph.kernelCount(); ++i) out.append(kernelDict(l.graph->graph, i, l.layout.kernels[i]));
+            for (int i = 0; i < l.graph->graph.kernelCount(); ++i)
+              out.append(kernelDict(l.graph->graph, i, l.layout.kernels[i]));
             return out;
           },
           "[{name, type, placed, x, y, width, height, rotated}]")
@@ -122,10 +127,14 @@ void bindTypes(pyb::module_& m) {
 
   pyb::class_<PyEvaluation>(m, "Evaluation", "The independent evaluator's legality verdict and score terms")
       .def_property_readonly("legal", [](const PyEvaluation& v) { return v.e.legal; })
-      .def_property_readonly("mt", [](const PyEvaluation& v) { return v.e.mt; }, "Maximum kernel time")
-      .def_property_readonly("wl", [](const PyEvaluation& v) { return v.e.wl; }, "Wirelength (centre-to-centre L1)")
-      .def_property_readonly("ac", [](const PyEvaluation& v) { return v.e.ac; }, "Adapter cost")
-      .def_property_readonly("score", [](const PyEvaluation& v) { return v.e.score; }, "wdeltat*MT + wlength*WL + wadapter*AC")
+      .def_property_readonly(
+          "mt", [](const PyEvaluation& v) { return v.e.mt; }, "Maximum kernel time")
+      .def_property_readonly(
+          "wl", [](const PyEvaluation& v) { return v.e.wl; }, "Wirelength (centre-to-centre L1)")
+      .def_property_readonly(
+          "ac", [](const PyEvaluation& v) { return v.e.ac; }, "Adapter cost")
+      .def_property_readonly(
+          "score", [](const PyEvaluation& v) { return v.e.score; }, "wdeltat*MT + wlength*WL + wadapter*AC")
       .def_property_readonly("max_memory", [](const PyEvaluation& v) { return v.e.maxMemory; })
       .def_property_readonly("critical_kernel",
                              [](const PyEvaluation& v) -> pyb::object {
@@ -145,8 +154,9 @@ void bindTypes(pyb::module_& m) {
           },
           "[{code, message, kernels}]; empty when legal")
       .def("__repr__", [](const PyEvaluation& v) {
-        return "<tilestudio.Evaluation " + std::string(v.e.legal ? "legal" : "illegal") + " MT " + std::to_string(v.e.mt) +
-               " WL " + std::to_string(v.e.wl) + " AC " + std::to_string(v.e.ac) + " score " + std::to_string(v.e.score) + ">";
+        return "<tilestudio.Evaluation " + std::string(v.e.legal ? "legal" : "illegal") + " MT " +
+               std::to_string(v.e.mt) + " WL " + std::to_string(v.e.wl) + " AC " + std::to_string(v.e.ac) + " score " +
+               std::to_string(v.e.score) + ">";
       });
 
   pyb::class_<WseResult>(m, "WseResult")
@@ -158,17 +168,23 @@ void bindTypes(pyb::module_& m) {
       .def_readonly("message", &WseResult::message, "Why nothing was found")
       .def_readonly("stats", &WseResult::stats)
       .def("__repr__", [](const WseResult& r) {
-        return "<tilestudio.WseResult " + std::string(r.found ? "found" : "not found") + ", " + std::to_string(r.seconds) + " s>";
+        return "<tilestudio.WseResult " + std::string(r.found ? "found" : "not found") + ", " +
+               std::to_string(r.seconds) + " s>";
       });
 }
 
 void bindFunctions(pyb::module_& m) {
   m.def(
       "load_kgraph",
-      [](const std::string& path) { return std::make_shared<GraphHandle>(GraphHandle{wse::readKgraph(path), path}); },
+      [](const std::string& path) {
+        return std::make_shared<GraphHandle>(GraphHandle{wse::readKgraph(path), path});
+      },
       "path"_a, "Reads an ISPD 2020 .kgraph file");
   m.def(
-      "parse_kgraph", [](const std::string& text) { return std::make_shared<GraphHandle>(GraphHandle{wse::parseKgraph(text), ""}); },
+      "parse_kgraph",
+      [](const std::string& text) {
+        return std::make_shared<GraphHandle>(GraphHandle{wse::parseKgraph(text), ""});
+      },
       "text"_a, "A kernel graph from .kgraph text");
   m.def("wse_algorithms", &wse::wseAlgorithms, "Names of the WSE placers: cupoker, tbs-sa, dnc");
   m.def(
@@ -177,8 +193,6 @@ void bindFunctions(pyb::module_& m) {
          const std::optional<PyLayout>& initial, uint64_t seed, double timeLimit, pyb::object progress) {
         if (!wse::isWseAlgorithm(algorithm)) throw pyb::value_error("unknown WSE algorithm '" + algorithm + "'");
         if (initial && initial->graph != graph) throw pyb::value_error("initial: a layout of another graph");
-        if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
-          throw pyb::type_error("progress must be callable (it receives a tilestudio.Progress)");
         wse::WsePlacerOptions options;
         options.algorithm = algorithm;
         options.threads = threads;
@@ -187,12 +201,13 @@ void bindFunctions(pyb::module_& m) {
         wse::WsePlaceResult r;
         runInBackground({seed, timeLimit, std::move(progress)},
                         [&](core::RunContext& ctx) { r = wse::runWsePlacer(graph->graph, options, ctx); });
-        WseResult out{r.found, std::nullopt, {graph, r.evaluation}, r.stopped, r.seconds, r.message, statsDict(r.stats)};
+        WseResult out{r.found,   std::nullopt, {graph, r.evaluation}, r.stopped,
+                      r.seconds, r.message,    statsDict(r.stats)};
         if (r.found) out.layout = PyLayout{graph, r.layout};
         return out;
       },
-      "graph"_a, "algorithm"_a = "cupoker", pyb::kw_only(), "threads"_a = 0, "effort"_a = 1.0, "initial"_a = pyb::none(),
-      "seed"_a = 1, "time_limit"_a = 0.0, "progress"_a = pyb::none(),
+      "graph"_a, "algorithm"_a = "cupoker", pyb::kw_only(), "threads"_a = 0, "effort"_a = 1.0,
+      "initial"_a = pyb::none(), "seed"_a = 1, "time_limit"_a = 0.0, "progress"_a = pyb::none(),
       "Places a kernel graph (CU.POKer by default; threads 0 = all cores). Every result passes the evaluator. "
       "Releases the GIL; Ctrl-C stops the run and raises KeyboardInterrupt.");
   m.def("evaluate", &evaluationOf, "layout"_a, "Legality, MT, WL, AC and score of a layout");
@@ -213,8 +228,9 @@ void bindFunctions(pyb::module_& m) {
       },
       "graph"_a, "path"_a, "Evaluates a .paint solution as the contest did (mismatching kernels are violations)");
   m.def(
-      "write_paint", [](const std::string& path, const PyLayout& l) { wse::writePaint(path, l.graph->graph, l.layout); },
-      "path"_a, "layout"_a, "Writes a layout as a .paint solution (atomically)");
+      "write_paint",
+      [](const std::string& path, const PyLayout& l) { wse::writePaint(path, l.graph->graph, l.layout); }, "path"_a,
+      "layout"_a, "Writes a layout as a .paint solution (atomically)");
 }
 
 }  // namespace

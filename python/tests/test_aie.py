@@ -86,6 +86,8 @@ class Algorithms(unittest.TestCase):
             ts.place(self.design, "annealer")
         with self.assertRaises(TypeError):
             ts.place(self.design, "sa", cost=["bb"])
+        with self.assertRaisesRegex(TypeError, "progress must be callable"):
+            ts.place(self.design, "sa", progress=3)
 
     def test_pinned_cores_stay_and_runs_start_from_a_placement(self):
         start = ts.Placement(self.design, {"filter2d": (3, 4)})
