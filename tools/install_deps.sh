@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config
   qtbase5-dev libqt5charts5-dev libqt5svg5-dev
   coinor-libcbc-dev libboost-graph-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev glpk-utils xvfb xauth fonts-dejavu-core
+  libgtest-dev glpk-utils parallel xvfb xauth fonts-dejavu-core
   # packaging and scripting: man pages, .deb (dpkg-shlibdeps needs `file`), desktop checks, Python module
   help2man dpkg-dev file desktop-file-utils shared-mime-info python3-dev pybind11-dev
 )

@@ -2,9 +2,7 @@
 
 #include <QDragEnterEvent>
 #include <QFontMetricsF>
-#include <QHelpEvent>
 #include <QMimeData>
-#include <QToolTip>
 
 #include "engine/aie/snapshot.h"
 
@@ -34,7 +32,7 @@ AieCanvas::AieCanvas(AieDocument* document, QWidget* parent) : GridCanvas(parent
     scene_.selectedCores.clear();
     scene_.selectedTile = QPoint(-1, -1);
     rebuildScene();
-    setGridSize(doc_->device().columns(), doc_->device().rows());
+    if (doc_->isOpen()) setGridSize(doc_->device().columns(), doc_->device().rows());
     emit selectionChanged();
   });
   connect(doc_, &AieDocument::changed, this, [this] {
@@ -340,19 +338,6 @@ QString AieCanvas::tooltipAt(const QPointF& pixel) const {
     if (scene_.placement->pinned(c) || core.pin) s += tr("<br>pinned");
   }
   return s;
-}
-
-bool AieCanvas::event(QEvent* e) {
-  if (e->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(e);
-    QString text = tooltipAt(help->pos());
-    if (text.isEmpty())
-      QToolTip::hideText();
-    else
-      QToolTip::showText(help->globalPos(), text, this);
-    return true;
-  }
-  return GridCanvas::event(e);
 }
 
 CoreId AieCanvas::coreFromMime(const QMimeData* mime) {

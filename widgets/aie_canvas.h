@@ -75,8 +75,8 @@ class AieCanvas : public GridCanvas {
   void hoverAt(const QPointF& pixel) override;
   void paintDecorations(QPainter& painter) override;
   void withExportPainter(const std::function<void(const ScenePainter&)>& use) const override;
+  QString tooltipAt(const QPointF& pixel) const override;
 
-  bool event(QEvent* e) override;
   void dragEnterEvent(QDragEnterEvent* e) override;
   void dragMoveEvent(QDragMoveEvent* e) override;
   void dragLeaveEvent(QDragLeaveEvent* e) override;
@@ -85,7 +85,6 @@ class AieCanvas : public GridCanvas {
  private:
   void rebuildScene();
   void updateHighlights();
-  QString tooltipAt(const QPointF& pixel) const;
   static aie::CoreId coreFromMime(const QMimeData* mime);
 
   AieDocument* doc_;

@@ -12,6 +12,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/core/version.h"
+#include "widgets/guarded.h"
 
 namespace ts::ui {
 
@@ -38,18 +39,6 @@ QString q(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-/// Runs `f`, turning any exception into a one-line message.
-template <typename F>
-bool guarded(QString* error, F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const std::exception& e) {
-    if (error) *error = QString::fromUtf8(e.what());
-  }
-  return false;
-}
-
 std::string ext(const QString& path) {
   return QFileInfo(path).suffix().toLower().toStdString();
 }
@@ -71,7 +60,7 @@ QString MoveCheck::summary() const {
   return s;
 }
 
-AieDocument::AieDocument(QObject* parent) : QObject(parent) {
+AieDocument::AieDocument(QObject* parent) : Document(parent) {
   connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
@@ -96,6 +85,27 @@ void AieDocument::setLoaded(aie::LoadedDesign loaded) {
   recompute();
   emit opened();
   emit changed();
+}
+
+void AieDocument::close() {
+  loaded_.reset();
+  filePath_.clear();
+  graph_.reset();
+  state_ = State{};
+  usage_ = AieUsage{};
+  undo_.clear();
+  undo_.setClean();
+  emit opened();
+  emit changed();
+}
+
+QString AieDocument::saveFilter() const {
+  return QStringLiteral("TileStudio design (*.yaml);;np-flow netlist (*.json)");
+}
+
+QString AieDocument::suggestedSavePath() const {
+  QFileInfo fi(filePath_);
+  return fi.absolutePath() + "/" + fi.completeBaseName() + ".yaml";
 }
 
 QString AieDocument::title() const {

@@ -2,7 +2,6 @@
 // An open AIE design in the studio: design, device, the current placement and routing, their
 // resource use, and the undo stack through which every edit (manual moves, pins, run results,
 // loaded placements) goes. Canvas, browser, inspector and run panel all work on one document.
-#include <QObject>
 #include <QString>
 #include <QUndoStack>
 #include <memory>
@@ -11,6 +10,7 @@
 #include "engine/aie/routing.h"
 #include "engine/aie/rr_graph.h"
 #include "widgets/aie_usage.h"
+#include "widgets/document.h"
 
 namespace ts::ui {
 
@@ -28,7 +28,7 @@ struct MoveCheck {
   QString summary() const;
 };
 
-class AieDocument : public QObject {
+class AieDocument : public Document {
   Q_OBJECT
  public:
   struct State {
@@ -46,21 +46,25 @@ class AieDocument : public QObject {
   void setLoaded(aie::LoadedDesign loaded);
   /// Reads a placement file and applies it as one undoable edit.
   bool loadPlacement(const QString& path, QString* error);
+  Kind kind() const override { return Kind::Aie; }
   /// Writes the design with its placement. np-flow sources are saved as YAML (see saveAs).
-  bool save(QString* error);
+  bool save(QString* error) override;
   /// .yaml/.yml: design + placement; .json: np-flow netlist with the placement.
-  bool saveAs(const QString& path, QString* error);
+  bool saveAs(const QString& path, QString* error) override;
   /// True when save() can write back to the opened file in its own format.
-  bool canSaveInPlace() const;
+  bool canSaveInPlace() const override;
+  QString saveFilter() const override;
+  QString suggestedSavePath() const override;
+  void close() override;
   /// Placement as .yaml, .csv or np-flow placed .json (with routing when there is one).
   bool exportPlacement(const QString& path, QString* error) const;
   /// QoR report (JSON): the Table II figures of the current state and the problem list.
-  bool exportQorReport(const QString& path, QString* error) const;
+  bool exportQorReport(const QString& path, QString* error) const override;
 
-  bool isOpen() const { return bool(loaded_); }
-  QString filePath() const { return filePath_; }
-  QString title() const;
-  bool modified() const { return !undo_.isClean(); }
+  bool isOpen() const override { return bool(loaded_); }
+  QString filePath() const override { return filePath_; }
+  QString title() const override;
+  bool modified() const override { return !undo_.isClean(); }
   /// Marks the current state as saved (after save, or for a fresh design).
   void markSaved() { undo_.setClean(); }
 
@@ -71,7 +75,7 @@ class AieDocument : public QObject {
   std::shared_ptr<const aie::RrGraph> rrGraph() const { return graph_; }
   State state() const { return state_; }
   const AieUsage& usage() const { return usage_; }
-  QUndoStack* undoStack() { return &undo_; }
+  QUndoStack* undoStack() override { return &undo_; }
 
   /// What moving `core` to `tile` would do (swap with a compute core already there).
   MoveCheck checkMove(aie::CoreId core, aie::TileCoord tile) const;
@@ -84,11 +88,6 @@ class AieDocument : public QObject {
 
   /// Used by the undo commands.
   void applyState(const State& state);
-
- signals:
-  void opened();
-  void changed();
-  void modifiedChanged(bool modified);
 
  private:
   void recompute();

@@ -1,7 +1,5 @@
 #include "widgets/aie_render.h"
 
-#include <QFileInfo>
-
 namespace ts::ui {
 
 AieRender::AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie::Routing> routing)
@@ -24,13 +22,11 @@ WholeSceneLayout AieRender::layout(double pixelsPerTile) const {
 }
 
 QImage AieRender::image(double pixelsPerTile) const {
-  WholeSceneLayout l = layout(pixelsPerTile);
-  return renderScene(painter_, l.view, l.size);
+  return renderWholeScene(painter_, pixelsPerTile);
 }
 
 void AieRender::save(const QString& path, double pixelsPerTile) const {
-  WholeSceneLayout l = layout(pixelsPerTile);
-  saveScene(painter_, l.view, l.size, path, QFileInfo(path).completeBaseName());
+  saveWholeScene(painter_, path, pixelsPerTile);
 }
 
 }  // namespace ts::ui

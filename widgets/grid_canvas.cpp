@@ -2,9 +2,11 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -63,18 +65,14 @@ QImage GridCanvas::renderVisible() const {
 
 QImage GridCanvas::renderWhole(double pixelsPerTile) const {
   QImage out;
-  withExportPainter([&](const ScenePainter& sp) {
-    WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-    out = renderScene(sp, layout.view, layout.size);
-  });
+  withExportPainter([&](const ScenePainter& sp) { out = renderWholeScene(sp, pixelsPerTile); });
   return out;
 }
 
 void GridCanvas::exportPicture(const QString& path, bool wholeGrid, double pixelsPerTile) const {
   withExportPainter([&](const ScenePainter& sp) {
     if (wholeGrid) {
-      WholeSceneLayout layout = wholeSceneLayout(sp, pixelsPerTile, kExportMargin);
-      saveScene(sp, layout.view, layout.size, path, QFileInfo(path).completeBaseName());
+      saveWholeScene(sp, path, pixelsPerTile);
     } else {
       saveScene(sp, view_, size(), path, QFileInfo(path).completeBaseName());
     }
@@ -97,9 +95,15 @@ void GridCanvas::zoomBy(double factor, const QPointF& anchorPixel) {
 
 void GridCanvas::fitAll() {
   autoFit_ = true;
-  view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+  view_ = fittedView();
   emit viewChanged();
   scheduleRepaint();
+}
+
+ViewTransform GridCanvas::fittedView() const {
+  // The legend goes under the scene when there is room: leave it that room.
+  const double footer = std::min(scenePainter().footerHeight(), height() / 4.0);
+  return ViewTransform::fitting(worldRect(), QSizeF(width(), std::max(1.0, height() - footer)), kFitMargin);
 }
 
 void GridCanvas::zoomToWorldRect(const QRectF& world) {
@@ -133,6 +137,19 @@ void GridCanvas::scheduleRepaint() {
   if (!repaintTimer_.isActive()) repaintTimer_.start();
 }
 
+bool GridCanvas::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(e);
+    QString text = tooltipAt(help->pos());
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, this);
+    return true;
+  }
+  return QWidget::event(e);
+}
+
 void GridCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   scenePainter().paint(painter, view_, QRectF(rect()));
@@ -146,7 +163,7 @@ void GridCanvas::paintEvent(QPaintEvent*) {
 
 void GridCanvas::resizeEvent(QResizeEvent*) {
   if (autoFit_) {
-    view_ = ViewTransform::fitting(worldRect(), QSizeF(size()), kFitMargin);
+    view_ = fittedView();
     emit viewChanged();
   }
 }

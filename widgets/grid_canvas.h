@@ -71,12 +71,15 @@ class GridCanvas : public QWidget {
   /// Rubber band released; `world` is normalised.
   virtual void selectInWorldRect(const QRectF& /*world*/, Qt::KeyboardModifiers) {}
   virtual void hoverAt(const QPointF& /*pixel*/) {}
+  /// Rich-text tooltip for what is under a widget pixel (empty: none).
+  virtual QString tooltipAt(const QPointF& /*pixel*/) const { return {}; }
   /// Drawn over the scene on screen only (previews, hover), never exported.
   virtual void paintDecorations(QPainter&) {}
   /// Calls `use` with the painter for pictures (default: the screen's; a canvas can leave
   /// out its interactive state such as the selection).
   virtual void withExportPainter(const std::function<void(const ScenePainter&)>& use) const { use(scenePainter()); }
 
+  bool event(QEvent* e) override;
   void paintEvent(QPaintEvent*) override;
   void resizeEvent(QResizeEvent*) override;
   void wheelEvent(QWheelEvent*) override;
@@ -90,6 +93,7 @@ class GridCanvas : public QWidget {
  private:
   enum class Gesture { None, Press, Pan, Rubber, ItemDrag };
   QRectF worldRect() const { return QRectF(0, 0, columns_, rows_); }
+  ViewTransform fittedView() const;
   void updateCursorCell(const QPointF& pixel);
 
   int columns_ = 1, rows_ = 1;

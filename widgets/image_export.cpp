@@ -67,4 +67,14 @@ void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize
   core::writeFileAtomically(path.toStdString(), std::string(bytes.constData(), size_t(bytes.size())));
 }
 
+QImage renderWholeScene(const ScenePainter& scene, double pixelsPerTile) {
+  WholeSceneLayout l = wholeSceneLayout(scene, pixelsPerTile, kExportMargin);
+  return renderScene(scene, l.view, l.size);
+}
+
+void saveWholeScene(const ScenePainter& scene, const QString& path, double pixelsPerTile) {
+  WholeSceneLayout l = wholeSceneLayout(scene, pixelsPerTile, kExportMargin);
+  saveScene(scene, l.view, l.size, path, QFileInfo(path).completeBaseName());
+}
+
 }  // namespace ts::ui

@@ -29,6 +29,11 @@ QImage renderScene(const ScenePainter& scene, const ViewTransform& view, const Q
 void saveScene(const ScenePainter& scene, const ViewTransform& view, const QSize& size, const QString& path,
                const QString& title = {});
 
+/// The whole scene at `pixelsPerTile` (with kExportMargin), as whole-fabric exports and
+/// `tilestudio-cli render` draw it: an image, or a .png/.svg file titled after its name.
+QImage renderWholeScene(const ScenePainter& scene, double pixelsPerTile);
+void saveWholeScene(const ScenePainter& scene, const QString& path, double pixelsPerTile);
+
 /// Writes an image as PNG atomically; throws core::Error on failure.
 void savePng(const QImage& image, const QString& path);
 

@@ -1,5 +1,9 @@
 #include "widgets/paint_timing.h"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QWidget>
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -14,6 +18,16 @@ double threadCpuMs() {
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
+
+/// Notes when its widget has processed a paint event.
+class PaintWatch : public QObject {
+ public:
+  bool eventFilter(QObject*, QEvent* e) override {
+    if (e->type() == QEvent::Paint) painted = true;
+    return false;
+  }
+  bool painted = false;
+};
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -34,6 +48,20 @@ PaintTiming timeRepeated(int runs, const std::function<void()>& paint) {
     wall.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
   return {runs, median(wall), median(cpu)};
+}
+
+double msUntilPainted(QWidget* widget, const std::function<void()>& action, int timeoutMs) {
+  PaintWatch watch;
+  widget->installEventFilter(&watch);
+  QElapsedTimer clock;
+  clock.start();
+  action();
+  while (!watch.painted && clock.elapsed() < timeoutMs)
+    QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+  // The filter sees the paint event first; the paint itself ends within the same processEvents.
+  double ms = double(clock.nsecsElapsed()) / 1e6;
+  widget->removeEventFilter(&watch);
+  return watch.painted ? ms : -1;
 }
 
 }  // namespace ts::ui

@@ -1,8 +1,10 @@
 #pragma once
 // Timing of repeated full redraws for `tilestudio --bench-paint` and `tilestudio-cli render
 // --repeat`: the median wall-clock time and the median CPU time of the painting thread (the
-// latter is steadier on a busy machine).
+// latter is steadier on a busy machine), and the time from an action to the next frame.
 #include <functional>
+
+class QWidget;
 
 namespace ts::ui {
 
@@ -13,5 +15,9 @@ struct PaintTiming {
 };
 
 PaintTiming timeRepeated(int runs, const std::function<void()>& paint);
+
+/// Milliseconds from calling `action` until `widget` has finished painting once after it
+/// (the event loop runs meanwhile); -1 when no paint came within `timeoutMs`.
+double msUntilPainted(QWidget* widget, const std::function<void()>& action, int timeoutMs = 10000);
 
 }  // namespace ts::ui

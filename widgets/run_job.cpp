@@ -1,127 +1,31 @@
 #include "widgets/run_job.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 namespace ts::ui {
-
-class RunJob::Sink : public core::ProgressSink {
- public:
-  explicit Sink(RunJob* job) : job_(job) {}
-  void onSample(const core::QorSample& sample) override {
-    RunJob* job = job_;
-    QMetaObject::invokeMethod(
-        job, [job, sample] { emit job->sampleReady(sample); }, Qt::QueuedConnection);
-  }
-  void onSnapshot(std::shared_ptr<const core::Snapshot> snapshot) override {
-    RunJob* job = job_;
-    bool notify = false;
-    {
-      std::lock_guard<std::mutex> lock(job->snapshotMutex_);
-      job->snapshot_ = std::move(snapshot);
-      notify = !job->snapshotSignalled_;
-      job->snapshotSignalled_ = true;
-    }
-    if (notify)
-      QMetaObject::invokeMethod(
-          job, [job] { emit job->snapshotReady(); }, Qt::QueuedConnection);
-  }
-  void onLog(core::LogLevel level, const std::string& message) override {
-    RunJob* job = job_;
-    QString text = QString::fromStdString(message);
-    int l = int(level);
-    QMetaObject::invokeMethod(
-        job, [job, l, text] { emit job->logMessage(l, text); }, Qt::QueuedConnection);
-  }
-
- private:
-  RunJob* job_;
-};
 
 RunJob::RunJob(RunAlgorithm algorithm, RunInputs inputs, core::ParamValues values, uint64_t seed,
                double timeLimitSeconds, QObject* parent)
-    : QObject(parent),
+    : BackgroundJob(seed, timeLimitSeconds, parent),
       algorithm_(std::move(algorithm)),
       inputs_(std::make_shared<const RunInputs>(std::move(inputs))),
-      values_(std::move(values)),
-      seed_(seed),
-      timeLimit_(timeLimitSeconds),
-      cancel_(std::make_shared<core::CancelToken>()),
-      sink_(std::make_unique<Sink>(this)) {
-  static const int registered = qRegisterMetaType<ts::core::QorSample>("ts::core::QorSample");
-  (void)registered;
-}
+      values_(std::move(values)) {}
 
 RunJob::~RunJob() {
-  cancel_->requestStop();
-  cancel_->setPaused(false);
-  if (worker_.joinable()) worker_.join();
+  stopAndJoin();
 }
 
-void RunJob::start() {
-  if (started_) return;
-  started_ = true;
-  startTime_ = Clock::now();
-  worker_ = std::thread([this] {
-    RunOutput out;
-    try {
-      core::RunContext ctx(seed_, timeLimit_, cancel_, sink_.get());
-      out = algorithm_.run(*inputs_, values_, ctx);
-    } catch (const std::exception& e) {
-      // Bad settings or an engine error: a failed run with the message, never a crash.
-      out.success = false;
-      out.status = "error";
-      out.reasons.push_back(e.what());
-      out.placement = inputs_->placement;
-      out.routing = inputs_->routing;
-    }
-    output_ = std::move(out);
-    endTime_ = Clock::now();
-    ended_.store(true);
-    QMetaObject::invokeMethod(
-        this, [this] { finish(); }, Qt::QueuedConnection);
-  });
-}
-
-void RunJob::finish() {
-  if (worker_.joinable()) worker_.join();
-  emit finished();
-}
-
-void RunJob::requestStop() {
-  if (!stopRequested_.exchange(true)) stopTime_ = Clock::now();
-  cancel_->requestStop();
-  cancel_->setPaused(false);
-}
-
-void RunJob::setPaused(bool paused) {
-  cancel_->setPaused(paused);
-}
-
-double RunJob::elapsedSeconds() const {
-  if (!started_) return 0;
-  auto end = ended_.load() ? endTime_ : Clock::now();
-  return std::chrono::duration<double>(end - startTime_).count();
-}
-
-double RunJob::stopLatencySeconds() const {
-  if (!stopRequested_.load() || !ended_.load()) return -1;
-  return std::max(0.0, std::chrono::duration<double>(endTime_ - stopTime_).count());
-}
-
-std::shared_ptr<const core::Snapshot> RunJob::takeSnapshot() {
-  std::lock_guard<std::mutex> lock(snapshotMutex_);
-  snapshotSignalled_ = false;
-  return std::exchange(snapshot_, nullptr);
-}
-
-bool RunJob::waitEnded(int milliseconds) {
-  auto deadline = Clock::now() + std::chrono::milliseconds(milliseconds);
-  while (!ended_.load()) {
-    if (Clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+void RunJob::work(core::RunContext& ctx) {
+  RunOutput out;
+  try {
+    out = algorithm_.run(*inputs_, values_, ctx);
+  } catch (const std::exception& e) {
+    // Bad settings or an engine error: a failed run with the message, never a crash.
+    out.success = false;
+    out.status = "error";
+    out.reasons.push_back(e.what());
+    out.placement = inputs_->placement;
+    out.routing = inputs_->routing;
   }
-  return true;
+  output_ = std::move(out);
 }
 
 }  // namespace ts::ui

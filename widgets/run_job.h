@@ -1,84 +1,33 @@
 #pragma once
-// One algorithm running on its own thread. The engine's ProgressSink calls arrive on the
-// worker thread and are forwarded to the GUI thread as queued signals; snapshots are not
-// queued at all: the job keeps only the newest and says "there is one" once until it is taken,
-// so a slow viewer never falls behind.
-#include <QMetaType>
-#include <QObject>
-#include <QString>
-#include <atomic>
-#include <memory>
-#include <mutex>
-#include <thread>
-
+// An AIE placer, router or flow from the run catalogue running on its own thread (see
+// BackgroundJob): a private copy of its inputs, the algorithm's settings and, once finished,
+// its output.
+#include "widgets/background_job.h"
 #include "widgets/run_catalog.h"
-
-Q_DECLARE_METATYPE(ts::core::QorSample)
 
 namespace ts::ui {
 
-class RunJob : public QObject {
+class RunJob : public BackgroundJob {
   Q_OBJECT
  public:
   RunJob(RunAlgorithm algorithm, RunInputs inputs, core::ParamValues values, uint64_t seed, double timeLimitSeconds,
          QObject* parent = nullptr);
-  /// Stops the run and waits for the worker.
   ~RunJob() override;
 
   const RunAlgorithm& algorithm() const { return algorithm_; }
   const RunInputs& inputs() const { return *inputs_; }
   const core::ParamValues& values() const { return values_; }
-  uint64_t seed() const { return seed_; }
-  double timeLimit() const { return timeLimit_; }
-
-  void start();
-  void requestStop();
-  void setPaused(bool paused);
-  bool paused() const { return cancel_->paused(); }
-  bool running() const { return started_ && !ended_.load(); }
-  /// True once the algorithm has returned (the finished() signal may still be queued).
-  bool ended() const { return ended_.load(); }
-  /// Seconds from start() until now or until the algorithm returned.
-  double elapsedSeconds() const;
-  /// Seconds from requestStop() until the algorithm returned (-1 when not stopped).
-  double stopLatencySeconds() const;
-
-  /// Newest snapshot not yet taken, or null; clears the "snapshot ready" state.
-  std::shared_ptr<const core::Snapshot> takeSnapshot();
   /// Valid after finished().
   const RunOutput& output() const { return output_; }
 
-  /// Blocks until the worker has ended (signals are not delivered meanwhile); false on timeout.
-  bool waitEnded(int milliseconds);
-
- signals:
-  void sampleReady(const ts::core::QorSample& sample);
-  void snapshotReady();
-  void logMessage(int level, const QString& text);
-  void finished();
+ protected:
+  void work(core::RunContext& ctx) override;
 
  private:
-  class Sink;
-  void finish();
-
-  using Clock = std::chrono::steady_clock;
   RunAlgorithm algorithm_;
   std::shared_ptr<const RunInputs> inputs_;
   core::ParamValues values_;
-  uint64_t seed_;
-  double timeLimit_;
-  std::shared_ptr<core::CancelToken> cancel_;
-  std::unique_ptr<Sink> sink_;
-  std::thread worker_;
-  bool started_ = false;
-  std::atomic<bool> ended_{false};
-  Clock::time_point startTime_, endTime_, stopTime_;
-  std::atomic<bool> stopRequested_{false};
   RunOutput output_;
-
-  std::mutex snapshotMutex_;
-  std::shared_ptr<const core::Snapshot> snapshot_;
-  bool snapshotSignalled_ = false;
 };
 
 }  // namespace ts::ui

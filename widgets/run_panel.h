@@ -1,95 +1,45 @@
 #pragma once
-// The run dock: choose any registered placer or router, edit its settings, seed and time
-// limit, start / pause / resume / stop it on a worker thread from the current placement, watch
-// it on the canvas (newest snapshot, at most ~10 redraws per second) and in the QoR charts,
-// then keep the result (one undoable edit) or discard it.
-#include <QPointer>
-#include <QTimer>
-#include <QWidget>
+// The run dock of an AIE design: any registered placer, router or flow with its settings, run
+// from the current placement (see RunPanelBase), watched on the canvas and in the QoR charts;
+// the result is kept as one undoable edit or discarded.
 #include <memory>
 
 #include "widgets/run_catalog.h"
-
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
+#include "widgets/run_job.h"
+#include "widgets/run_panel_base.h"
 
 namespace ts::ui {
 
 class AieCanvas;
 class AieDocument;
-class ParamForm;
 class QorChartPanel;
-class RunJob;
 
-class RunPanel : public QWidget {
+class RunPanel : public RunPanelBase {
   Q_OBJECT
  public:
-  static constexpr int kSnapshotIntervalMs = 100;  ///< at most ~10 canvas updates per second
-
   RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* charts, QWidget* parent = nullptr);
   ~RunPanel() override;
 
-  /// Selects an algorithm by id ("place/sa", "route/milp"); false if unknown.
-  bool selectAlgorithm(const QString& id);
-  QString algorithmId() const;
-  ParamForm* form() const { return form_; }
-  void setSeed(uint64_t seed);
-  void setTimeLimit(double seconds);
-  RunJob* job() const { return job_.get(); }
-  bool hasResult() const { return resultPending_; }
-  /// Canvas refreshes made from snapshots during the current/last run.
-  int snapshotRedraws() const { return snapshotRedraws_; }
-
-  void saveSettings() const;
-  void restoreSettings();
+  RunJob* job() const override;
 
  public slots:
-  /// Starts the selected algorithm from the document's current state. False when it cannot.
-  bool start();
-  void setPaused(bool paused);
-  void togglePaused();
-  void stop();
-  /// Applies the finished run's result to the document (undoable).
-  bool keepResult();
-  void discardResult();
+  bool start() override;
+  bool keepResult() override;
+  void discardResult() override;
 
- signals:
-  void started();
-  void finished(bool success, const QString& summary);
-  void logMessage(const QString& text);
+ protected:
+  std::vector<core::ParamSpec> paramsOf(const QString& id) const override;
+  bool presentSnapshot(std::shared_ptr<const core::Snapshot> snapshot) override;
+  bool canStart() const override;
 
  private:
-  void algorithmChanged();
-  void onSnapshotReady();
-  void showNewestSnapshot();
   void onFinished();
-  void updateControls();
-  void tick();
 
   AieDocument* doc_;
   AieCanvas* canvas_;
   QorChartPanel* charts_;
   std::vector<RunAlgorithm> algorithms_;
   std::unique_ptr<RunJob> job_;
-  bool resultPending_ = false;
-  bool snapshotWaiting_ = false;
-  int snapshotRedraws_ = 0;
-  QTimer snapshotTimer_, tickTimer_;
-
-  QComboBox* algorithm_;
-  QLabel* description_;
-  ParamForm* form_;
-  QSpinBox* seed_;
-  QDoubleSpinBox* timeLimit_;
-  QPushButton *start_, *pause_, *stop_, *keep_, *discard_, *defaults_;
-  QProgressBar* progress_;
-  QLabel* status_;
-  QWidget* resultBox_;
-  QLabel* result_;
 };
 
 }  // namespace ts::ui

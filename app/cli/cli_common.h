@@ -6,7 +6,9 @@
 
 #include <memory>
 #include <mutex>
+#include <ostream>
 #include <string>
+#include <vector>
 
 #include "engine/core/run_context.h"
 
@@ -30,6 +32,10 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global);
 void addPnrCommand(CLI::App& app, GlobalOptions& global);
 void addRouteCommand(CLI::App& app, GlobalOptions& global);
 void addBenchAieCommand(CLI::App& app, GlobalOptions& global);
+void addBenchMergeCommand(CLI::App& app, GlobalOptions& global);
+/// The tables bench aie prints after its runs (Table II, success per category); bench merge
+/// prints them for the joined shards.
+void printAieBenchTables(const std::vector<nlohmann::json>& runs, std::ostream& out);
 void addSuiteCommand(CLI::App& app, GlobalOptions& global);
 /// The shared `bench` parent (created on first use); benchmark files attach children to it.
 CLI::App* benchCommand(CLI::App& app);

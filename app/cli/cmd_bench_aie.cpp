@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app/cli/bench_shard.h"
 #include "app/cli/cli_common.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
@@ -226,6 +227,7 @@ struct BenchOptions {
   int limit = 0;
   double routeTimeLimit = 0;
   uint64_t seed = 1;
+  Shard shard;
 };
 
 }  // namespace
@@ -256,6 +258,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Random seed of every run (default 1)");
   cmd->add_option("--filter", o->filter, "Only designs whose name contains this text");
   cmd->add_option("--limit", o->limit, "Only the first N designs")->check(CLI::NonNegativeNumber);
+  addShardOption(cmd, o->shard);
   cmd->add_option("--json", o->json,
                   "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]})");
   cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")
@@ -267,7 +270,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench aie --suite suite --placer manual --router milp,pathfinder --json routers.json\n"
       "  tilestudio-cli bench aie --suite suite --placer manual,sequential,sa:cost=bb,sa:cost=bbcg,lsmo,milp \\\n"
       "      --time-limit 300 --jobs 2 --json placers.json\n"
-      "  tilestudio-cli bench aie --compare milp.json sa.json");
+      "  tilestudio-cli bench aie --compare milp.json sa.json\n"
+      "  tilestudio-cli bench aie --suite suite --placer sa --shard 3/8 --json shard3.json   (then: bench merge)");
   cmd->callback([o, &global] {
     std::vector<json> runs;
     if (!o->compare.empty()) {
@@ -296,6 +300,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
                                  [&](const SuiteItem& i) { return i.name.find(o->filter) == std::string::npos; }),
                   items.end());
     if (o->limit > 0 && int(items.size()) > o->limit) items.resize(size_t(o->limit));
+    const size_t designsTotal = items.size();
+    items = selectShard(items, o->shard);
     std::vector<aie::PnrFlowConfig> combos;
     core::ParamValues placerValues, routerValues;
     for (const auto& s : o->placerSets) core::parseParamAssignment(s, placerValues);
@@ -382,10 +388,15 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       json out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
       out["wall_seconds"] = wall;
       out["jobs"] = o->jobs;
+      if (o->shard.active()) out["shard"] = shardJson(o->shard, designsTotal);
       writeJson(o->json, out);
     }
     global.exitCode = allOk ? kOk : kFailed;
   });
+}
+
+void printAieBenchTables(const std::vector<nlohmann::json>& runs, std::ostream& out) {
+  printTables(runs, out);
 }
 
 }  // namespace ts::cli

@@ -1,10 +1,10 @@
 // tilestudio-cli bench wse: place every .kgraph of a folder and report MT, WL, AC, score,
 // runtime and the ratio to the published CU.POKer score for the contest cases.
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli/bench_shard.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cmd_wse_common.h"
 #include "engine/core/error.h"
@@ -21,6 +21,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     int threads = 0;
     double timeLimit = 0, effort = 1;
     uint64_t seed = 1;
+    Shard shard;
   };
   auto o = std::make_shared<Options>();
   cmd->add_option("--dir", o->dir, "Folder with .kgraph files")->required()->check(CLI::ExistingDirectory);
@@ -31,6 +32,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Random seed");
   cmd->add_option("--out-dir", o->outDir, "Also write each case's solution (.paint) here");
   cmd->add_option("--json", o->json, "Write the per-case results as JSON");
+  addShardOption(cmd, o->shard);
   cmd->footer(
       "Exit code 0 when every case got a legal solution, 1 otherwise.\nExample:\n"
       "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --threads 2 --json "
@@ -41,13 +43,12 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
       if (e.is_regular_file() && e.path().extension() == ".kgraph") files.push_back(e.path().string());
     std::sort(files.begin(), files.end());
     if (files.empty()) throw core::Error("no .kgraph files in " + o->dir);
+    const size_t casesTotal = files.size();
+    files = selectShard(files, o->shard);
     if (!o->outDir.empty()) std::filesystem::create_directories(o->outDir);
     nlohmann::json cases = nlohmann::json::array();
-    double ratioSum = 0;
-    int ratioCount = 0;
     bool allLegal = true;
-    std::printf("%-36s %6s %10s %9s %5s %12s %8s %6s %s\n", "case", "kernels", "MT", "WL", "AC", "score", "seconds",
-                "ratio", "legal");
+    printWseBenchHeader();
     for (const auto& file : files) {
       wse::KernelGraph g = wse::readKgraph(file);
       wse::WsePlacerOptions opts;
@@ -64,7 +65,6 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
                           {"found", r.found},     {"legal", r.found && r.evaluation.legal},
                           {"seconds", r.seconds}, {"stopped", r.stopped}};
       allLegal = allLegal && r.found && r.evaluation.legal;
-      double ratio = 0;
       if (r.found) {
         c["mt"] = r.evaluation.mt;
         c["wl"] = r.evaluation.wl;
@@ -72,12 +72,9 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
         c["score"] = r.evaluation.score;
         PublishedWseResult pub;
         if (publishedCuPokerResult(g, pub)) {
-          ratio = r.evaluation.score / pub.score;
           c["published_cupoker"] = {
               {"case", pub.caseName}, {"mt", pub.mt}, {"wl", pub.wl}, {"ac", pub.ac}, {"score", pub.score}};
-          c["ratio_to_cupoker"] = ratio;
-          ratioSum += ratio;
-          ++ratioCount;
+          c["ratio_to_cupoker"] = r.evaluation.score / pub.score;
         }
         if (!o->outDir.empty())
           wse::writePaint((std::filesystem::path(o->outDir) / (name + ".paint")).string(), g, r.layout);
@@ -85,20 +82,16 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
         c["message"] = r.message;
       }
       cases.push_back(c);
-      std::printf("%-36s %6d %10.6g %9.6g %5lld %12.8g %8.1f %6s %s\n", (name + " " + g.test).substr(0, 36).c_str(),
-                  g.kernelCount(), r.evaluation.mt, r.evaluation.wl, r.evaluation.ac, r.evaluation.score, r.seconds,
-                  ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-",
-                  r.found && r.evaluation.legal ? "yes" : "NO");
-      std::fflush(stdout);
+      printWseBenchRow(c);
     }
     nlohmann::json out = {{"algorithm", o->algo},       {"dir", o->dir},       {"threads", o->threads},
                           {"time_limit", o->timeLimit}, {"effort", o->effort}, {"cases", cases},
                           {"all_legal", allLegal}};
-    if (ratioCount > 0) {
-      out["average_ratio_to_cupoker"] = ratioSum / ratioCount;
-      std::printf("average ratio to published CU.POKer over %d contest cases: %.4f\n", ratioCount,
-                  ratioSum / ratioCount);
-    }
+    int ratioCount = 0;
+    const double averageRatio = averageRatioToCuPoker(cases, ratioCount);
+    if (ratioCount > 0) out["average_ratio_to_cupoker"] = averageRatio;
+    if (o->shard.active()) out["shard"] = shardJson(o->shard, casesTotal);
+    printWseBenchSummary(cases);
     if (!o->json.empty()) writeJson(o->json, out);
     global.exitCode = allLegal ? kOk : kFailed;
   });

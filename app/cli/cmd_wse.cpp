@@ -12,6 +12,7 @@
 #include "engine/wse/graph_generator.h"
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
+#include "engine/wse/io/qor_json.h"
 #include "engine/wse/placers.h"
 
 namespace ts::cli {
@@ -21,7 +22,8 @@ namespace {
 void addPlace(CLI::App& wse, GlobalOptions& global) {
   auto* cmd = wse.add_subcommand("place", "Place a kernel graph and write the solution (.paint)");
   struct Options {
-    std::string graph, out, report, initial, algo = "cupoker";
+    std::string graph, out, report, initial, pins, algo = "cupoker";
+    std::vector<std::string> settings;
     int threads = 0;
     double timeLimit = 0, effort = 1;
     uint64_t seed = 1;
@@ -38,22 +40,40 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Random seed (tbs-sa)");
   cmd->add_option("--effort", o->effort, "Search effort scale (1 = default; smaller is faster)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--initial", o->initial, "Warm start from this solution (.paint)");
+  cmd->add_option("--from,--initial", o->initial,
+                  "Start from this solution (.paint): the first incumbent, never made worse");
+  cmd->add_option("--pins", o->pins,
+                  "Pinned kernels (.paint with some or all kernels): they keep their place, rotation and "
+                  "execution arguments; the others are arranged around them");
+  std::string keys;
+  for (const std::string& a : wse::wseAlgorithms()) {
+    keys += "\n    " + a + ":";
+    for (const auto& spec : wse::wsePlacerParams(a)) keys += " " + spec.key + "=" + spec.defaultValue;
+  }
+  cmd->add_option("--set", o->settings, "Algorithm setting key=value (repeatable); keys and defaults:" + keys);
   cmd->add_option("-o,--out", o->out, "Solution file to write (.paint)")->required();
   cmd->add_option("--report", o->report, "Also write a JSON report (MT, WL, AC, score, runtime, search statistics)");
   cmd->footer(
-      "Exit code 0 when a legal solution was written, 1 when none was found, 2 for bad input.\n"
-      "Example:\n  tilestudio-cli wse place ../shared/data/ispd20/benchmarks/A.kgraph --algo cupoker "
-      "--threads 2 --out A.paint --report A.json");
+      "Exit code 0 when a legal solution was written, 1 when none was found, 2 for bad input (including\n"
+      "graphs that provably cannot fit the fabric).\n"
+      "Examples:\n  tilestudio-cli wse place ../shared/data/ispd20/benchmarks/A.kgraph --algo cupoker "
+      "--threads 2 --out A.paint --report A.json\n"
+      "  tilestudio-cli wse place A.kgraph --from A.paint --pins A_pins.paint --algo tbs-sa --time-limit 60 "
+      "--out A2.paint");
   cmd->callback([o, &global] {
     wse::KernelGraph g = wse::readKgraph(o->graph);
     wse::WsePlacerOptions opts;
     opts.algorithm = o->algo;
     opts.threads = o->threads;
     opts.effort = o->effort;
+    for (const std::string& a : o->settings) core::parseParamAssignment(a, opts.settings);
     if (!o->initial.empty()) {
       std::vector<wse::Violation> mismatches;
       opts.initial = wse::layoutFromPaint(g, wse::readPaint(o->initial, g), &mismatches);
+    }
+    if (!o->pins.empty()) {
+      opts.pins = wse::readPartialLayout(o->pins, g);
+      if (std::string why = wse::checkPins(g, opts.pins); !why.empty()) throw core::InputError(o->pins, 0, 0, why);
     }
     ConsoleProgress progress("wse " + o->algo, global.quiet);
     core::RunContext ctx(o->seed, o->timeLimit, nullptr, &progress);
@@ -65,7 +85,7 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
     for (const auto& [name, value] : r.stats) report["stats"][name] = value;
     if (r.found) {
       wse::writePaint(o->out, g, r.layout);
-      report["evaluation"] = wseEvaluationJson(g, r.evaluation);
+      report["evaluation"] = wse::evaluationJson(g, r.evaluation);
       PublishedWseResult pub;
       if (publishedCuPokerResult(g, pub)) report["ratio_to_cupoker"] = r.evaluation.score / pub.score;
       std::cout << g.test << ": MT " << r.evaluation.mt << "  WL " << r.evaluation.wl << "  AC " << r.evaluation.ac
@@ -76,7 +96,7 @@ void addPlace(CLI::App& wse, GlobalOptions& global) {
       std::cerr << "error: " << r.message << "\n";
     }
     if (!o->report.empty()) writeJson(o->report, report);
-    global.exitCode = r.found ? kOk : kFailed;
+    global.exitCode = r.found ? kOk : r.impossible ? kBadInput : kFailed;
   });
 }
 
@@ -98,7 +118,7 @@ void addEval(CLI::App& wse, GlobalOptions& global) {
     wse::KernelGraph g = wse::readKgraph(o->graph);
     wse::Evaluation ev = wse::evaluatePaint(g, wse::readPaint(o->solution, g));
     if (o->json) {
-      nlohmann::json j = wseEvaluationJson(g, ev);
+      nlohmann::json j = wse::evaluationJson(g, ev);
       j["graph"] = o->graph;
       j["solution"] = o->solution;
       j["test"] = g.test;

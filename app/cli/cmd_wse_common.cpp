@@ -1,26 +1,9 @@
 #include "app/cli/cmd_wse_common.h"
 
-namespace ts::cli {
+#include <cstdio>
+#include <string>
 
-nlohmann::json wseEvaluationJson(const wse::KernelGraph& graph, const wse::Evaluation& ev) {
-  nlohmann::json problems = nlohmann::json::array();
-  for (const auto& v : ev.violations) {
-    nlohmann::json kernels = nlohmann::json::array();
-    for (int k : v.kernels) kernels.push_back(graph.kernels[size_t(k)].name);
-    problems.push_back({{"code", v.code}, {"message", v.message}, {"kernels", kernels}});
-  }
-  return {{"legal", ev.legal},
-          {"mt", ev.mt},
-          {"wl", ev.wl},
-          {"ac", ev.ac},
-          {"score", ev.score},
-          {"weights", {{"wdeltat", graph.wdeltat}, {"wlength", graph.wlength}, {"wadapter", graph.wadapter}}},
-          {"max_memory", ev.maxMemory},
-          {"edges", ev.edges},
-          {"critical_kernel", ev.criticalKernel >= 0 ? graph.kernels[size_t(ev.criticalKernel)].name : ""},
-          {"bounding_box", {ev.bboxWidth, ev.bboxHeight}},
-          {"problems", problems}};
-}
+namespace ts::cli {
 
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out) {
   // CU.POKer, TCAD 2021, Table II (cases A..H; the hidden cases I..T have no files).
@@ -44,6 +27,38 @@ bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& o
       return true;
     }
   return false;
+}
+
+void printWseBenchHeader() {
+  std::printf("%-36s %6s %10s %9s %5s %12s %8s %6s %s\n", "case", "kernels", "MT", "WL", "AC", "score", "seconds",
+              "ratio", "legal");
+}
+
+void printWseBenchRow(const nlohmann::json& c) {
+  const std::string label = c.value("case", std::string()) + " " + c.value("test", std::string());
+  const double ratio = c.value("ratio_to_cupoker", 0.0);
+  std::printf("%-36s %6d %10.6g %9.6g %5lld %12.8g %8.1f %6s %s\n", label.substr(0, 36).c_str(), c.value("kernels", 0),
+              c.value("mt", 0.0), c.value("wl", 0.0), c.value("ac", 0LL), c.value("score", 0.0),
+              c.value("seconds", 0.0), ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-",
+              c.value("legal", false) ? "yes" : "NO");
+  std::fflush(stdout);
+}
+
+double averageRatioToCuPoker(const nlohmann::json& cases, int& count) {
+  double sum = 0;
+  count = 0;
+  for (const auto& c : cases)
+    if (c.contains("ratio_to_cupoker")) {
+      sum += c["ratio_to_cupoker"].get<double>();
+      ++count;
+    }
+  return count > 0 ? sum / count : 0;
+}
+
+void printWseBenchSummary(const nlohmann::json& cases) {
+  int count = 0;
+  const double average = averageRatioToCuPoker(cases, count);
+  if (count > 0) std::printf("average ratio to published CU.POKer over %d contest cases: %.4f\n", count, average);
 }
 
 }  // namespace ts::cli

@@ -4,13 +4,9 @@
 
 #include <string>
 
-#include "engine/wse/evaluator.h"
 #include "engine/wse/kernel_graph.h"
 
 namespace ts::cli {
-
-/// MT, WL, AC, score, legality and the problems, as JSON.
-nlohmann::json wseEvaluationJson(const wse::KernelGraph& graph, const wse::Evaluation& ev);
 
 /// The CU.POKer result the paper publishes for a contest case (Table II), found by the
 /// graph's header test name. Returns false for other graphs.
@@ -19,5 +15,13 @@ struct PublishedWseResult {
   double mt = 0, wl = 0, ac = 0, score = 0;
 };
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out);
+
+/// The bench wse table on stdout, from the cases of its --json output: the header, one row per
+/// case as it finishes, and the closing line (average ratio to the published CU.POKer scores).
+void printWseBenchHeader();
+void printWseBenchRow(const nlohmann::json& benchCase);
+void printWseBenchSummary(const nlohmann::json& cases);
+/// The ratio average over the cases that have a published CU.POKer score (count 0: none).
+double averageRatioToCuPoker(const nlohmann::json& cases, int& count);
 
 }  // namespace ts::cli

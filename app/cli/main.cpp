@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   addPnrCommand(app, global);
   addRouteCommand(app, global);
   addBenchAieCommand(app, global);
+  addBenchMergeCommand(app, global);
   addSuiteCommand(app, global);
 #ifdef TS_WITH_RENDER
   addRenderCommand(app, global);  // only in Qt builds (TS_BUILD_GUI)

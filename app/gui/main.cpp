@@ -1,7 +1,9 @@
 // tilestudio: the desktop studio. `tilestudio FILE` opens a design or a WSE kernel graph; `--screenshot OUT.png`
-// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws.
+// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws and
+// `--bench-open` the time from opening FILE to the first frame.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QStyle>
 #include <QTimer>
@@ -14,10 +16,12 @@
 #include "engine/core/version.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/aie_workspace.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
-#include "widgets/run_panel.h"
 #include "widgets/theme.h"
+#include "widgets/wse/wse_canvas.h"
+#include "widgets/wse/wse_workspace.h"
 
 namespace {
 
@@ -80,7 +84,7 @@ int main(int argc, char** argv) {
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
-      "TileStudio: place and route dataflow designs on AMD AIE arrays; view Cerebras WSE kernel graphs.\n"
+      "TileStudio: place and route dataflow designs on AMD AIE arrays; floorplan Cerebras WSE kernel graphs.\n"
       "Example: tilestudio samples/edge_detect.yaml --placement out/edge_detect.placed.yaml");
   parser.addHelpOption();
   parser.addVersionOption();
@@ -91,14 +95,20 @@ int main(int argc, char** argv) {
   QCommandLineOption deviceOpt({"d", "device"}, "Override the design's device (preset or YAML)", "device");
   QCommandLineOption shotOpt("screenshot", "Write the window picture to FILE (.png) and exit", "file");
   QCommandLineOption sizeOpt("size", "Window size for --screenshot (default 1600x1000)", "WxH", "1600x1000");
-  QCommandLineOption selectOpt("select", "Select these cores (comma-separated names)", "names");
-  QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links", "kind", "none");
+  QCommandLineOption selectOpt("select", "Select these cores or kernels (comma-separated names)", "names");
+  QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links (AIE); none, time, memory (WSE)", "kind",
+                             "none");
   QCommandLineOption benchOpt("bench-paint", "Time N full redraws of the canvas, print the median and exit", "N");
-  QCommandLineOption runOpt("run", "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp", "id");
-  QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
+  QCommandLineOption openBenchOpt("bench-open", "Print the milliseconds from opening the file to its first frame");
+  QCommandLineOption runOpt("run",
+                            "Start an algorithm after opening, e.g. place/sa, route/milp, flow/sa+milp; for a .kgraph "
+                            "cupoker, tbs-sa or dnc",
+                            "id");
+  QCommandLineOption keepOpt("keep", "With --run: keep the result when the run ends (--delay counts from then)");
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
-  parser.addOptions(
-      {placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, runOpt, delayOpt, themeOpt});
+  QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
+  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
+                     keepOpt, delayOpt, themeOpt});
   parser.process(app);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
@@ -117,7 +127,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt);
+  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
   ts::studio::MainWindow window(!batch);
   if (batch) {
     QStringList wh = parser.value(sizeOpt).split('x');
@@ -127,6 +137,19 @@ int main(int argc, char** argv) {
   }
   const QStringList args = parser.positionalArguments();
   if (args.size() > 1) return fail("give one design file");
+  if (parser.isSet(openBenchOpt)) {
+    if (args.isEmpty()) return fail("--bench-open needs a file");
+    window.show();
+    QApplication::processEvents();
+    QString error;
+    bool ok = true;
+    QWidget* canvas = window.wse()->handles(args.first()) ? static_cast<QWidget*>(window.wseCanvas())
+                                                          : static_cast<QWidget*>(window.canvas());
+    double ms = ts::ui::msUntilPainted(canvas, [&] { ok = window.openDesign(args.first(), &error, true); });
+    if (!ok) return fail(error);
+    std::printf("first frame %.1f ms after opening %s\n", ms, args.first().toLocal8Bit().constData());
+    return 0;
+  }
   if (!args.isEmpty()) {
     const QString design = designForArgument(args.first());
     if (design.isEmpty())
@@ -138,27 +161,36 @@ int main(int argc, char** argv) {
   } else if (parser.isSet(benchOpt)) {
     return fail("--bench-paint needs a design file");
   }
-  if (window.showingWse() && (parser.isSet(benchOpt) || parser.isSet(runOpt)))
-    return fail("--bench-paint and --run work on AIE designs, not on a .kgraph");
-  if (parser.isSet(selectOpt) && window.document()->isOpen()) {
-    std::vector<int> cores;
+  const bool wse = window.showingWse();
+  if (parser.isSet(selectOpt) && window.current()->document()->isOpen()) {
+    std::vector<int> ids;
     for (const QString& name : parser.value(selectOpt).split(',', Qt::SkipEmptyParts)) {
-      int id = window.document()->design().findCore(name.trimmed().toStdString());
-      if (id < 0) return fail("--select: no core named '" + name + "'");
-      cores.push_back(id);
+      const std::string n = name.trimmed().toStdString();
+      int id = wse ? window.wse()->wseDocument()->graph().findKernel(n) : window.document()->design().findCore(n);
+      if (id < 0) return fail("--select: nothing named '" + name + "'");
+      ids.push_back(id);
     }
-    window.canvas()->setSelectedCores(cores);
+    if (wse)
+      window.wseCanvas()->setSelectedKernels(ids);
+    else
+      window.canvas()->setSelectedCores(ids);
   }
-  ts::ui::HeatMap heat;
-  if (!ts::ui::parseHeatMap(parser.value(heatOpt).toStdString(), &heat))
-    return fail("--heat: expected none, dma, memory or links");
-  window.canvas()->setHeatMap(heat);
+  const std::string heatName = parser.value(heatOpt).toStdString();
+  if (wse) {
+    ts::ui::WseLayers layers = window.wseCanvas()->layers();
+    if (!ts::ui::parseWseHeat(heatName, &layers.heat)) return fail("--heat: expected none, time or memory");
+    window.wseCanvas()->setLayers(layers);
+  } else {
+    ts::ui::HeatMap heat;
+    if (!ts::ui::parseHeatMap(heatName, &heat)) return fail("--heat: expected none, dma, memory or links");
+    window.canvas()->setHeatMap(heat);
+  }
   window.show();
   if (parser.isSet(runOpt)) {
-    if (!window.runPanel()->selectAlgorithm(parser.value(runOpt)))
-      return fail("--run: unknown algorithm '" + parser.value(runOpt) + "'");
-    if (!window.document()->isOpen()) return fail("--run needs a design file");
-    QTimer::singleShot(0, &window, [&window] { window.runPanel()->start(); });
+    const QString id = parser.value(runOpt);
+    if (!window.current()->document()->isOpen()) return fail("--run needs a file");
+    if (!window.current()->runPanel()->selectAlgorithm(id)) return fail("--run: unknown algorithm '" + id + "'");
+    QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
   }
 
   if (parser.isSet(shotOpt)) {
@@ -167,7 +199,11 @@ int main(int argc, char** argv) {
     // Let the docks and the canvas lay out and paint once before grabbing.
     int delayMs = int(parser.value(delayOpt).toDouble() * 1000);
     if (delayMs < 0) return fail("--delay: expected seconds >= 0");
-    QTimer::singleShot(std::max(400, delayMs), &window, [&] {
+    auto shoot = [&] {
+      // With a selection, show what the inspector says about it (a run raises the run panel).
+      if (parser.isSet(selectOpt))
+        if (auto* inspector = window.findChild<QDockWidget*>("inspectorDock")) inspector->raise();
+      QApplication::processEvents();
       try {
         ts::ui::savePng(window.grab().toImage(), out);
         std::printf("wrote %s\n", out.toLocal8Bit().constData());
@@ -175,7 +211,16 @@ int main(int argc, char** argv) {
         code = fail(QString::fromUtf8(e.what()));
       }
       app.quit();
-    });
+    };
+    if (parser.isSet(keepOpt) && parser.isSet(runOpt)) {
+      auto keepThenShoot = [&, delayMs] {
+        window.current()->runPanel()->keepResult();
+        QTimer::singleShot(std::max(400, delayMs), &window, shoot);
+      };
+      QObject::connect(window.current()->runPanel(), &ts::ui::RunPanelBase::finished, &window, keepThenShoot);
+    } else {
+      QTimer::singleShot(std::max(400, delayMs), &window, shoot);
+    }
     app.exec();
     return code;
   }
@@ -183,7 +228,7 @@ int main(int argc, char** argv) {
     int n = parser.value(benchOpt).toInt();
     if (n < 1) return fail("--bench-paint: expected a positive count");
     QTimer::singleShot(400, &window, [&] {
-      auto* canvas = window.canvas();
+      ts::ui::GridCanvas* canvas = window.current()->panels().canvas;
       ts::ui::PaintTiming t = ts::ui::timeRepeated(n, [canvas] { canvas->repaint(); });
       std::printf(
           "paint: median %.2f ms wall, %.2f ms CPU over %d full redraws (%dx%d px canvas, %.1f "

@@ -1,25 +1,27 @@
 #pragma once
-// The studio's main window: the AIE canvas (or the WSE view for a .kgraph) in the middle; docks for the design browser,
-// inspector, problems, run panel, QoR charts and log; File/Edit/View/Run/Help menus; window
-// layout, recent files, layers and run settings kept with QSettings.
+// The studio's main window: the current document's canvas in the middle; docks for its list,
+// inspector, problems, run panel, charts and the log; File/Edit/View/Run/Help menus; window
+// layout, recent files, layers and run settings kept with QSettings. What is shown for each
+// kind of document (AIE design, WSE kernel graph) comes from its Workspace; opening a file of
+// the other kind closes the previous document, so nothing of it stays on screen.
 #include <QMainWindow>
 
 class QAction;
-class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
 class QStackedWidget;
+class QUndoGroup;
 
 namespace ts::ui {
 class AieCanvas;
 class AieDocument;
-class DesignBrowser;
-class InspectorView;
-class ProblemList;
-class QorChartPanel;
+class AieWorkspace;
 class RunPanel;
 class WseCanvas;
+class WseWorkspace;
+class Workspace;
 }  // namespace ts::ui
 
 namespace ts::studio {
@@ -31,67 +33,72 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  /// Opens a design, or a WSE kernel graph (.kgraph) in the WSE view; on failure shows a dialog
-  /// (or, when `quietErrors`, only returns false and sets `error`) and keeps what was open.
+  /// Opens an AIE design or a WSE kernel graph (.kgraph); on failure shows a dialog (or, when
+  /// `quietErrors`, only returns false and sets `error`) and keeps what was open.
   bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false);
   /// An AIE placement, or a .paint layout of the open kernel graph.
   bool openPlacement(const QString& path, QString* error = nullptr, bool quietErrors = false);
 
-  ui::AieDocument* document() const { return doc_; }
-  ui::AieCanvas* canvas() const { return canvas_; }
-  ui::RunPanel* runPanel() const { return runPanel_; }
-  ui::WseCanvas* wseCanvas() const { return wseCanvas_; }
-  /// True while the WSE view (not the AIE canvas) is in the middle.
+  ui::AieWorkspace* aie() const { return aie_; }
+  ui::WseWorkspace* wse() const { return wse_; }
+  ui::Workspace* current() const { return current_; }
+  ui::AieDocument* document() const;
+  ui::AieCanvas* canvas() const;
+  ui::RunPanel* runPanel() const;
+  ui::WseCanvas* wseCanvas() const;
+  /// True while the WSE workspace (not the AIE one) is current.
   bool showingWse() const;
+  /// What a dock shows now ("designDock", "inspectorDock", "problemsDock", "runDock", "chartDock").
+  QWidget* dockContent(const QString& dockName) const;
+  QPlainTextEdit* logView() const { return log_; }
   void log(const QString& text);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
 
  private:
-  /// Reads `kgraph` with `paint` (empty: the side .paint or a CU.POKer run) into the WSE view.
-  bool openWse(const QString& kgraph, const QString& paint, QString* error, bool quietErrors);
-  /// Puts the WSE view or the AIE canvas in the middle; AIE-only actions and docks follow.
-  void showWseView(bool wse);
+  struct DockSlot {
+    QDockWidget* dock = nullptr;
+    QStackedWidget* stack = nullptr;
+  };
+  ui::Workspace* workspaceFor(const QString& path) const;
+  void setCurrent(ui::Workspace* workspace);
   void createDocks();
   void createActions();
   void createMenus();
   void updateTitle();
   void updateStatus();
+  void updateActions();
   void updateRecentMenu();
   void addRecent(const QString& path);
   bool maybeSave();
   bool save();
   bool saveAs();
-  void exportPlacement();
+  void exportSolution();
   void exportQor();
   void exportPicture(bool whole);
-  void applyLayers();
   void showError(const QString& title, const QString& message);
   /// On failure: sets `error`, logs, and shows a dialog unless quiet. Returns `ok`.
   bool report(bool ok, const QString& what, const QString& why, QString* error, bool quietErrors);
 
   bool persistent_;
-  ui::AieDocument* doc_;
-  ui::AieCanvas* canvas_;
+  ui::AieWorkspace* aie_;
+  ui::WseWorkspace* wse_;
+  ui::Workspace* current_ = nullptr;
+  QUndoGroup* undoGroup_;
   QStackedWidget* central_ = nullptr;
-  ui::WseCanvas* wseCanvas_ = nullptr;
-  ui::DesignBrowser* browser_ = nullptr;
-  ui::InspectorView* inspector_ = nullptr;
-  ui::ProblemList* problems_ = nullptr;
-  ui::QorChartPanel* charts_ = nullptr;
-  ui::RunPanel* runPanel_ = nullptr;
+  DockSlot browserDock_, inspectorDock_, problemsDock_, runDock_, chartDock_;
   QPlainTextEdit* log_ = nullptr;
-  QMenu* recentMenu_ = nullptr;
-  QMenu* viewMenu_ = nullptr;
+  bool holdLog_ = false;  ///< while a file opens: its lines wait until it is known to have opened
+  QStringList heldLog_;
+  QMenu *recentMenu_ = nullptr, *editMenu_ = nullptr;
   QLabel *cursorLabel_, *zoomLabel_, *qorLabel_;
-  QList<QAction*> layerActions_;
-  QActionGroup* heatGroup_ = nullptr;
   QAction *openAct_, *openPlacementAct_, *saveAct_, *saveAsAct_, *quitAct_;
-  QAction *exportPlacementAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
-  QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *unplaceAct_, *selectAllAct_, *clearSelAct_;
-  QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_;
+  QAction *exportSolutionAct_, *exportQorAct_, *exportWholeAct_, *exportViewAct_;
+  QAction *undoAct_, *redoAct_, *pinAct_, *unpinAct_, *selectAllAct_, *clearSelAct_, *editSeparator_;
+  QAction *zoomInAct_, *zoomOutAct_, *fitAct_, *zoomSelAct_, *layersAct_, *algorithmsAct_;
   QAction *startAct_, *pauseAct_, *stopAct_, *keepAct_, *discardAct_;
+  QList<QAction*> kindEditActions_;
   QString lastDir_;
   bool restoredState_ = false;
 };

@@ -43,14 +43,23 @@ void parseParamAssignment(const std::string& assignment, ParamValues& values) {
   values[assignment.substr(0, eq)] = assignment.substr(eq + 1);
 }
 
-void ParamBinder::bind(const std::string& key, int& field, const std::string& help, double min, double max) {
+template <typename Integer>
+void ParamBinder::bindInteger(const std::string& key, Integer& field, const std::string& help, double min, double max) {
   ParamSpec spec{key, ParamType::Int, std::to_string(field), help, {}, min, max};
   entries_.push_back({spec, [&field] { return std::to_string(field); },
                       [&field, spec](const std::string& text) {
                         double v = parseNumber(spec.key, text, true);
                         checkRange(spec, v, text);
-                        field = int(v);
+                        field = Integer(v);
                       }});
+}
+
+void ParamBinder::bind(const std::string& key, int& field, const std::string& help, double min, double max) {
+  bindInteger(key, field, help, min, max);
+}
+
+void ParamBinder::bind(const std::string& key, int64_t& field, const std::string& help, double min, double max) {
+  bindInteger(key, field, help, min, max);
 }
 
 void ParamBinder::bind(const std::string& key, double& field, const std::string& help, double min, double max) {

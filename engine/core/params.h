@@ -2,6 +2,7 @@
 // Algorithm settings as named, typed, documented parameters, so that the studio can build a
 // settings form and the CLI can accept `--set key=value` for any algorithm without knowing its
 // Config struct. An algorithm describes its Config once by binding fields to keys.
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <map>
@@ -35,6 +36,8 @@ class ParamBinder {
  public:
   void bind(const std::string& key, int& field, const std::string& help,
             double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max());
+  void bind(const std::string& key, int64_t& field, const std::string& help,
+            double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max());
   void bind(const std::string& key, double& field, const std::string& help,
             double min = std::numeric_limits<double>::lowest(), double max = std::numeric_limits<double>::max());
   void bind(const std::string& key, bool& field, const std::string& help);
@@ -45,6 +48,8 @@ class ParamBinder {
   void apply(const ParamValues& values) const;
 
  private:
+  template <typename Integer>
+  void bindInteger(const std::string& key, Integer& field, const std::string& help, double min, double max);
   struct Entry {
     ParamSpec spec;
     std::function<std::string()> get;

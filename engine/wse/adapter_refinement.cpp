@@ -19,10 +19,13 @@ class Refiner {
       : g_(g), l_(l), n_(g.kernelCount()), stop_(stop) {
     boxes_.resize(size_t(n_));
     skip_.assign(size_t(n_), false);
+    fixed_.assign(size_t(n_), false);
     incident_.resize(size_t(n_));
     for (int i = 0; i < n_; ++i) {
       skip_[size_t(i)] = !l.kernels[size_t(i)].placed;
       if (skip_[size_t(i)]) continue;
+      fixed_[size_t(i)] = l.kernels[size_t(i)].pinned;
+      if (fixed_[size_t(i)]) obstacles_.push_back(kernelBox(g.kernels[size_t(i)].spec, l.kernels[size_t(i)]));
       boxes_[size_t(i)] = kernelBox(g.kernels[size_t(i)].spec, l.kernels[size_t(i)]);
       mtLimit_ = std::max(mtLimit_, kernelPerf(g.kernels[size_t(i)].spec, l.kernels[size_t(i)].args).time);
     }
@@ -162,7 +165,7 @@ class Refiner {
   void unifyGroups() {
     std::vector<int> group;
     for (int i = 0; i < n_; ++i)
-      if (!skip_[size_t(i)]) group.push_back(i);
+      if (!skip_[size_t(i)] && !fixed_[size_t(i)]) group.push_back(i);
     unifyGroup(group);
   }
 
@@ -175,50 +178,83 @@ class Refiner {
     int width = 0, height = 0;  ///< on the fabric
   };
 
-  /// Legal arguments of kernel i with the given h, w and one c for every conv (Theorem 1),
-  /// minimal k, in the narrower orientation that is no taller than rowHeight.
-  std::optional<Shape> shapeWith(int i, int h, int w, int c, int rowHeight) {
-    auto key = std::make_tuple(specClass_[size_t(i)], h, w, c, rowHeight);
-    auto it = shapeCache_.find(key);
-    if (it != shapeCache_.end()) return it->second;
-    const auto convs = g_.kernels[size_t(i)].spec.convs();
-    std::optional<Shape> best;
-    std::vector<int> ks(convs.size());
-    int sumK = 0;
+  /// Least k of every conv of kernel i with the given h, w and one c for all convs (Theorem 1)
+  /// under the layout's MT and the memory limit; sumK = 0 when some conv cannot meet them.
+  struct Ks {
+    ConvValues ks;
+    int64_t sumK = 0;
+  };
+  const Ks& ksAt(int i, int h, int w, int c) {
+    auto key = std::make_tuple(specClass_[size_t(i)], h, w, c);
+    auto it = ksCache_.find(key);
+    if (it != ksCache_.end()) return it->second;
+    const KernelSpec& spec = g_.kernels[size_t(i)].spec;
+    Ks r;
+    r.ks.assign(size_t(spec.convCount()), 0);
     bool ok = int64_t(h) * w * (c + 1) <= std::max(g_.width, g_.height);
-    for (size_t j = 0; j < convs.size() && ok; ++j) {
-      ks[j] = minimumK(convs[j], h, w, c, mtLimit_, g_.memlimit);
-      ok = ks[j] > 0;
-      sumK += ks[j];
+    for (int j = 0; j < spec.convCount() && ok; ++j) {
+      r.ks[size_t(j)] = minimumK(spec.convAt(j), h, w, c, mtLimit_, g_.memlimit);
+      ok = r.ks[size_t(j)] > 0;
+      r.sumK += r.ks[size_t(j)];
     }
-    if (ok) {
-      const int tall = h * w * (c + 1), wide = 3 * sumK;
-      for (bool rot : {false, true}) {
-        int bw = rot ? tall : wide, bh = rot ? wide : tall;
-        if (bh > rowHeight || bw > g_.width || (best && bw >= best->width)) continue;
-        Shape sh;
-        sh.args.h = h;
-        sh.args.w = w;
-        sh.args.c.assign(convs.size(), c);
-        sh.args.k = ks;
-        sh.rotated = rot;
-        sh.width = bw;
-        sh.height = bh;
-        best = sh;
-      }
-    }
-    shapeCache_.emplace(key, best);
-    return best;
+    if (!ok) r.sumK = 0;
+    return ksCache_.emplace(key, r).first->second;
   }
 
-  /// Narrowest legal shape of kernel i with the given (h, w) (ties: the larger c).
+  /// Kernel i with h, w, c and minimal k in one orientation, when it fits the row and the fabric.
+  std::optional<Shape> oriented(int i, int h, int w, int c, bool rotated, int rowHeight) {
+    const Ks& k = ksAt(i, h, w, c);
+    if (k.sumK == 0) return std::nullopt;
+    const int64_t tall = int64_t(h) * w * (c + 1), wide = 3 * k.sumK;
+    const int64_t bw = rotated ? tall : wide, bh = rotated ? wide : tall;
+    if (bh > rowHeight || bw > g_.width) return std::nullopt;
+    Shape sh;
+    sh.args.h = h;
+    sh.args.w = w;
+    sh.args.c.assign(k.ks.size(), c);
+    sh.args.k = k.ks;
+    sh.rotated = rotated;
+    sh.width = int(bw);
+    sh.height = int(bh);
+    return sh;
+  }
+
+  /// Legal arguments of kernel i with the given h, w and c, minimal k, in the narrower
+  /// orientation that is no taller than rowHeight (unrotated on ties).
+  std::optional<Shape> shapeWith(int i, int h, int w, int c, int rowHeight) {
+    auto unrotated = oriented(i, h, w, c, false, rowHeight), rotated = oriented(i, h, w, c, true, rowHeight);
+    return rotated && (!unrotated || rotated->width < unrotated->width) ? rotated : unrotated;
+  }
+
+  /// Narrowest legal shape of kernel i with the given (h, w) over every c (ties: the larger c,
+  /// then unrotated), found without trying every c: the least k of each conv falls as c grows,
+  /// so unrotated (width 3 sum k) the tallest c that fits the row is narrowest, and rotated
+  /// (width h w (c+1), height 3 sum k) the least c whose height fits the row.
   std::optional<Shape> narrowest(int i, int h, int w, int rowHeight) {
-    std::optional<Shape> best;
-    for (int c = 1; int64_t(h) * w * (c + 1) <= std::max(g_.width, g_.height); ++c) {
-      auto sh = shapeWith(i, h, w, c, rowHeight);
-      if (sh && (!best || sh->width <= best->width)) best = sh;
+    const int hw = h * w, maxC = std::max(g_.width, g_.height) / hw - 1;
+    if (maxC < 1) return std::nullopt;
+    const int cUnrotated = std::min(maxC, rowHeight / hw - 1);
+    std::optional<Shape> unrotated;
+    if (cUnrotated >= 1) unrotated = oriented(i, h, w, cUnrotated, false, rowHeight);
+    auto fitsRotated = [&](int c) {
+      const Ks& k = ksAt(i, h, w, c);
+      return k.sumK > 0 && 3 * k.sumK <= rowHeight;
+    };
+    int lo = 1, hi = std::min(maxC, g_.width / hw - 1);  // rotated, the width h w (c+1) fits the fabric
+    std::optional<Shape> rotated;
+    if (hi >= 1 && fitsRotated(hi)) {
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fitsRotated(mid))
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      rotated = oriented(i, h, w, lo, true, rowHeight);
     }
-    return best;
+    if (unrotated && rotated && unrotated->width == rotated->width) return lo > cUnrotated ? rotated : unrotated;
+    if (unrotated && rotated) return unrotated->width < rotated->width ? unrotated : rotated;
+    return unrotated ? unrotated : rotated;
   }
 
   struct Row {
@@ -229,7 +265,7 @@ class Refiner {
   void buildRows() {
     std::map<int, std::vector<int>> byRow;
     for (int i = 0; i < n_; ++i)
-      if (!skip_[size_t(i)]) byRow[l_.row[size_t(i)]].push_back(i);
+      if (!skip_[size_t(i)] && !fixed_[size_t(i)] && l_.row[size_t(i)] >= 0) byRow[l_.row[size_t(i)]].push_back(i);
     rows_.clear();
     rowOf_.assign(size_t(n_), -1);
     for (auto& [id, ks] : byRow) {
@@ -259,20 +295,34 @@ class Refiner {
   }
 
   /// Packs the row's kernels side by side in their order, keeping its left edge (or its right
-  /// edge when it ends at the fabric's right side, as the snake's odd rows do), centred in
-  /// the row height. The row must fit the fabric width.
-  void repack(const Row& r) {
+  /// edge when it ends at the fabric's right side, as the snake's odd rows do, packing from
+  /// there), centred in the row height, moving on past pinned kernels. The row must fit the
+  /// fabric width; false when it does not fit around the pinned kernels (the caller restores).
+  bool repack(const Row& r) {
     const int total = rowWidth(r);
-    int x = (r.left == 0 || r.right < g_.width) ? r.left : r.right - total;
-    x = std::clamp(x, 0, std::max(0, g_.width - total));
-    for (int i : r.ks) {
+    const bool fromRight = !(r.left == 0 || r.right < g_.width);
+    int cursor = fromRight ? g_.width : std::clamp(r.left, 0, std::max(0, g_.width - total));
+    for (size_t t = 0; t < r.ks.size(); ++t) {
+      const int i = r.ks[fromRight ? r.ks.size() - 1 - t : t];
       PlacedKernel& k = l_.kernels[size_t(i)];
       Box b = kernelBox(g_.kernels[size_t(i)].spec, k);
-      k.x = x;
-      k.y = r.floor + (r.height - b.height) / 2;
-      boxes_[size_t(i)] = kernelBox(g_.kernels[size_t(i)].spec, k);
-      x += b.width;
+      b.x = fromRight ? cursor - b.width : cursor;
+      b.y = r.floor + (r.height - b.height) / 2;
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const Box& ob : obstacles_)
+          if (ob.overlaps(b)) {
+            b.x = fromRight ? ob.x - b.width : ob.right();
+            moved = true;
+          }
+      }
+      if (b.x < 0 || b.right() > g_.width) return false;
+      k.x = b.x;
+      k.y = b.y;
+      boxes_[size_t(i)] = b;
+      cursor = fromRight ? b.x : b.right();
     }
+    return true;
   }
 
   void setShape(int i, const Shape& sh) {
@@ -338,8 +388,7 @@ class Refiner {
           boxes_[size_t(r.ks[worst])] = original.boxes[worst];
           growth[worst] = 0;
         }
-        if (rowWidth(r) <= g_.width) {
-          repack(r);
+        if (rowWidth(r) <= g_.width && repack(r)) {
           Cost c = edgesCost(edges);
           if (improves(c, best)) {
             best = c;
@@ -368,7 +417,7 @@ class Refiner {
     for (int pass = 0; pass < maxPasses; ++pass) {
       bool changed = false;
       for (int i = 0; i < n_; ++i) {
-        if (skip_[size_t(i)] || nbr[size_t(i)].empty()) continue;
+        if (skip_[size_t(i)] || rowOf_[size_t(i)] < 0 || nbr[size_t(i)].empty()) continue;
         if (stopped()) return;
         Row& r = rows_[size_t(rowOf_[size_t(i)])];
         const auto& edges = rowEdges[size_t(rowOf_[size_t(i)])];
@@ -390,11 +439,12 @@ class Refiner {
           for (const auto& sh : options) {
             if (!sh || otherWidth + sh->width > g_.width || sh->args == l_.kernels[size_t(i)].args) continue;
             setShape(i, *sh);
-            repack(r);
-            Cost c = edgesCost(edges);
-            if (improves(c, best)) {
-              best = c;
-              bestShape = sh;
+            if (repack(r)) {
+              Cost c = edgesCost(edges);
+              if (improves(c, best)) {
+                best = c;
+                bestShape = sh;
+              }
             }
             restore(r, original);
           }
@@ -428,7 +478,7 @@ class Refiner {
   /// Smallest c of conv j of kernel i meeting time and memory with its h, w, k (both fall with c).
   int minimumC(int i, int j, int current) const {
     const ExecArgs& a = l_.kernels[size_t(i)].args;
-    const ConvSpec conv = g_.kernels[size_t(i)].spec.convs()[size_t(j)];
+    const ConvSpec conv = g_.kernels[size_t(i)].spec.convAt(j);
     auto ok = [&](int c) {
       return convTime(conv, a.h, a.w, c, a.k[size_t(j)]) <= mtLimit_ * (1 + 1e-12) &&
              convMemory(conv, a.h, a.w, c, a.k[size_t(j)]) <= g_.memlimit;
@@ -457,8 +507,9 @@ class Refiner {
         int cur = a.c[size_t(j)];
         used[size_t(v)] = true;
         val[size_t(v)] = cur;
-        lo[size_t(v)] = minimumC(i, j, cur);
-        hi[size_t(v)] = std::max(cur, cmax);
+        // A pinned kernel's c is fixed: its neighbours may still align to it.
+        lo[size_t(v)] = fixed_[size_t(i)] ? cur : minimumC(i, j, cur);
+        hi[size_t(v)] = fixed_[size_t(i)] ? cur : std::max(cur, cmax);
       }
     }
     std::vector<std::vector<int>> adj(static_cast<size_t>(nv));
@@ -533,6 +584,7 @@ class Refiner {
     std::vector<PlacedKernel> saved = l_.kernels;
     std::vector<Box> savedBoxes = boxes_;
     for (int i : all) {
+      if (fixed_[size_t(i)]) continue;
       ExecArgs a = l_.kernels[size_t(i)].args;
       for (bool out : {false, true}) a.c[size_t(convOf(i, out))] = val[size_t(varOf(i, out))];
       if (a == l_.kernels[size_t(i)].args) continue;
@@ -553,9 +605,11 @@ class Refiner {
   const std::function<bool()>& stop_;
   std::vector<Box> boxes_;
   std::vector<bool> skip_;
+  std::vector<bool> fixed_;     ///< pinned: arguments and place never change
+  std::vector<Box> obstacles_;  ///< the pinned kernels' boxes
   std::vector<std::vector<int>> incident_;
   std::vector<int> specClass_;  ///< kernels with equal formal arguments share a class
-  std::map<std::tuple<int, int, int, int, int>, std::optional<Shape>> shapeCache_;
+  std::map<std::tuple<int, int, int, int>, Ks> ksCache_;
   std::vector<Row> rows_;
   std::vector<int> rowOf_;
   double mtLimit_ = 0;

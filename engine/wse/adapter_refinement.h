@@ -14,7 +14,8 @@
 //    memlimit, height within the free space); values are chosen to maximise the number of edges
 //    whose c_out equals c_in. Single paths are solved exactly by interval intersection; forks by
 //    iterated best responses with pair moves (covers the paper's basic forks and more).
-// Both steps are committed only when the weighted cost does not get worse.
+// Both steps are committed only when the weighted cost does not get worse. Pinned kernels keep
+// their arguments and place; rows re-pack around them.
 #include <functional>
 
 #include "engine/wse/layout.h"

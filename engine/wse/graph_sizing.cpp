@@ -1,5 +1,8 @@
 #include "engine/wse/graph_sizing.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace ts::wse {
 
 namespace {
@@ -21,6 +24,22 @@ GraphSizer::GraphSizer(const KernelGraph& graph) : graph_(graph), sizer_(graph.w
     }
     uniqueOf_.push_back(found);
   }
+}
+
+double SizedGraph::smallestTotalArea() const {
+  double area = 0;
+  for (const auto& list : candidates) {
+    double least = std::numeric_limits<double>::infinity();
+    for (const Candidate& c : list) least = std::min(least, double(c.width) * c.height);
+    area += least;
+  }
+  return area;
+}
+
+double GraphSizer::saturationTarget() const {
+  double t = 0;
+  for (const auto& u : unique_) t = std::max(t, u.saturation);
+  return t;
 }
 
 SizedGraph GraphSizer::size(double target) const {

@@ -16,6 +16,8 @@ struct SizedGraph {
   std::vector<std::vector<Candidate>> candidates;  ///< per kernel index
   uint64_t fingerprint = 0;                        ///< equal for identical candidate sets
   int unsizable = -1;  ///< a kernel with no candidate at this target (-1 when all have some)
+  /// Sum over the kernels of their smallest candidate's area (a kernel without one adds inf).
+  double smallestTotalArea() const;
 };
 
 class GraphSizer {
@@ -23,6 +25,8 @@ class GraphSizer {
   explicit GraphSizer(const KernelGraph& graph);
   SizedGraph size(double target) const;
   const KernelSizer& sizer() const { return sizer_; }
+  /// The least target from which no kernel's candidates change any more.
+  double saturationTarget() const;
 
  private:
   const KernelGraph& graph_;

@@ -2,7 +2,12 @@
 // The ISPD 2020 WSE kernel library: conv, dblock and cblock performance functions (height,
 // width, time, memory) and the final contest adapter (protocol) cost. Formulas follow the
 // organizers' benchmark description exactly; see docs/wse-ispd20.md.
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,6 +40,8 @@ struct KernelSpec {
   /// The constituent convolutions (1 for conv, 3 for dblock, 4 for cblock).
   std::vector<ConvSpec> convs() const;
   int convCount() const;
+  /// convs()[i] without building the list (hot paths).
+  ConvSpec convAt(int i) const;
   /// Formal arguments in .paint order: conv H W C K R S T U; blocks H W F.
   std::vector<int> formalArgs() const;
   /// Empty when the arguments are usable, else what is wrong (e.g. "F must be a multiple of 4").
@@ -42,10 +49,60 @@ struct KernelSpec {
   friend bool operator==(const KernelSpec& a, const KernelSpec& b);
 };
 
+/// Most convolutions in one kernel of the library (cblock).
+constexpr int kMaxConvs = 4;
+
+/// One value per conv of a kernel, stored inline: candidate lists copy execution arguments by
+/// the thousand, and two heap vectors per copy were a tenth of a large case's run time.
+class ConvValues {
+ public:
+  using value_type = int;
+  using iterator = int*;
+  using const_iterator = const int*;
+
+  ConvValues() = default;
+  ConvValues(std::initializer_list<int> values) { assign(values.begin(), values.end()); }
+  ConvValues(size_t count, int value) { assign(count, value); }
+
+  void assign(size_t count, int value) {
+    resize(count);
+    for (size_t i = 0; i < count; ++i) v_[i] = value;
+  }
+  template <class It, class = typename std::iterator_traits<It>::iterator_category>
+  void assign(It first, It last) {
+    resize(size_t(std::distance(first, last)));
+    for (size_t i = 0; first != last; ++first, ++i) v_[i] = int(*first);
+  }
+
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  int& operator[](size_t i) { return v_[i]; }
+  int operator[](size_t i) const { return v_[i]; }
+  int front() const { return v_[0]; }
+  int back() const { return v_[size_t(n_) - 1]; }
+  int* begin() { return v_.data(); }
+  int* end() { return v_.data() + n_; }
+  const int* begin() const { return v_.data(); }
+  const int* end() const { return v_.data() + n_; }
+
+  friend bool operator==(const ConvValues& a, const ConvValues& b) {
+    return a.n_ == b.n_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+  friend bool operator!=(const ConvValues& a, const ConvValues& b) { return !(a == b); }
+
+ private:
+  void resize(size_t count) {
+    if (count > size_t(kMaxConvs)) throw std::length_error("a kernel has at most 4 convolutions");
+    n_ = uint8_t(count);
+  }
+  std::array<int, kMaxConvs> v_{};
+  uint8_t n_ = 0;
+};
+
 /// Execution arguments chosen by a placer: shared h, w and one (c, k) per conv.
 struct ExecArgs {
   int h = 1, w = 1;
-  std::vector<int> c, k;
+  ConvValues c, k;
   int cFirst() const { return c.front(); }
   int cLast() const { return c.back(); }
   friend bool operator==(const ExecArgs& a, const ExecArgs& b) {

@@ -14,6 +14,8 @@ struct PlacedKernel {
   int x = 0, y = 0;
   bool rotated = false;
   bool placed = false;
+  /// Fixed by the user: placers keep its corner, rotation and execution arguments.
+  bool pinned = false;
 };
 
 /// Axis-aligned rectangle in fabric tiles.

@@ -83,4 +83,60 @@ void BestLayoutKeeper::finish(WsePlaceResult& result, const std::string& algorit
   }
 }
 
+std::vector<int> pinnedKernels(const Layout& pins) {
+  std::vector<int> out;
+  for (size_t k = 0; k < pins.kernels.size(); ++k)
+    if (pins.kernels[k].placed) out.push_back(int(k));
+  return out;
+}
+
+std::string checkPins(const KernelGraph& graph, const Layout& pins) {
+  if (pins.kernels.empty()) return {};
+  if (int(pins.kernels.size()) != graph.kernelCount())
+    return "pins list " + std::to_string(pins.kernels.size()) + " kernels, the graph has " +
+           std::to_string(graph.kernelCount());
+  // The evaluator judges the pinned kernels alone; only "not placed" is expected.
+  for (const Violation& v : evaluate(graph, pins).violations)
+    if (v.code != "unplaced") return "pinned " + v.message;
+  return {};
+}
+
+void applyPins(const KernelGraph& graph, Layout& layout, const Layout& pins) {
+  if (layout.kernels.empty()) layout = Layout(graph.kernelCount());
+  for (int k : pinnedKernels(pins)) {
+    PlacedKernel p = pins.kernels[size_t(k)];
+    p.pinned = true;
+    layout.kernels[size_t(k)] = p;
+  }
+}
+
+bool honoursPins(const Layout& layout, const Layout& pins) {
+  for (int k : pinnedKernels(pins)) {
+    if (size_t(k) >= layout.kernels.size()) return false;
+    const PlacedKernel &a = layout.kernels[size_t(k)], &p = pins.kernels[size_t(k)];
+    if (!a.placed || a.x != p.x || a.y != p.y || a.rotated != p.rotated || !(a.args == p.args)) return false;
+  }
+  return true;
+}
+
+std::vector<int> unpinnedKernels(const std::vector<int>& order, const Layout& pins) {
+  std::vector<int> out;
+  for (int k : order)
+    if (size_t(k) >= pins.kernels.size() || !pins.kernels[size_t(k)].placed) out.push_back(k);
+  return out;
+}
+
+double pinnedMaxTime(const KernelGraph& graph, const Layout& pins) {
+  double t = 0;
+  for (int k : pinnedKernels(pins))
+    t = std::max(t, kernelPerf(graph.kernels[size_t(k)].spec, pins.kernels[size_t(k)].args).time);
+  return t;
+}
+
+std::vector<Box> pinnedBoxes(const KernelGraph& graph, const Layout& pins) {
+  std::vector<Box> out(size_t(graph.kernelCount()));
+  for (int k : pinnedKernels(pins)) out[size_t(k)] = kernelBox(graph.kernels[size_t(k)].spec, pins.kernels[size_t(k)]);
+  return out;
+}
+
 }  // namespace ts::wse

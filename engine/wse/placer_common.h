@@ -22,6 +22,9 @@ struct WsePlaceResult {
   bool stopped = false;   ///< cancel or time limit ended the run early
   double seconds = 0;
   std::string message;  ///< why nothing was found, when !found
+  /// Proven that no legal layout exists (e.g. the kernels' smallest shapes cover more than
+  /// the fabric), not just that the placer found none.
+  bool impossible = false;
   /// Algorithm-specific figures for reports (e.g. "targets_tried", "moves").
   std::vector<std::pair<std::string, double>> stats;
 };
@@ -56,5 +59,26 @@ class BestLayoutKeeper {
 
 /// True when `a` is a better evaluation than `b` (score, then MT, WL, AC).
 bool betterEvaluation(const Evaluation& a, const Evaluation& b);
+
+// Pins. A pin layout is indexed like the graph's kernels (or empty: no pins); its placed
+// kernels are pinned: their corner, rotation and execution arguments are fixed and every
+// placer arranges the other kernels around them.
+
+/// Indices of the pinned kernels of `pins`.
+std::vector<int> pinnedKernels(const Layout& pins);
+/// Empty when the pins can be honoured (well-formed arguments, inside the fabric, within the
+/// memory limit, no two overlapping); else one line saying what is wrong, naming the kernels.
+std::string checkPins(const KernelGraph& graph, const Layout& pins);
+/// Sets the pinned kernels of `pins` in `layout` (marked pinned); `layout` is resized to the
+/// graph when it is empty.
+void applyPins(const KernelGraph& graph, Layout& layout, const Layout& pins);
+/// True when every pinned kernel sits in `layout` exactly as `pins` fixes it.
+bool honoursPins(const Layout& layout, const Layout& pins);
+/// The kernels of `order` that are not pinned, in order.
+std::vector<int> unpinnedKernels(const std::vector<int>& order, const Layout& pins);
+/// The largest time of a pinned kernel (0 without pins): no layout has a smaller MT.
+double pinnedMaxTime(const KernelGraph& graph, const Layout& pins);
+/// Boxes of the pinned kernels by kernel index (width 0 for the others).
+std::vector<Box> pinnedBoxes(const KernelGraph& graph, const Layout& pins);
 
 }  // namespace ts::wse

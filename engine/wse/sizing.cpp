@@ -25,17 +25,22 @@ KernelSizer::KernelSizer(int fabricWidth, int fabricHeight, double memlimit)
 
 namespace {
 
-/// Least k meeting the time target given the conv's time factor a (time = a * ceil(K/k)).
-int64_t minimumTimeK(const ConvSpec& s, double a, int h, int w, int c, double target) {
-  double q = std::floor(target / a + 1e-9);
-  if (q < 1) return 0;
-  int64_t kt = q >= s.K ? 1 : ceilDiv(s.K, int64_t(q));
-  while (convTime(s, h, w, c, int(kt)) > target) ++kt;  // guards rounding of q
-  return kt;
+/// The integer part of convTime that does not depend on k: time = p * ceil(K/k) / T / T.
+int64_t timeProduct(const ConvSpec& s, int h, int w, int c) {
+  return ceilDiv(s.H, h) * ceilDiv(s.W, w) * ceilDiv(s.C, c) * s.R * s.S;
 }
 
-double timeFactor(const ConvSpec& s, int h, int w, int c) {
-  return double(ceilDiv(s.H, h) * ceilDiv(s.W, w) * ceilDiv(s.C, c)) * s.R * s.S / s.T / s.T;
+/// Least k meeting the time target given the conv's time product p; 0 when none does. Exact:
+/// the largest m = ceil(K/k) with p*m/T/T <= target (evaluated as convTime does) is found
+/// first, and the least k with ceil(K/k) <= m is ceil(K/m).
+int64_t minimumTimeK(const ConvSpec& s, int64_t p, double target) {
+  auto fits = [&](int64_t m) { return double(p * m) / s.T / s.T <= target; };
+  double estimate = std::floor(target / (double(p) / s.T / s.T));
+  int64_t m = estimate >= s.K ? s.K : std::max<int64_t>(1, int64_t(estimate));
+  while (m > 1 && !fits(m)) --m;  // guards the rounding of the estimate
+  if (!fits(m)) return 0;
+  while (m < s.K && fits(m + 1)) ++m;
+  return ceilDiv(s.K, m);
 }
 
 /// Least k meeting the memory limit; 0 when none does (within int range).
@@ -53,7 +58,7 @@ int64_t minimumMemoryK(const ConvSpec& s, int h, int w, int c, double memlimit) 
 }  // namespace
 
 int minimumK(const ConvSpec& s, int h, int w, int c, double target, double memlimit) {
-  int64_t kt = minimumTimeK(s, timeFactor(s, h, w, c), h, w, c, target);
+  int64_t kt = minimumTimeK(s, timeProduct(s, h, w, c), target);
   int64_t km = minimumMemoryK(s, h, w, c, memlimit);
   if (kt == 0 || km == 0) return 0;
   int64_t k = std::max(kt, km);
@@ -65,15 +70,35 @@ KernelSizer::Prepared KernelSizer::prepare(const KernelSpec& spec) const {
   p.spec = spec;
   p.convs = spec.convs();
   const size_t n = p.convs.size();
-  p.a.resize(triples_.size() * n);
-  p.km.resize(triples_.size() * n);
-  for (size_t t = 0; t < triples_.size(); ++t)
-    for (size_t j = 0; j < n; ++j) {
+  std::vector<int64_t> prod(n);
+  std::vector<int> km(n);
+  for (size_t eta = 0; eta + 1 < heightStart_.size(); ++eta) {
+    p.heightStart.push_back(p.triple.size());
+    const size_t first = p.triple.size();
+    for (size_t t = heightStart_[eta]; t < heightStart_[eta + 1]; ++t) {
       const Triple& tr = triples_[t];
-      p.a[t * n + j] = timeFactor(p.convs[j], tr.h, tr.w, tr.c);
-      int64_t km = minimumMemoryK(p.convs[j], tr.h, tr.w, tr.c, memlimit_);
-      p.km[t * n + j] = km > std::numeric_limits<int>::max() / 4 ? 0 : int(km);
+      bool usable = true;
+      for (size_t j = 0; j < n && usable; ++j) {
+        prod[j] = timeProduct(p.convs[j], tr.h, tr.w, tr.c);
+        int64_t k = minimumMemoryK(p.convs[j], tr.h, tr.w, tr.c, memlimit_);
+        usable = k > 0 && k <= std::numeric_limits<int>::max() / 4;
+        km[j] = int(k);
+      }
+      if (!usable) continue;
+      bool dominated = false;
+      for (size_t kept = first; kept < p.triple.size() && !dominated; ++kept) {
+        dominated = true;
+        for (size_t j = 0; j < n && dominated; ++j)
+          dominated = p.p[kept * n + j] <= prod[j] && p.km[kept * n + j] <= km[j];
+      }
+      if (dominated) continue;
+      p.triple.push_back(int(t));
+      for (size_t j = 0; j < n; ++j) p.saturation = std::max(p.saturation, convTime(p.convs[j], tr.h, tr.w, tr.c, 1));
+      p.p.insert(p.p.end(), prod.begin(), prod.end());
+      p.km.insert(p.km.end(), km.begin(), km.end());
     }
+  }
+  p.heightStart.push_back(p.triple.size());
   return p;
 }
 
@@ -93,18 +118,18 @@ std::vector<Candidate> KernelSizer::minWidthPerHeight(const Prepared& prep, doub
   const auto& convs = prep.convs;
   const size_t n = convs.size();
   std::vector<Candidate> out;
-  std::vector<int> ks(n), bestK(n);
+  ConvValues ks(n, 0), bestK(n, 0);
   for (int eta = 2; eta <= maxSide_; ++eta) {
     int bestWidth = std::numeric_limits<int>::max();
     const Triple* best = nullptr;
-    for (size_t t = heightStart_[size_t(eta)]; t < heightStart_[size_t(eta) + 1]; ++t) {
-      const Triple& tr = triples_[t];
+    for (size_t i = prep.heightStart[size_t(eta)]; i < prep.heightStart[size_t(eta) + 1]; ++i) {
+      const Triple& tr = triples_[size_t(prep.triple[i])];
       int width = 0;
       bool ok = true;
       for (size_t j = 0; j < n && ok; ++j) {
         // Equation (5) done exactly: k = max(least k for the time, least k for the memory).
-        const int km = prep.km[t * n + j];
-        const int64_t kt = km > 0 ? minimumTimeK(convs[j], prep.a[t * n + j], tr.h, tr.w, tr.c, target) : 0;
+        const int km = prep.km[i * n + j];
+        const int64_t kt = minimumTimeK(convs[j], prep.p[i * n + j], target);
         if (kt == 0) {
           ok = false;
           break;

@@ -31,13 +31,22 @@ class KernelSizer {
   KernelSizer(int fabricWidth, int fabricHeight, double memlimit);
 
   /// The target-independent part of sizing one kernel, computed once and reused for every
-  /// target: per factorisation (h, w, c) and conv, the time factor
-  /// a = ceil(H/h) ceil(W/w) ceil(C/c) R S / T^2 and the least k meeting the memory limit.
+  /// target: per factorisation (h, w, c) and conv, the exact integer time product
+  /// p = ceil(H/h) ceil(W/w) ceil(C/c) R S (time = p ceil(K/k) / T^2) and the least k meeting
+  /// the memory limit. Factorisations that can never be chosen are left out: those where some
+  /// conv cannot meet the memory limit, and those dominated by an earlier one of the same
+  /// height (no larger p and k_m for every conv: never narrower at any target, and the first
+  /// one wins ties).
   struct Prepared {
     KernelSpec spec;
     std::vector<ConvSpec> convs;
-    std::vector<double> a;  ///< [triple * convs + conv]
-    std::vector<int> km;    ///< same layout; 0 = the memory limit cannot be met
+    std::vector<int> triple;          ///< kept factorisations, ascending (so grouped by height)
+    std::vector<size_t> heightStart;  ///< kept ones of height eta: [heightStart[eta], heightStart[eta+1])
+    std::vector<int64_t> p;           ///< [kept * convs + conv]
+    std::vector<int> km;              ///< same layout
+    /// The slowest time of any kept factorisation (every k = 1): from this target on every
+    /// least k for the time is 1, so the candidates no longer change.
+    double saturation = 0;
   };
   Prepared prepare(const KernelSpec& spec) const;
 

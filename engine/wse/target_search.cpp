@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
+#include <iomanip>
 #include <limits>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 namespace ts::wse {
@@ -36,6 +39,7 @@ struct Placed {
   Evaluation evaluation;
   Evaluation raw;
   int rows = 0;
+  Layout layout;
 };
 
 class Search {
@@ -46,6 +50,7 @@ class Search {
   }
 
   TargetSearchResult run(const Layout& initial, const std::string& name) {
+    name_ = name;
     TargetSearchResult res;
     double hiBound = 0;
     if (int(initial.kernels.size()) == g_.kernelCount() && initial.placedCount() == g_.kernelCount()) {
@@ -57,6 +62,7 @@ class Search {
     if (tb > 0) {
       double centre = sweep(tb);
       neighbourSearch(tb, centre);
+      finalists();
     }
     res.targetsTried = tried_;
     res.targetsSkipped = skipped_;
@@ -90,39 +96,94 @@ class Search {
   }
 
   double binarySearch(double hiBound, TargetSearchResult& res) {
-    // A feasible upper end by doubling, from the warm start's MT if there is one.
-    double lo = 0, hi = hiBound > 0 ? std::ceil(hiBound) : 1024;
-    for (;;) {
+    // With p threads every round probes p targets at once: p successive doublings, then p
+    // points splitting the interval evenly (p = 1 is the plain binary search). Feasibility is
+    // monotone in the target, so the answer does not depend on p.
+    const int p = std::max(1, threads_);
+    // Beyond the saturation target no kernel's candidates change: when it admits no layout,
+    // no target does, and the reason is reported at once.
+    const double top = std::max(1.0, std::ceil(sizing_.saturationTarget()));
+    {
       if (stop_()) return 0;
-      SizedGraph sized = sizing_.size(hi);
+      SizedGraph sized = sizing_.size(top);
       bool ok = sized.unsizable < 0 && cb_.feasible(sized);
-      publishTarget("binary search", hi, ok, 0);
-      if (ok) break;
-      lo = hi;
-      hi *= 2;
-      if (hi > 1e15) {
-        res.message = sized.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sized.unsizable)].name +
-                                                 " has no shape within the fabric and memory limit"
-                                           : "no target time admits a layout on the fabric";
+      publishTarget("binary search", top, ok, 0);
+      if (!ok) {
+        res.message = whyNoLayout(sized);
+        res.impossible = sized.unsizable >= 0 || sized.smallestTotalArea() > double(g_.width) * g_.height;
         return 0;
       }
     }
+    // A feasible upper end by doubling, from the warm start's MT if there is one.
+    double lo = 0, hi = std::min(top, hiBound > 0 ? std::ceil(hiBound) : 1024);
+    for (bool found = false; !found && hi < top;) {
+      if (stop_()) return 0;
+      std::vector<double> probes{hi};
+      while (int(probes.size()) < p && probes.back() < top) probes.push_back(std::min(top, probes.back() * 2));
+      const std::vector<char> ok = probeAll(probes);
+      for (size_t i = 0; i < probes.size() && !found; ++i) {
+        found = ok[i];
+        (found ? hi : lo) = probes[i];
+      }
+      if (!found) hi = std::min(top, lo * 2);
+    }
     // A quick layout at the upper end so that a cancel always has something legal to return.
-    placeTarget(hi, "binary search", true);
+    placeTarget(hi, "binary search", Effort::Quick);
     while (hi - lo > 1) {
       if (stop_()) return hi;
-      double mid = std::floor((lo + hi) / 2);
-      SizedGraph sized = sizing_.size(mid);
-      bool ok = sized.unsizable < 0 && cb_.feasible(sized);
-      publishTarget("binary search", mid, ok, 0);
-      (ok ? hi : lo) = mid;
+      std::vector<double> probes;
+      for (int i = 1; i <= p; ++i) {
+        double m = std::floor(lo + (hi - lo) * i / (p + 1));
+        if (m > lo && m < hi && (probes.empty() || m > probes.back())) probes.push_back(m);
+      }
+      const std::vector<char> ok = probeAll(probes);
+      for (size_t i = 0; i < probes.size(); ++i) {
+        if (ok[i]) {
+          hi = probes[i];
+          break;
+        }
+        lo = probes[i];
+      }
     }
     return hi;
   }
 
-  void placeTarget(double target, const char* phase, bool quick = false) {
+  /// Feasibility of each target, over the worker threads.
+  std::vector<char> probeAll(const std::vector<double>& targets) {
+    std::vector<char> ok(targets.size(), 0);
+    parallelFor(targets.size(), [&](size_t i) {
+      SizedGraph sized = sizing_.size(targets[i]);
+      ok[i] = sized.unsizable < 0 && cb_.feasible(sized);
+      publishTarget("binary search", targets[i], ok[i], 0);
+    });
+    return ok;
+  }
+
+  /// Why no target admits a layout, given the graph sized at the saturation target.
+  std::string whyNoLayout(const SizedGraph& sized) const {
+    if (sized.unsizable >= 0)
+      return "kernel " + g_.kernels[size_t(sized.unsizable)].name +
+             " has no shape within the fabric and the memory limit at any target time";
+    const double fabric = double(g_.width) * g_.height, area = sized.smallestTotalArea();
+    std::ostringstream s;
+    if (area > fabric)
+      s << "the " << g_.kernelCount() << " kernels cannot fit the " << g_.width << "x" << g_.height
+        << " fabric: even their smallest shapes within the memory limit (" << g_.memlimit << " per tile) cover " << area
+        << " tiles, more than its " << fabric;
+    else
+      s << name_ << " finds no layout of the " << g_.kernelCount() << " kernels on the " << g_.width << "x" << g_.height
+        << " fabric at any target time: their smallest shapes within the memory limit already cover " << std::fixed
+        << std::setprecision(1) << 100 * area / fabric << "% of its area";
+    return s.str();
+  }
+
+  enum class Effort { Quick, Normal, Finalist };
+
+  void placeTarget(double target, const char* phase, Effort effort = Effort::Normal) {
     SizedGraph sized = sizing_.size(target);
-    if (!quick) {  // a quick layout does not stand for its target: it may be placed again
+    // A quick layout does not stand for its target (it may be placed again); a finalist is
+    // placed again on purpose.
+    if (effort == Effort::Normal) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!fingerprints_.insert(sized.fingerprint).second) {
         ++skipped_;
@@ -134,38 +195,82 @@ class Search {
     int rows = 0;
     if (sized.unsizable < 0) {
       double best = keeper_.has() ? keeper_.bestEvaluation().score : std::numeric_limits<double>::infinity();
-      PlaceRequest req{sized, quick, [this] { return stop_(); }, best};
+      PlaceRequest req{sized, effort == Effort::Quick, effort == Effort::Finalist, [this] { return stop_(); }, best};
       for (auto& t : cb_.place(req)) {
         Evaluation ev = keeper_.offer(t.layout, phase, target);
         if (!ev.legal) continue;  // never expected: the evaluator disagrees with the placer
         feasible = true;
         rows = t.rows;
         std::lock_guard<std::mutex> lock(mutex_);
-        placed_.push_back({target, ev, t.raw, t.rows});
+        placed_.push_back({target, ev, t.raw, t.rows, std::move(t.layout)});
       }
     }
-    if (feasible) {
+    if (feasible && effort == Effort::Normal) {
       std::lock_guard<std::mutex> lock(mutex_);
       ++feasibleCount_;
     }
     publishTarget(phase, target, feasible, rows);
   }
 
-  /// Places `targets` over the worker threads.
-  void placeAll(const std::vector<double>& targets, const char* phase) {
-    int threads = std::max(1, std::min(threads_, int(targets.size())));
+  /// Runs job(0) .. job(count-1) over the worker threads (each index once, until a stop).
+  void parallelFor(size_t count, const std::function<void(size_t)>& job) {
+    int threads = std::max(1, std::min(threads_, int(count)));
     std::atomic<size_t> next{0};
     auto worker = [&] {
       for (;;) {
         size_t i = next.fetch_add(1);
-        if (i >= targets.size() || stop_()) return;
-        placeTarget(targets[i], phase);
+        if (i >= count || stop_()) return;
+        job(i);
       }
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
+  }
+
+  /// Places `targets` over the worker threads.
+  void placeAll(const std::vector<double>& targets, const char* phase) {
+    parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], phase); });
+  }
+
+  /// Indices into placed_ of the best `count` distinct layouts (by their evaluation).
+  std::vector<size_t> bestDistinct(int count) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<size_t> idx;
+    for (size_t i = 0; i < placed_.size(); ++i) idx.push_back(i);
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+      return betterEvaluation(placed_[a].evaluation, placed_[b].evaluation);
+    });
+    auto same = [&](size_t a, size_t b) {
+      const Evaluation &x = placed_[a].evaluation, &y = placed_[b].evaluation;
+      return x.score == y.score && x.mt == y.mt && x.wl == y.wl && x.ac == y.ac;
+    };
+    idx.erase(std::unique(idx.begin(), idx.end(), same), idx.end());
+    if (idx.size() > size_t(std::max(0, count))) idx.resize(size_t(std::max(0, count)));
+    return idx;
+  }
+
+  /// The targets of the best layouts placed again with more effort, then the placer's
+  /// costlier improvement of the best distinct layouts.
+  void finalists() {
+    std::vector<double> targets;
+    for (size_t i : bestDistinct(cfg_.finalists)) {
+      const double t = placed_[i].target;
+      if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
+    }
+    if (cb_.deeperForFinalists)
+      parallelFor(targets.size(), [&](size_t i) { placeTarget(targets[i], "finalists", Effort::Finalist); });
+    if (!cb_.improve) return;
+    const std::vector<size_t> idx = bestDistinct(cfg_.finalists);
+    // placed_ does not grow any more: entries can be worked on without the lock.
+    parallelFor(idx.size(), [&](size_t i) {
+      Placed& p = placed_[idx[i]];
+      if (!cb_.improve(p.layout, [this] { return stop_(); })) return;
+      Evaluation ev = keeper_.offer(p.layout, "finalists", p.target);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (ev.legal) p.evaluation = ev;
+    });
   }
 
   const Placed* bestPlaced() {
@@ -178,19 +283,15 @@ class Search {
 
   /// Coarse geometric sweep above T_b: returns the best layout's target so far.
   double sweep(double tb) {
-    std::vector<double> batch;
-    double t = tb;
-    for (int i = 0; i < cfg_.sweepPoints && !stop_(); ++i) {
+    std::vector<double> targets;
+    for (double t = tb; int(targets.size()) < cfg_.sweepPoints; t *= 1 + cfg_.sweepGrowth) targets.push_back(t);
+    // No barrier between targets: a worker takes the next target as soon as it is free, and
+    // the end test uses the best score at that moment.
+    parallelFor(targets.size(), [&](size_t i) {
       // A layout's MT is close to its target: beyond this no layout can win.
-      if (keeper_.has() && g_.wdeltat * t > keeper_.bestEvaluation().score) break;
-      batch.push_back(t);
-      t *= 1 + cfg_.sweepGrowth;
-      if (int(batch.size()) >= threads_) {
-        placeAll(batch, "sweep");
-        batch.clear();
-      }
-    }
-    if (!batch.empty()) placeAll(batch, "sweep");
+      if (keeper_.has() && g_.wdeltat * targets[i] > keeper_.bestEvaluation().score) return;
+      placeTarget(targets[i], "sweep");
+    });
     const Placed* best = bestPlaced();
     return best ? best->target : tb;
   }
@@ -215,6 +316,7 @@ class Search {
   BestLayoutKeeper keeper_;
   StopLatch stop_;
   int threads_ = 1;
+  std::string name_;
   std::mutex mutex_;
   std::set<uint64_t> fingerprints_;
   std::vector<Placed> placed_;

@@ -2,8 +2,10 @@
 // The search over the target maximum time T shared by the target-driven placers (CU.POKer and
 // divide and conquer): binary search for the least feasible T_b, a coarse geometric sweep above
 // it that keeps every layout (as the paper's binary search keeps its best), then the
-// neighbour-range search around the best target, spread over threads. Each target is sized
-// once (GraphSizer) and targets whose candidate sets equal an already tried one are skipped.
+// neighbour-range search around the best target, spread over threads, and last the finalists:
+// the best few targets placed again with more effort and the best few layouts improved. Each
+// target is sized once (GraphSizer) and targets whose candidate sets equal an already tried
+// one are skipped.
 // The placer supplies two callbacks: whether a sized graph is feasible (cheap, used by the
 // binary search) and the layouts it makes for a sized graph. Every layout is checked by the
 // independent evaluator (BestLayoutKeeper) before it counts.
@@ -29,6 +31,11 @@ struct TargetSearchConfig {
   /// feasibility test is expected to be monotone in T.
   double range = 0.20;
   double step = 0.002;
+  /// Finalists: the targets of the best distinct layouts of the whole search are placed once
+  /// more with PlaceRequest::finalist set, then the best distinct layouts go through the
+  /// placer's `improve` callback (a fixed count, so the result does not depend on the thread
+  /// count).
+  int finalists = 8;
 };
 
 /// One layout a placer made for a target, with what the statistics should say about it.
@@ -42,6 +49,7 @@ struct TargetLayout {
 struct PlaceRequest {
   const SizedGraph& sized;
   bool quick = false;          ///< a fast first layout is enough (least effort)
+  bool finalist = false;       ///< one of the best targets, placed again: worth a deeper search
   std::function<bool()> stop;  ///< poll often; true = return what you have
   double bestScore = 0;        ///< best score so far (infinity before the first layout)
 };
@@ -51,6 +59,12 @@ struct TargetSearchCallbacks {
   std::function<bool(const SizedGraph&)> feasible;
   /// Layouts for one target (may be empty when the placer finds none).
   std::function<std::vector<TargetLayout>(const PlaceRequest&)> place;
+  /// Whether `place` searches harder for a request with PlaceRequest::finalist set (only then
+  /// are the finalists' targets placed again).
+  bool deeperForFinalists = false;
+  /// Optional: a costlier improvement of a finished layout, applied to the finalists; returns
+  /// whether it changed the layout. `stop` as in PlaceRequest.
+  std::function<bool(Layout&, const std::function<bool()>& stop)> improve;
 };
 
 struct TargetSearchResult : WsePlaceResult {

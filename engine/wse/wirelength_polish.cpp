@@ -38,7 +38,7 @@ PolishStats polishWirelength(const KernelGraph& graph, Layout& layout, int maxSw
   for (st.sweeps = 0; st.sweeps < maxSweeps; ++st.sweeps) {
     bool moved = false;
     for (int i = 0; i < n; ++i) {
-      if (skip[size_t(i)] || adj[size_t(i)].empty()) continue;
+      if (skip[size_t(i)] || adj[size_t(i)].empty() || layout.kernels[size_t(i)].pinned) continue;
       for (bool horizontal : {true, false}) {
         Box& b = boxes[size_t(i)];
         int size = horizontal ? b.width : b.height;

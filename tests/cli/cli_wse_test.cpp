@@ -89,6 +89,15 @@ TEST(CliWse, GenerateThenPlaceWithEachBaseline) {
   EXPECT_NE(bad.err.find("ResNets only"), std::string::npos) << bad.err;
 }
 
+TEST(CliWse, GraphThatCannotFitTheFabricIsExitCodeTwoWithTheReason) {
+  std::string dir = cliOutputDir("wse_too_big");
+  ASSERT_EQ(runCli("-q wse generate fcnet --layers 440 --out " + dir + "/fc440.kgraph").exitCode, 0);
+  auto r = runCli("-q wse place " + dir + "/fc440.kgraph --threads 2 --out " + dir + "/fc440.paint");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("the 440 kernels cannot fit the 633x633 fabric"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/fc440.paint"));
+}
+
 TEST(CliWse, BenchWseReportsEveryCase) {
   std::string dir = cliOutputDir("wse_bench");
   std::filesystem::create_directories(dir + "/graphs");
@@ -115,4 +124,40 @@ TEST(CliWse, EverySubcommandHasHelpWithAnExample) {
     EXPECT_EQ(r.exitCode, 0) << cmd;
     EXPECT_NE(r.out.find("xample"), std::string::npos) << cmd << ": " << r.out;
   }
+}
+
+TEST(CliWse, PlaceHonoursPinsFromAPartialPaintAndStartsFromALayout) {
+  std::string dir = cliOutputDir("wse_pins");
+  std::string graph = sharedData("ispd20/benchmarks/E.kgraph");
+  auto first = runCli("-q wse place " + graph + " --threads 2 --effort 0.1 --out " + dir + "/start.paint");
+  ASSERT_EQ(first.exitCode, 0) << first.err;
+  // Pin k5 (its own definition) at the top of the fabric, elsewhere than the first layout has it.
+  std::string def, def6;
+  std::ifstream start(dir + "/start.paint");
+  for (std::string line; std::getline(start, line);) {
+    if (line.rfind("k5 =", 0) == 0) def = line;
+    if (line.rfind("k6 =", 0) == 0) def6 = line;
+  }
+  ASSERT_FALSE(def.empty() || def6.empty());
+  std::ofstream(dir + "/pins.paint") << def << "\nk5 : place(600 0 R90)\n";
+  auto r = runCli("-q wse place " + graph + " --threads 2 --effort 0.1 --set row_nodes=300 --from " + dir +
+                  "/start.paint --pins " + dir + "/pins.paint --out " + dir + "/pinned.paint --report " + dir +
+                  "/pinned.json");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(slurp(dir + "/pinned.paint").find("k5 : place(600 0 R90)"), std::string::npos);
+  auto e = runCli("wse eval " + graph + " " + dir + "/pinned.paint --json");
+  EXPECT_EQ(e.exitCode, 0) << e.out;
+
+  // A pin without a definition, pins that overlap, an unknown setting: exit code 2, one line.
+  std::ofstream(dir + "/undefined.paint") << "k5 : place(0 0 R0)\n";
+  std::ofstream(dir + "/clash.paint") << def << "\nk5 : place(600 0 R90)\n" << def6 << "\nk6 : place(600 0 R90)\n";
+  for (const std::string& bad :
+       {"--pins " + dir + "/undefined.paint", "--pins " + dir + "/clash.paint", std::string("--set no_such_key=1")}) {
+    auto b = runCli("-q wse place " + graph + " --effort 0.1 " + bad + " --out " + dir + "/bad.paint");
+    EXPECT_EQ(b.exitCode, 2) << bad << ": " << b.err;
+    EXPECT_NE(b.err.find("error: "), std::string::npos) << b.err;
+  }
+  auto u =
+      runCli("-q wse place " + graph + " --effort 0.1 --pins " + dir + "/undefined.paint --out " + dir + "/b.paint");
+  EXPECT_NE(u.err.find("undefined.paint:1"), std::string::npos) << u.err;
 }

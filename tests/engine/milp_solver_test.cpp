@@ -97,7 +97,9 @@ TEST(MilpSolver, CancelStopsTheRootLpOfALargeModel) {
   milp::Status status;
   double latency = stopLatency(m, 300, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the model was solved before the stop arrived";
-  EXPECT_LT(latency, 1.0) << "stop took " << latency << " s";
+  // Without the Clp stop handler this root LP runs for minutes; 3 s leaves room for a loaded
+  // machine (1.1 s was seen at load 12) without hiding that regression.
+  EXPECT_LT(latency, 3.0) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 
@@ -152,7 +154,9 @@ TEST(MilpSolver, CancelStopsALongSolveQuickly) {
   double latency = stopLatency(m, 400, &status);
   ASSERT_EQ(status, milp::Status::Cancelled) << "the instance was solved before the stop arrived";
   // The target is ~0.1 s; the bound is loose so a loaded CI machine does not fail it.
-  EXPECT_LT(latency, 1.0) << "stop took " << latency << " s";
+  // Without the Clp stop handler this root LP runs for minutes; 3 s leaves room for a loaded
+  // machine (1.1 s was seen at load 12) without hiding that regression.
+  EXPECT_LT(latency, 3.0) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
 }
 

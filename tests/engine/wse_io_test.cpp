@@ -172,9 +172,9 @@ TEST(WsePaint, BlocksAndRotationParse) {
   PaintSolution sol = parsePaint(text, a, "p.paint");
   const PaintKernel& k4 = sol.kernels[size_t(a.findKernel("k4"))];
   EXPECT_TRUE(k4.defined && k4.placed && k4.rotated);
-  EXPECT_EQ(k4.args.k, (std::vector<int>{32, 32, 8, 19}));
+  EXPECT_EQ(k4.args.k, (ConvValues{32, 32, 8, 19}));
   const PaintKernel& k16 = sol.kernels[size_t(a.findKernel("k16"))];
-  EXPECT_EQ(k16.args.c, (std::vector<int>{8, 8, 8}));
+  EXPECT_EQ(k16.args.c, (ConvValues{8, 8, 8}));
   EXPECT_FALSE(k16.rotated);
   EXPECT_EQ(k16.placeLine, 4);
 }

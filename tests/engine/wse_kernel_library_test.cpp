@@ -81,3 +81,18 @@ TEST(WseKernelLibrary, FormalArgumentsAndValidation) {
   EXPECT_NE(KernelSpec::makeBlock(KernelType::CBlock, 1, 1, 64).validate(), "");
   EXPECT_NE(KernelSpec::makeConv({0, 1, 1, 1, 1, 1, 1, 1}).validate(), "");
 }
+
+TEST(WseKernelLibrary, ConvValuesHoldUpToFourValuesInline) {
+  ConvValues v{3, 4, 5};
+  EXPECT_EQ(v.size(), 3u);
+  EXPECT_EQ(v.front(), 3);
+  EXPECT_EQ(v.back(), 5);
+  ConvValues w = v;
+  w[1] = 7;
+  EXPECT_NE(v, w);  // a copy owns its values
+  EXPECT_EQ(v[1], 4);
+  w.assign(2, 9);
+  EXPECT_EQ(w, (ConvValues{9, 9}));
+  EXPECT_NE(w, (ConvValues{9, 9, 0}));  // the count is part of the value
+  EXPECT_THROW(ConvValues(5, 1), std::length_error);
+}

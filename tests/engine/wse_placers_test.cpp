@@ -105,6 +105,25 @@ TEST(WseCuPoker, LegalOnGeneratedNetworks) {
   }
 }
 
+TEST(WseCuPoker, LargeGeneratedGraphsPlaceOrSayWhyTheyCannotFit) {
+  GeneratorOptions o;
+  o.kind = NetworkKind::FcNet;
+  o.layers = 420;  // 420 kernels whose smallest shapes cover 97% of the fabric
+  KernelGraph fits = generateNetwork(o);
+  ts::core::RunContext ctx;
+  expectLegal(fits, runCuPoker(fits, quickCuPoker(), ctx), "fcnet 420");
+  o.layers = 440;  // their smallest shapes need 406425 tiles, the fabric has 400689
+  KernelGraph tooBig = generateNetwork(o);
+  ts::core::RunContext ctx2, ctx3;
+  for (const WsePlaceResult& r : {WsePlaceResult(runCuPoker(tooBig, quickCuPoker(), ctx2)),
+                                  WsePlaceResult(runDivideAndConquer(tooBig, quickDnc(), ctx3))}) {
+    EXPECT_FALSE(r.found);
+    EXPECT_TRUE(r.impossible);
+    EXPECT_NE(r.message.find("cannot fit the 633x633 fabric"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("406425 tiles, more than its 400689"), std::string::npos) << r.message;
+  }
+}
+
 TEST(WseCuPoker, AdapterRefinementKeepsMtAndLegalityAndCutsAdapterCost) {
   // H weighs AC by 100: the refined winner has far fewer adapters than its raw row layout.
   KernelGraph g = caseGraph("H");

@@ -148,3 +148,26 @@ TEST(WseRowPlacer, InfeasibleBelowTheLeastFeasibleTarget) {
   int64_t h2 = RowPlacer(g, order, sizer.size(60000).candidates).minimalHeight();
   EXPECT_LE(h2, h1);
 }
+
+TEST(WseRowPlacer, AnExtraRowIsSearchedOnlyToImprove) {
+  // On A at its published MT the least row count is 2, but folding the chain of wide kernels
+  // into 3 rows shortens the wires; an extra row never makes the result worse.
+  for (const char* name : {"A", "D"}) {
+    KernelGraph g = readKgraph(sharedData(std::string("ispd20/benchmarks/") + name + ".kgraph"));
+    GraphSizer sizer(g);
+    SizedGraph sized = sizer.size(std::string(name) == "A" ? 34496 : 33712);
+    RowPlacer placer(g, depthFirstTopologicalOrder(g), sized.candidates);
+    RowLayout least, extra;
+    RowSearchConfig cfg;
+    ASSERT_TRUE(placer.search(cfg, least)) << name;
+    cfg.extraRows = 1;
+    ASSERT_TRUE(placer.search(cfg, extra)) << name;
+    EXPECT_LE(extra.wirelength, least.wirelength) << name;
+    EXPECT_LE(extra.rows, least.rows + 1) << name;
+    if (std::string(name) == "A") {
+      EXPECT_EQ(least.rows, 2);
+      EXPECT_EQ(extra.rows, 3);
+      EXPECT_LT(extra.wirelength, least.wirelength);
+    }
+  }
+}

@@ -31,7 +31,7 @@ std::set<Shape> bruteForceFront(const KernelSpec& spec, double target, double me
   const auto convs = spec.convs();
   const size_t n = convs.size();
   std::set<Shape> shapes;
-  std::vector<int> c(n), k(n);
+  ConvValues c(n, 0), k(n, 0);
   for (int h = 1; h <= side; ++h)
     for (int w = 1; h * w * 2 <= side; ++w) {
       const int cmax = side / (h * w) - 1;
@@ -177,5 +177,70 @@ TEST(WseSizing, MinWidthPerHeightIsTheNarrowestFactorisation) {
           EXPECT_GE(width, cand.width) << "eta " << eta;
         }
       }
+  }
+}
+
+TEST(WseSizing, MinWidthPerHeightKeepsTheFirstNarrowestFactorisationOfEveryHeight) {
+  // Reference: every factorisation of every height in the sizer's order (h, then w), each conv
+  // with its least k, the first narrowest one kept. The sizer skips factorisations it has
+  // proven can never win; the result must be the same argument for argument.
+  const int side = 160;
+  KernelSizer sizer(side, side, 24576);
+  const std::vector<KernelSpec> specs{KernelSpec::makeBlock(KernelType::DBlock, 14, 14, 256),
+                                      KernelSpec::makeBlock(KernelType::CBlock, 28, 28, 128),
+                                      KernelSpec::makeConv({56, 56, 3, 3, 64, 64, 1, 1})};
+  for (const auto& spec : specs)
+    for (double target : {3000.0, 20000.0, 150000.0}) {
+      const auto convs = spec.convs();
+      std::vector<Candidate> expected;
+      for (int eta = 2; eta <= side; ++eta) {
+        int bestWidth = side + 1;
+        ExecArgs best;
+        for (int h = 1; h <= eta; ++h)
+          for (int w = 1; h * w * 2 <= eta; ++w) {
+            if (eta % (h * w) != 0) continue;
+            const int c = eta / (h * w) - 1;
+            ExecArgs a{h, w, ConvValues(convs.size(), c), ConvValues(convs.size(), 0)};
+            int width = 0;
+            for (size_t j = 0; j < convs.size(); ++j) {
+              a.k[j] = minimumK(convs[j], h, w, c, target, 24576);
+              width = a.k[j] > 0 && width <= side ? width + 3 * a.k[j] : side + 1;
+            }
+            if (width < bestWidth) {
+              bestWidth = width;
+              best = a;
+            }
+          }
+        if (bestWidth <= side) {
+          Candidate cand;
+          cand.args = best;
+          expected.push_back(cand);
+        }
+      }
+      const auto got = sizer.minWidthPerHeight(spec, target);
+      ASSERT_EQ(got.size(), expected.size()) << toString(spec.type) << " at " << target;
+      for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].args, expected[i].args) << "candidate " << i;
+    }
+}
+
+TEST(WseSizing, LeastKNeverGrowsWithC) {
+  // The adapter refinement finds the narrowest shape for an (h, w) without trying every c:
+  // it relies on the least k (time and memory) never growing, and feasibility never being
+  // lost, as c grows.
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    ConvSpec s{int(rng() % 112) + 1,  int(rng() % 112) + 1,  int(rng() % 3) * 2 + 1, int(rng() % 3) * 2 + 1,
+               int(rng() % 2048) + 1, int(rng() % 2048) + 1, int(rng() % 2) + 1,     1};
+    const int h = int(rng() % 8) + 1, w = int(rng() % 8) + 1;
+    const double target = double(rng() % 200000) + 100;
+    int previous = 0;
+    for (int c = 1; c <= 300; ++c) {
+      const int k = minimumK(s, h, w, c, target, 24576);
+      if (previous > 0) {
+        ASSERT_GT(k, 0) << "trial " << trial << " c " << c;
+        ASSERT_LE(k, previous) << "trial " << trial << " c " << c;
+      }
+      previous = k;
+    }
   }
 }

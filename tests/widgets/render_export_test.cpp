@@ -28,15 +28,6 @@ QRgb centrePixel(const QImage& image, const aie::Device& dev, aie::TileCoord t, 
   return image.pixel(int(x), int(y));
 }
 
-int differingPixels(const QImage& a, const QImage& b) {
-  if (a.size() != b.size()) return -1;
-  QImage x = a.convertToFormat(QImage::Format_ARGB32), y = b.convertToFormat(QImage::Format_ARGB32);
-  int n = 0;
-  for (int r = 0; r < x.height(); ++r)
-    for (int c = 0; c < x.width(); ++c) n += x.pixel(c, r) != y.pixel(c, r);
-  return n;
-}
-
 }  // namespace
 
 class RenderExportTest : public QObject {
@@ -120,7 +111,7 @@ class RenderExportTest : public QObject {
     canvas_->exportPicture(guiPng, true, kPx);
     QImage fromGui(guiPng);
     QCOMPARE(fromGui.size(), fromCli.size());
-    QCOMPARE(differingPixels(fromGui, fromCli), 0);
+    QCOMPARE(test::differingPixels(fromGui, fromCli), 0);
 
     // Also with a heat map and some layers hidden, through the same options on both sides.
     QString cliHeat = test::outputPath("edge_npu2_cli_dma.png");
@@ -136,7 +127,7 @@ class RenderExportTest : public QObject {
     QImage gui = canvas_->renderWhole(30);
     canvas_->setLayers(layers);
     canvas_->setHeatMap(HeatMap::None);
-    QCOMPARE(differingPixels(gui, QImage(cliHeat)), 0);
+    QCOMPARE(test::differingPixels(gui, QImage(cliHeat)), 0);
   }
 
   void svgExportIsAValidDrawing() {

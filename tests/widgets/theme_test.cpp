@@ -14,7 +14,7 @@
 #include "widgets/aie_painter.h"
 #include "widgets/problem_list.h"
 #include "widgets/theme.h"
-#include "widgets/wse_painter.h"
+#include "widgets/wse/wse_painter.h"
 
 using namespace ts;
 using namespace ts::ui;

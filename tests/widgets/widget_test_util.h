@@ -5,8 +5,10 @@
 #include <QApplication>
 #include <QDir>
 #include <QDragEnterEvent>
+#include <QImage>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QProcess>
 #include <QString>
 #include <QTest>
 #include <QWidget>
@@ -78,6 +80,28 @@ inline void click(QWidget* w, const QPoint& at, Qt::KeyboardModifiers mods = Qt:
   QApplication::sendEvent(w, &press);
   QMouseEvent release(QEvent::MouseButtonRelease, at, w->mapToGlobal(at), Qt::LeftButton, Qt::NoButton, mods);
   QApplication::sendEvent(w, &release);
+}
+
+/// Pixels that differ between two images of the same size (-1 when the sizes differ).
+inline int differingPixels(const QImage& a, const QImage& b) {
+  if (a.size() != b.size()) return -1;
+  QImage x = a.convertToFormat(QImage::Format_ARGB32), y = b.convertToFormat(QImage::Format_ARGB32);
+  int n = 0;
+  for (int r = 0; r < x.height(); ++r)
+    for (int c = 0; c < x.width(); ++c) n += x.pixel(c, r) != y.pixel(c, r);
+  return n;
+}
+
+/// Runs a program to its end (60 s at most); returns its exit code, stderr in `err`.
+inline int runProgram(const QString& program, const QStringList& args, QString* err = nullptr) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  p.setProcessEnvironment(env);
+  p.start(program, args);
+  if (!p.waitForFinished(60000)) return -1;
+  if (err) *err = QString::fromUtf8(p.readAllStandardError());
+  return p.exitCode();
 }
 
 }  // namespace ts::test

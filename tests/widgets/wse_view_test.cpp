@@ -1,183 +1,173 @@
-// The studio's WSE view: kernels are drawn where the layout puts them in their type's colour
-// with edges ending at their centres, the main window switches between the AIE canvas and the
-// WSE view, bad .kgraph / .paint files are reported without a dialog and keep what was open,
-// a .kgraph without a .paint is placed by CU.POKer, and `tilestudio X.kgraph --screenshot`
-// draws the layout.
-#include <QApplication>
-#include <QDir>
-#include <QFile>
-#include <QProcess>
-#include <QRegularExpression>
-#include <QTimer>
+// The WSE canvas and its pictures: kernels are drawn where the layout puts them in their
+// type's colour with edges ending at their centres, heat colours follow time, wheel zoom keeps
+// the tile under the cursor, picking and the cursor tile follow the view, the whole-fabric
+// export equals `tilestudio-cli render` pixel for pixel, bad .kgraph / .paint files are one-line
+// errors, and `tilestudio X.kgraph --screenshot` draws the layout.
 #include <QtTest>
 #include <map>
 
-#include "app/gui/main_window.h"
-#include "tests/widgets/widget_test_util.h"
-#include "widgets/aie_document.h"
-#include "widgets/wse_canvas.h"
-#include "widgets/wse_solution.h"
+#include "tests/widgets/wse_test_util.h"
+#include "widgets/aie_painter.h"
 
 using namespace ts;
-
-namespace {
-
-QString sample(const QString& name) {
-  return QStringLiteral(TS_SOURCE_DIR) + "/samples/wse/" + name;
-}
-
-/// Writes `text` to a file under the test output folder (sub-folder `dir`) and returns its path.
-QString writeFile(const QString& dir, const QString& name, const QByteArray& text) {
-  QString folder = test::outputPath(dir);
-  QDir().mkpath(folder);
-  QFile f(folder + "/" + name);
-  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(f.fileName()));
-  f.write(text);
-  return f.fileName();
-}
-
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QImage render(ui::WseCanvas& canvas) {
-  QImage image(canvas.size(), QImage::Format_ARGB32);
-  canvas.render(&image);
-  return image;
-}
-
-}  // namespace
 
 class WseViewTest : public QObject {
   Q_OBJECT
 
  private:
-  /// Closes any modal dialog the window opens (tests must never block on one) and remembers it.
-  bool sawDialog_ = false;
-  QTimer dialogWatch_;
+  std::unique_ptr<ui::WseDocument> doc_;
+  std::unique_ptr<ui::WseCanvas> canvas_;
+
+  QImage render() {
+    QImage image(canvas_->size(), QImage::Format_ARGB32);
+    canvas_->render(&image);
+    return image;
+  }
 
  private slots:
-  void initTestCase() {
-    Q_INIT_RESOURCE(tilestudio);  // the window's icons live in ts_widgets' resources
-    dialogWatch_.setInterval(50);
-    connect(&dialogWatch_, &QTimer::timeout, this, [this] {
-      if (QWidget* w = QApplication::activeModalWidget()) {
-        sawDialog_ = true;
-        w->close();
-      }
-    });
-    dialogWatch_.start();
+  void init() {
+    QString error;
+    QVERIFY2(test::openWse(test::wseSample("resnet50_coarse.kgraph"), QSize(900, 800), doc_, canvas_, &error),
+             qPrintable(error));
+  }
+  void cleanup() {
+    canvas_.reset();
+    doc_.reset();
   }
 
   void canvasDrawsKernelsInTheirTypeColour() {
-    auto s = std::make_shared<ui::WseSolution>(ui::loadWseSolution(sample("resnet50_coarse.kgraph"), {}, 5));
-    QCOMPARE(s->layoutSource, QStringLiteral("resnet50_coarse.paint"));
-    QVERIFY(s->evaluation.legal);
-    ui::WseCanvas canvas;
-    canvas.resize(900, 800);
-    canvas.setSolution(s);
-    QImage shown = render(canvas);
+    QCOMPARE(doc_->layoutSource(), QStringLiteral("resnet50_coarse.paint"));
+    QVERIFY(doc_->evaluation().legal);
+    QImage shown = render();
     shown.save(test::outputPath("wse_canvas.png"));
-    canvas.setShowEdges(false);
-    QImage plain = render(canvas);
-
-    // Outside the fabric: background; every placed kernel is inside the fabric.
-    const QRectF fabric = canvas.fabricRect();
-    const QRgb background = ui::WsePalette::background().rgb();
-    QCOMPARE(plain.pixel(2, plain.height() / 2), background);
-    QCOMPARE(plain.pixel(int(fabric.right()) + 4, int(fabric.center().y())), background);
-    QCOMPARE(shown.pixel(int(fabric.right()) + 4, int(fabric.center().y())), background);
-
-    // The largest kernel of each type (its name sits in a corner, far from the centre).
-    std::map<wse::KernelType, int> largest;
-    for (int k = 0; k < s->graph.kernelCount(); ++k) {
-      QRectF r = canvas.kernelRect(k);
-      QVERIFY2(!r.isEmpty() && fabric.contains(r), s->graph.kernels[size_t(k)].name.c_str());
-      auto type = s->graph.kernels[size_t(k)].spec.type;
+    ui::WseLayers plainLayers = canvas_->layers();
+    plainLayers.edges = plainLayers.names = plainLayers.rows = plainLayers.grid = false;
+    canvas_->setLayers(plainLayers);
+    QImage plain = render();
+    const QRectF fabric = canvas_->fabricRect();
+    QCOMPARE(plain.pixel(2, plain.height() / 2), ui::WsePalette::background().rgb());
+    std::map<wse::KernelType, int> largest;  // the largest kernel of each type
+    auto area = [&](int i) { return canvas_->kernelRect(i).width() * canvas_->kernelRect(i).height(); };
+    for (int k = 0; k < doc_->graph().kernelCount(); ++k) {
+      QRectF r = canvas_->kernelRect(k);
+      QVERIFY2(!r.isEmpty() && fabric.adjusted(-1, -1, 1, 1).contains(r),
+               doc_->graph().kernels[size_t(k)].name.c_str());
+      auto type = doc_->graph().kernels[size_t(k)].spec.type;
       auto it = largest.find(type);
-      auto area = [&](int i) { return canvas.kernelRect(i).width() * canvas.kernelRect(i).height(); };
       if (it == largest.end() || area(k) > area(it->second)) largest[type] = k;
     }
     QCOMPARE(int(largest.size()), 2);  // dblocks and cblocks
     for (auto [type, k] : largest) {
-      const QPoint centre = canvas.kernelRect(k).center().toPoint();
-      const QRgb fill = ui::WsePalette::kernel(type).rgb();
-      QVERIFY2(plain.pixel(centre) == fill, s->graph.kernels[size_t(k)].name.c_str());
-      // Data edges run between centres, so with edges shown the centre is covered.
-      QVERIFY2(!s->graph.succ[size_t(k)].empty() || !s->graph.pred[size_t(k)].empty(), "kernel has edges");
-      QVERIFY2(shown.pixel(centre) != fill, s->graph.kernels[size_t(k)].name.c_str());
+      const QPoint centre = canvas_->kernelRect(k).center().toPoint();
+      QCOMPARE(plain.pixel(centre), ui::WsePalette::kernel(type).rgb());
+      QVERIFY2(!doc_->graph().succ[size_t(k)].empty() || !doc_->graph().pred[size_t(k)].empty(), "kernel has edges");
+      QVERIFY2(shown.pixel(centre) != ui::WsePalette::kernel(type).rgb(), "edges meet at the centre");
     }
-    // A dblock is not drawn in the cblock colour and vice versa (the colours tell types apart).
-    QVERIFY(ui::WsePalette::kernel(wse::KernelType::DBlock) != ui::WsePalette::kernel(wse::KernelType::CBlock));
+    // Heat by time: the critical kernel is the hottest colour.
+    plainLayers.heat = ui::WseHeat::Time;
+    canvas_->setLayers(plainLayers);
+    const int critical = doc_->evaluation().criticalKernel;
+    QCOMPARE(render().pixel(canvas_->kernelRect(critical).center().toPoint()), ui::AiePalette::heat(1.0).rgb());
   }
 
-  void kgraphWithoutPaintIsPlaced() {
-    // resnet75_coarse has no .paint beside it: CU.POKer places it within the time limit.
-    QString kgraph = writeFile("wse_unplaced", "r75.kgraph", readAll(sample("resnet75_coarse.kgraph")));
-    QVERIFY(ui::sidePaintPath(kgraph).isEmpty());
-    ui::WseSolution s = ui::loadWseSolution(kgraph, {}, 20);
-    QVERIFY2(s.layoutSource.startsWith("CU.POKer"), qPrintable(s.layoutSource));
-    QVERIFY2(s.evaluation.legal, qPrintable(ui::wseQorSummary(s.evaluation)));
-    QCOMPARE(s.layout.placedCount(), s.graph.kernelCount());
+  void wheelZoomKeepsTheTileUnderTheCursorAndPickingFollows() {
+    const int k = 3;
+    const QPointF centre = canvas_->kernelRect(k).center();
+    QCOMPARE(canvas_->kernelAt(centre), k);
+    int x0 = 0, y0 = 0;
+    QVERIFY(canvas_->tileAt(centre, &x0, &y0));
+    const double before = canvas_->pixelsPerTile();
+    QWheelEvent wheel(centre, canvas_->mapToGlobal(centre.toPoint()), QPoint(), QPoint(0, 480), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(canvas_.get(), &wheel);
+    QVERIFY(canvas_->pixelsPerTile() > before * 1.5);
+    int x1 = 0, y1 = 0;
+    QVERIFY(canvas_->tileAt(centre, &x1, &y1));
+    QCOMPARE(x1, x0);
+    QCOMPARE(y1, y0);
+    QCOMPARE(canvas_->kernelAt(centre), k);
+    // The tile's centre on screen is where picking says it is; fabric y grows upwards.
+    QPointF c = canvas_->tileCenter(x0, y0);
+    QVERIFY(canvas_->tileAt(c, &x1, &y1) && x1 == x0 && y1 == y0);
+    QVERIFY(canvas_->tileCenter(x0, y0 + 1).y() < c.y());
+    canvas_->setSelectedKernels({k});
+    canvas_->zoomToSelection();
+    QVERIFY(canvas_->rect().contains(canvas_->kernelRect(k).toRect()));
   }
 
-  void windowSwitchesViewsAndKeepsDocumentsOnBadInput() {
-    studio::MainWindow window(false);
-    window.resize(1200, 800);
-    window.show();
+  void rubberBandAndCtrlClickSelect() {
+    QRectF a = canvas_->kernelRect(0), b = canvas_->kernelRect(1);
+    test::click(canvas_.get(), a.center().toPoint());
+    QCOMPARE(canvas_->selectedKernels(), std::vector<int>{0});
+    test::click(canvas_.get(), b.center().toPoint(), Qt::ControlModifier);
+    QCOMPARE(canvas_->selectedKernels().size(), size_t(2));
+    // A band over the whole widget from outside the fabric selects every kernel.
+    test::mouseDrag(canvas_.get(), QPoint(2, 2), QPoint(canvas_->width() - 2, canvas_->height() - 2));
+    QCOMPARE(int(canvas_->selectedKernels().size()), doc_->graph().kernelCount());
+  }
+
+  void wholeFabricExportEqualsCliRender() {
+    const QString kgraph = test::wseSample("resnet50_coarse.kgraph");
+    const QString cliPng = test::outputPath("wse_cli.png"), guiPng = test::outputPath("wse_gui.png");
+    QString err;
+    QCOMPARE(test::runProgram(
+                 TS_CLI_PATH,
+                 {"render", kgraph, "--px-per-tile", "2", "--heat", "memory", "--hide", "grid,names", "--out", cliPng},
+                 &err),
+             0);
+    ui::WseLayers layers = canvas_->layers();
+    layers.heat = ui::WseHeat::Memory;
+    layers.grid = layers.names = false;
+    canvas_->setLayers(layers);
+    canvas_->setSelectedKernels({2});  // interactive state is left out of pictures
+    canvas_->exportPicture(guiPng, true, 2);
+    QImage gui(guiPng), cli(cliPng);
+    QVERIFY(!gui.isNull());
+    QCOMPARE(gui.size(), cli.size());
+    QCOMPARE(test::differingPixels(gui, cli), 0);
+    const QString svg = test::outputPath("wse_export.svg");
+    canvas_->exportPicture(svg, false);
+    QVERIFY(test::readAll(svg).contains("k1"));  // names are text in the drawing
+    // Without a layout the CLI says what to do, exit 2, no file.
+    QString bare = test::writeFile("wse_bare", "bare.kgraph", test::readAll(kgraph));
+    QCOMPARE(test::runProgram(TS_CLI_PATH, {"render", bare, "--out", test::outputPath("wse_bare/none.png")}, &err), 2);
+    QVERIFY2(err.contains("--placement"), qPrintable(err));
+    QVERIFY(!QFile::exists(test::outputPath("wse_bare/none.png")));
+  }
+
+  void badFilesAreOneLineErrorsAndKeepTheDocument() {
+    QString bad = test::writeFile("wse_bad", "bad.kgraph",
+                                  "(*\ntest=bad\nwidth=633\nheight=633\n*)\ninput[0] n=[8 8 8] name='x'\n"
+                                  "conv[1] h=oops w=8 name='k1'\n");
     QString error;
-    QVERIFY2(window.openDesign(test::dataPath("edge_npu2.yaml"), &error, true), qPrintable(error));
-    QVERIFY(!window.showingWse());
-
-    // A malformed graph: one-line error with file and line, the AIE design stays.
-    QString badGraph = writeFile("wse_bad", "bad.kgraph",
-                                 "(*\ntest=bad\nwidth=633\nheight=633\n*)\n"
-                                 "input[0] n=[8 8 8] name='x'\nconv[1] h=oops w=8 name='k1'\n");
-    error.clear();
-    QVERIFY(!window.openDesign(badGraph, &error, true));
+    QVERIFY(!doc_->open(bad, &error));
     QVERIFY2(QRegularExpression("bad\\.kgraph:\\d+").match(error).hasMatch(), qPrintable(error));
     QVERIFY(!error.contains('\n'));
-    QVERIFY(!window.showingWse());
-    QVERIFY(window.document()->isOpen());
-    QCOMPARE(QFileInfo(window.document()->filePath()).fileName(), QStringLiteral("edge_npu2.yaml"));
-
-    // A good graph with its .paint: the WSE view, the evaluator's QoR in the window.
-    QVERIFY2(window.openDesign(sample("resnet50_coarse.kgraph"), &error, true), qPrintable(error));
-    QVERIFY(window.showingWse());
-    const ui::WseSolution* shown = window.wseCanvas()->solution();
-    QVERIFY(shown);
-    QCOMPARE(shown->graph.kernelCount(), 16);
-    QVERIFY(window.wseCanvas()->isVisible());
-    QVERIFY(!window.canvas()->isVisible());
-    QVERIFY(window.windowTitle().startsWith("resnet50_coarse.kgraph"));
-
-    // A malformed .paint beside a good graph: error, the previous WSE layout stays.
-    QString copy = writeFile("wse_bad_paint", "resnet50_coarse.kgraph", readAll(sample("resnet50_coarse.kgraph")));
-    writeFile("wse_bad_paint", "resnet50_coarse.paint", "k1 = cblock( 112 oops )\n");
+    QCOMPARE(QFileInfo(doc_->filePath()).fileName(), QStringLiteral("resnet50_coarse.kgraph"));
+    QString copy = test::writeFile("wse_bad_paint", "resnet50_coarse.kgraph",
+                                   test::readAll(test::wseSample("resnet50_coarse.kgraph")));
+    test::writeFile("wse_bad_paint", "resnet50_coarse.paint", "k1 = cblock( 112 oops )\n");
     error.clear();
-    QVERIFY(!window.openDesign(copy, &error, true));
+    QVERIFY(!doc_->open(copy, &error));
     QVERIFY2(QRegularExpression("resnet50_coarse\\.paint:\\d+").match(error).hasMatch(), qPrintable(error));
-    QVERIFY(window.showingWse());
-    QCOMPARE(window.wseCanvas()->solution(), shown);
-
-    // Opening an AIE design switches back.
-    QVERIFY2(window.openDesign(test::dataPath("edge_npu2.yaml"), &error, true), qPrintable(error));
-    QVERIFY(!window.showingWse());
-    QVERIFY(window.canvas()->isVisible());
-    QVERIFY(!sawDialog_);
+    QVERIFY(doc_->evaluation().legal);
+    QVERIFY(!doc_->loadLayout(test::outputPath("wse_bad_paint/resnet50_coarse.paint"), &error));
+    QCOMPARE(doc_->undoStack()->count(), 0);
+    // On the command line: exit code 2 and the file and line.
+    QString bad2 = test::writeFile("wse_bad", "bad_cli.kgraph", "(*\nwidth=wide\n*)\n");
+    QCOMPARE(test::runProgram(TS_GUI_PATH, {bad2, "--screenshot", test::outputPath("studio_wse_bad.png")}, &error), 2);
+    QVERIFY2(error.contains("error: ") && error.contains("bad_cli.kgraph:2"), qPrintable(error));
   }
 
   void screenshotDrawsTheLayout() {
     QString out = test::outputPath("studio_wse.png");
     QFile::remove(out);
-    QProcess gui;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    gui.setProcessEnvironment(env);
-    gui.start(TS_GUI_PATH, {sample("resnet50_coarse.kgraph"), "--screenshot", out, "--size", "1200x800"});
-    QVERIFY(gui.waitForFinished(60000));
-    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    QString err;
+    QCOMPARE(test::runProgram(TS_GUI_PATH,
+                              {test::wseSample("resnet50_coarse.kgraph"), "--select", "k3", "--screenshot", out,
+                               "--size", "1200x800"},
+                              &err),
+             0);
     QImage shot(out);
     QCOMPARE(shot.size(), QSize(1200, 800));
     int dblock = 0, cblock = 0;
@@ -190,19 +180,6 @@ class WseViewTest : public QObject {
         cblock += p == c;
       }
     QVERIFY2(dblock > 2000 && cblock > 1000, qPrintable(QString("%1 %2").arg(dblock).arg(cblock)));
-  }
-
-  void badKgraphOnCommandLineFailsWithOneLine() {
-    QString bad = writeFile("wse_bad", "bad_cli.kgraph", "(*\nwidth=wide\n*)\n");
-    QProcess gui;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    gui.setProcessEnvironment(env);
-    gui.start(TS_GUI_PATH, {bad, "--screenshot", test::outputPath("studio_wse_bad.png")});
-    QVERIFY(gui.waitForFinished(60000));
-    QCOMPARE(gui.exitCode(), 2);
-    QString err = QString::fromUtf8(gui.readAllStandardError()).trimmed();
-    QVERIFY2(err.contains("error: ") && err.contains("bad_cli.kgraph:2"), qPrintable(err));
   }
 };
 

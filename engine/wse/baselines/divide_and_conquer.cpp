@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/wse/adapter_refinement.h"
+#include "engine/wse/free_space.h"
 #include "engine/wse/wirelength_polish.h"
 
 namespace ts::wse {
@@ -35,7 +36,7 @@ class Dnc {
  public:
   Dnc(const KernelGraph& g, const std::vector<int>& order, const SizedGraph& sized, int maxShapes)
       : g_(g), order_(order), sized_(sized), maxShapes_(std::max(2, maxShapes)) {
-    pos_.assign(size_t(g.kernelCount()), 0);
+    pos_.assign(size_t(g.kernelCount()), -1);  // -1: not in the order (pinned)
     for (size_t p = 0; p < order.size(); ++p) pos_[size_t(order[p])] = int(p);
     area_.resize(order.size());
     for (size_t p = 0; p < order.size(); ++p) {
@@ -216,42 +217,94 @@ class Dnc {
 
 }  // namespace
 
+namespace {
+
+/// Lower-left corners at which the root box of `width` x `height` overlaps the pinned kernels
+/// least (the fabric's corners, bottom-left first on ties).
+std::pair<int, int> leastBlockedCorner(const KernelGraph& g, const std::vector<Box>& pinned, int width, int height) {
+  std::pair<int, int> best{0, 0};
+  int64_t bestOverlap = -1;
+  for (auto [x, y] :
+       {std::pair{0, 0}, {g.width - width, 0}, {0, g.height - height}, {g.width - width, g.height - height}}) {
+    int64_t overlap = 0;
+    for (const Box& p : pinned) {
+      int64_t w = std::min(x + width, p.right()) - std::max(x, p.x),
+              h = std::min(y + height, p.top()) - std::max(y, p.y);
+      if (w > 0 && h > 0) overlap += w * h;
+    }
+    if (bestOverlap < 0 || overlap < bestOverlap) {
+      bestOverlap = overlap;
+      best = {x, y};
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
 DivideAndConquerResult runDivideAndConquer(const KernelGraph& graph, const DivideAndConquerConfig& config,
                                            core::RunContext& ctx) {
-  const std::vector<int> order = depthFirstTopologicalOrder(graph, 0);
-  if (int(order.size()) != graph.kernelCount()) {
+  const std::vector<int> full = depthFirstTopologicalOrder(graph, 0);
+  if (int(full.size()) != graph.kernelCount()) {
     DivideAndConquerResult res;
     res.message = "the kernel graph has a cycle";
     return res;
   }
-  const int n = graph.kernelCount();
+  // Pinned kernels stay out of the recursion; the packing is put where it overlaps them least
+  // and the kernels they displace move to the nearest free place.
+  const std::vector<int> order = unpinnedKernels(full, config.pins);
+  const int n = graph.kernelCount(), placed = int(order.size());
+  const double pinnedTime = pinnedMaxTime(graph, config.pins);
+  std::vector<Box> pinned;
+  for (const Box& b : pinnedBoxes(graph, config.pins))
+    if (b.width > 0) pinned.push_back(b);
   TargetSearchCallbacks cb;
   auto noStop = [] { return false; };
   cb.feasible = [&](const SizedGraph& sized) {
+    if (sized.target < pinnedTime) return false;
+    if (placed == 0) return true;
     Dnc dnc(graph, order, sized, config.maxShapes);
-    auto root = dnc.build(0, n - 1, noStop);
+    auto root = dnc.build(0, placed - 1, noStop);
     for (const Rect& r : root->rects)
       if (dnc.fits(r)) return true;
     return false;
   };
   cb.place = [&](const PlaceRequest& req) {
     std::vector<TargetLayout> out;
-    Dnc dnc(graph, order, req.sized, config.maxShapes);
-    auto root = dnc.build(0, n - 1, req.stop);
-    // Every fitting root box is a layout; keep the one with the least wirelength (the boxes'
-    // own figure is exact, the evaluation below confirms it).
+    if (req.sized.target < pinnedTime) return out;
+    std::vector<Layout> layouts;  // by root wirelength, before arranging around the pins
+    if (placed == 0) {
+      layouts.emplace_back(n);
+    } else {
+      Dnc dnc(graph, order, req.sized, config.maxShapes);
+      auto root = dnc.build(0, placed - 1, req.stop);
+      // Every fitting root box is a layout; keep the ones with the least wirelength (the
+      // boxes' own figure is exact for the unpinned kernels, the evaluation below confirms it).
+      std::vector<std::pair<double, Layout>> byWl;
+      for (size_t i = 0; i < root->rects.size() && !req.stop(); ++i) {
+        const Rect& r = root->rects[i];
+        if (!dnc.fits(r)) continue;
+        auto [x, y] = leastBlockedCorner(graph, pinned, r.width, r.height);
+        Layout l(n);
+        dnc.place(*root, int(i), x, y, l);
+        byWl.emplace_back(layoutWirelength(graph, l), std::move(l));
+        if (req.quick) break;
+      }
+      std::stable_sort(byWl.begin(), byWl.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      // Without pins the shortest is the layout; with pins the best few are arranged and scored.
+      const size_t keep = pinned.empty() ? 1 : 3;
+      for (size_t i = 0; i < byWl.size() && i < keep; ++i) layouts.push_back(std::move(byWl[i].second));
+    }
     double bestWl = std::numeric_limits<double>::infinity();
     Layout best;
-    for (size_t i = 0; i < root->rects.size() && !req.stop(); ++i) {
-      if (!dnc.fits(root->rects[i])) continue;
-      Layout l(n);
-      dnc.place(*root, int(i), 0, 0, l);
+    for (Layout& l : layouts) {
+      applyPins(graph, l, config.pins);
+      if (!pinned.empty() && arrangeAroundPins(graph, l) > 0) continue;
       double wl = layoutWirelength(graph, l);
       if (wl < bestWl) {
         bestWl = wl;
         best = std::move(l);
       }
-      if (req.quick) break;
     }
     if (bestWl == std::numeric_limits<double>::infinity()) return out;
     TargetLayout t;
@@ -262,7 +315,9 @@ DivideAndConquerResult runDivideAndConquer(const KernelGraph& graph, const Divid
     out.push_back(std::move(t));
     return out;
   };
-  return runTargetSearch(graph, config.search, cb, config.initial, "dnc", ctx);
+  Layout start = config.initial;
+  if (!start.kernels.empty()) applyPins(graph, start, config.pins);
+  return runTargetSearch(graph, config.search, cb, start, "dnc", ctx);
 }
 
 }  // namespace ts::wse

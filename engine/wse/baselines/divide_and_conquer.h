@@ -6,7 +6,8 @@
 // one above the other. The target time is chosen by the same search as CU.POKer (binary
 // search, sweep, neighbour range); at each target the fitting root box with the least
 // wirelength is placed. As the paper's baseline it does no adapter refinement or polish by
-// default.
+// default. Pinned kernels stay out of the recursion: the packing goes to the fabric corner
+// where it overlaps them least and the kernels they displace move to the nearest free place.
 #include "engine/core/run_context.h"
 #include "engine/wse/target_search.h"
 
@@ -25,6 +26,7 @@ struct DivideAndConquerConfig {
   bool refine = false;  ///< adapter refinement (generic, without rows)
   bool polish = false;  ///< wirelength polish
   Layout initial;       ///< warm start (see CuPokerConfig::initial)
+  Layout pins;          ///< pinned kernels (see placer_common.h); empty = none
 };
 
 using DivideAndConquerResult = TargetSearchResult;

@@ -29,7 +29,10 @@ struct Cost {
 class Annealer {
  public:
   Annealer(const KernelGraph& g, const TbsSaConfig& cfg, core::RunContext& ctx)
-      : g_(g), cfg_(cfg), ctx_(ctx), rng_(ctx.seed()), keeper_(g, ctx), n_(g.kernelCount()) {}
+      : g_(g), cfg_(cfg), ctx_(ctx), rng_(ctx.seed()), keeper_(g, ctx), n_(g.kernelCount()) {
+    pinned_ = pinnedKernels(cfg.pins);
+    for (int k : pinned_) obstacles_.push_back(kernelBox(g.kernels[size_t(k)].spec, cfg.pins.kernels[size_t(k)]));
+  }
 
   TbsSaResult run() {
     TbsSaResult res;
@@ -43,6 +46,27 @@ class Annealer {
     y_.assign(blocks, 0);
     w_.assign(blocks, 0);
     h_.assign(blocks, 0);
+    for (size_t i = 0; i < pinned_.size(); ++i) {  // fixed for good: decode() never sets them
+      const int k = pinned_[i];
+      const Box& b = obstacles_[i];
+      x_[size_t(k)] = b.x;
+      y_[size_t(k)] = b.y;
+      w_[size_t(k)] = b.width;
+      h_[size_t(k)] = b.height;
+    }
+    // The start layout (with the pins) is the first incumbent, so the result is never worse.
+    if (int(cfg_.initial.kernels.size()) == n_ && cfg_.initial.placedCount() == n_) {
+      Layout start = cfg_.initial;
+      applyPins(g_, start, cfg_.pins);
+      keeper_.offer(start, "initial");
+    }
+    if (unpinnedKernels(depthFirstTopologicalOrder(g_, 0), cfg_.pins).empty()) {  // nothing to move
+      Layout pins;
+      applyPins(g_, pins, cfg_.pins);
+      keeper_.offer(pins, "pinned");
+      keeper_.finish(res, "tbs-sa");
+      return res;
+    }
     State s;
     for (double target = base_;; target *= 1.25) {
       s = initialState(target);
@@ -114,7 +138,12 @@ class Annealer {
       // Geometric cooling from T0 to 1e-6 T0 over the run (or a fixed factor per stage).
       temp = cfg_.cooling > 0 ? temp * cfg_.cooling : t0 * std::pow(1e-6, p);
     }
-    if (haveBest) keeper_.offer(layoutOf(best), "anneal");
+    if (haveBest)
+      keeper_.offer(layoutOf(best), "anneal");
+    else
+      res.message = "tbs-sa ended after " + std::to_string(moves) + " moves without a packing inside the " +
+                    std::to_string(g_.width) + "x" + std::to_string(g_.height) + " fabric (its starting shapes cover " +
+                    percentOfFabric(baseArea_) + " of it); a longer --time-limit or cupoker may place it";
     res.annealerScore = haveBest ? bestCost.score : 0;
     res.moves = moves;
     res.accepted = accepted;
@@ -128,6 +157,10 @@ class Annealer {
   }
 
  private:
+  std::string percentOfFabric(double area) const {
+    return std::to_string(int(std::lround(100 * area / (double(g_.width) * g_.height)))) + "%";
+  }
+
   /// Dummy blocks in the sequences: up to maxDummies, at most one per two kernels (each one
   /// costs decoding time on every move).
   int dummyCount() const { return std::min(cfg_.maxDummies, (n_ + 1) / 2); }
@@ -137,15 +170,6 @@ class Annealer {
   bool buildCandidates(std::string& message) {
     GraphSizer sizer(g_);
     const double fill = 0.75 * double(g_.width) * g_.height;
-    auto minArea = [&](const SizedGraph& sz) {
-      double a = 0;
-      for (const auto& cs : sz.candidates) {
-        double m = std::numeric_limits<double>::infinity();
-        for (const auto& c : cs) m = std::min(m, double(c.width) * c.height);
-        a += m;
-      }
-      return a;
-    };
     double lo = 0, hi = 1024;
     for (;;) {
       if (ctx_.shouldStop()) {
@@ -153,22 +177,25 @@ class Annealer {
         return false;
       }
       SizedGraph sz = sizer.size(hi);
-      if (sz.unsizable < 0 && minArea(sz) <= fill) break;
+      if (sz.unsizable < 0 && sz.smallestTotalArea() <= fill) break;
       lo = hi;
       hi *= 2;
       if (hi > 1e15) {
         message = sz.unsizable >= 0 ? "kernel " + g_.kernels[size_t(sz.unsizable)].name +
                                           " has no shape within the fabric and memory limit"
-                                    : "the kernels do not fit the fabric at any target time";
+                                    : "the kernels' smallest shapes cover " + percentOfFabric(sz.smallestTotalArea()) +
+                                          " of the fabric at every target time, more than the 75% tbs-sa "
+                                          "starts from (cupoker packs denser)";
         return false;
       }
     }
     while (hi - lo > std::max(1.0, hi * 0.01) && !ctx_.shouldStop()) {
       double mid = (lo + hi) / 2;
       SizedGraph sz = sizer.size(mid);
-      (sz.unsizable < 0 && minArea(sz) <= fill ? hi : lo) = mid;
+      (sz.unsizable < 0 && sz.smallestTotalArea() <= fill ? hi : lo) = mid;
     }
     base_ = hi;
+    baseArea_ = sizer.size(base_).smallestTotalArea();
     cands_.assign(size_t(n_), {});
     for (int i = -4; i < cfg_.targetLevels - 4 && !ctx_.shouldStop(); ++i) {
       SizedGraph sz = sizer.size(base_ * std::pow(2.0, i / 4.0));
@@ -183,6 +210,14 @@ class Annealer {
     for (auto& list : cands_)
       std::stable_sort(list.begin(), list.end(),
                        [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
+    // A pinned kernel has one shape: its own.
+    for (size_t i = 0; i < pinned_.size(); ++i) {
+      const int k = pinned_[i];
+      const PlacedKernel& p = cfg_.pins.kernels[size_t(k)];
+      Perf perf = kernelPerf(g_.kernels[size_t(k)].spec, p.args);
+      cands_[size_t(k)] = {
+          Candidate{p.args, obstacles_[i].height, obstacles_[i].width, p.rotated, perf.time, perf.memory}};
+    }
     if (ctx_.shouldStop()) {
       message = "stopped before the first layout";
       return false;
@@ -198,8 +233,8 @@ class Annealer {
   State initialState(double target) {
     State s;
     const int dummies = dummyCount();
-    // Kernels in data-flow order with the dummies spread evenly between them.
-    s.pi = depthFirstTopologicalOrder(g_, 0);
+    // Unpinned kernels in data-flow order with the dummies spread evenly between them.
+    s.pi = unpinnedKernels(depthFirstTopologicalOrder(g_, 0), cfg_.pins);
     for (int d = 0; d < dummies; ++d) {
       size_t at = size_t((int64_t(d) + 1) * int64_t(s.pi.size()) / (dummies + 1));
       s.pi.insert(s.pi.begin() + long(at), n_ + d);
@@ -278,6 +313,20 @@ class Annealer {
       for (int o : placed_)
         if ((*pos[a])[size_t(o)] < anchor + extent && anchor < (*pos[a])[size_t(o)] + (*len[a])[size_t(o)])
           contour = std::max(contour, (*pos[c])[size_t(o)] + (*len[c])[size_t(o)]);
+      // Pinned kernels are fixed obstacles: the block moves on along the contour axis past them.
+      if (extent > 0 && (*len[c])[size_t(b)] > 0)
+        for (bool moved = true; moved;) {
+          moved = false;
+          for (const Box& ob : obstacles_) {
+            const int oa = onTop ? ob.x : ob.y, oaLen = onTop ? ob.width : ob.height;
+            const int oc = onTop ? ob.y : ob.x, ocLen = onTop ? ob.height : ob.width;
+            if (oa < anchor + extent && anchor < oa + oaLen && oc < contour + (*len[c])[size_t(b)] &&
+                contour < oc + ocLen) {
+              contour = oc + ocLen;
+              moved = true;
+            }
+          }
+        }
       (*pos[a])[size_t(b)] = anchor;
       (*pos[c])[size_t(b)] = contour;
       boundary.resize(boundary.size() - t);
@@ -451,6 +500,7 @@ class Annealer {
       const Candidate& c = cands_[size_t(k)][size_t(s.choice[size_t(k)])];
       l.kernels[size_t(k)] = {c.args, x_[size_t(k)], y_[size_t(k)], c.rotated, true};
     }
+    applyPins(g_, l, cfg_.pins);
     return l;
   }
 
@@ -461,7 +511,10 @@ class Annealer {
   BestLayoutKeeper keeper_;
   const int n_;
   double base_ = 0, penalty_ = 1;
+  double baseArea_ = 0;  ///< the smallest shapes' total area at base_
   std::vector<std::vector<Candidate>> cands_;
+  std::vector<int> pinned_;     ///< pinned kernels
+  std::vector<Box> obstacles_;  ///< their boxes, same order
   std::vector<int> x_, y_, w_, h_, right_, top_, placed_;
 };
 

@@ -19,7 +19,8 @@
 // Candidates come from the optimal sizing at a ladder of target times (the paper: the same
 // sizing "without a target time"). Cost = wdeltat*MT + wlength*WL + wadapter*AC plus a
 // penalty on the part of the packing outside the fabric; only packings inside the fabric
-// count as solutions, and the best one is checked by the evaluator.
+// count as solutions, and the best one is checked by the evaluator. Pinned kernels are not in
+// the sequence: they are fixed obstacles that an inserted block moves past along its contour.
 #include <cstdint>
 
 #include "engine/core/run_context.h"
@@ -36,7 +37,10 @@ struct TbsSaConfig {
   double cooling = 0;              ///< temperature factor per stage; 0 = T0 to 1e-6 T0 over maxMoves
   int movesPerStage = 0;           ///< 0 = 30 x blocks
   int targetLevels = 20;           ///< sizing ladder: targets T0 * 2^(i/4), i = -4 .. levels-5
-  Layout initial;                  ///< warm start: its kernels' arguments seed the sizing choice
+  /// Warm start: its kernels' arguments seed the sizing choice and, when complete and legal,
+  /// it is the first incumbent.
+  Layout initial;
+  Layout pins;  ///< pinned kernels (see placer_common.h): obstacles of the packing; empty = none
 };
 
 struct TbsSaResult : WsePlaceResult {

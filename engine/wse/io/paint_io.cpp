@@ -154,6 +154,25 @@ Layout layoutFromPaint(const KernelGraph& graph, const PaintSolution& paint, std
   return layout;
 }
 
+Layout readPartialLayout(const std::string& path, const KernelGraph& graph) {
+  PaintSolution paint = readPaint(path, graph);
+  for (int i = 0; i < graph.kernelCount(); ++i) {
+    const PaintKernel& pk = paint.kernels[size_t(i)];
+    const std::string& name = graph.kernels[size_t(i)].name;
+    if (pk.defined && !pk.placed)
+      throw core::InputError(path, pk.defineLine, 0, "kernel " + name + " is defined but has no place(...) line");
+    if (pk.placed && !pk.defined)
+      throw core::InputError(path, pk.placeLine, 0, "kernel " + name + " is placed but never defined");
+  }
+  std::vector<Violation> mismatches;
+  Layout layout = layoutFromPaint(graph, paint, &mismatches);
+  if (!mismatches.empty()) {
+    const PaintKernel& pk = paint.kernels[size_t(mismatches.front().kernels.front())];
+    throw core::InputError(path, pk.defineLine, 0, mismatches.front().message);
+  }
+  return layout;
+}
+
 Evaluation evaluatePaint(const KernelGraph& graph, const PaintSolution& paint) {
   std::vector<Violation> mismatches;
   Layout layout = layoutFromPaint(graph, paint, &mismatches);

@@ -40,6 +40,11 @@ PaintSolution readPaint(const std::string& path, const KernelGraph& graph);
 /// the graph are left unplaced and reported in `mismatches` (codes "type" and "formal_args").
 Layout layoutFromPaint(const KernelGraph& graph, const PaintSolution& paint, std::vector<Violation>* mismatches);
 
+/// The kernels a .paint file (or a part of one, e.g. a list of pins) defines and places, the
+/// others unplaced. A kernel defined but not placed (or placed but not defined) or whose type
+/// or formal arguments differ from the graph is an InputError naming the file and line.
+Layout readPartialLayout(const std::string& path, const KernelGraph& graph);
+
 /// evaluate() of the layout plus the mismatches found while converting it.
 Evaluation evaluatePaint(const KernelGraph& graph, const PaintSolution& paint);
 

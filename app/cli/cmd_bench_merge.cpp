@@ -1,0 +1,197 @@
+// tilestudio-cli bench merge: joins the --json outputs of `bench aie --shard K/N` (or
+// `bench wse --shard K/N`) runs into the output one unsharded run would have written, designs in
+// the same order, and prints the same tables.
+#include <algorithm>
+#include <iostream>
+#include <numeric>
+
+#include "app/cli/bench_shard.h"
+#include "app/cli/cli_common.h"
+#include "app/cli/cmd_wse_common.h"
+#include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
+
+namespace ts::cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct ShardFile {
+  std::string path;
+  json content;
+  Shard shard;
+  size_t total = 0;
+};
+
+ShardFile readShardFile(const std::string& path) {
+  ShardFile f{path, {}, {}, 0};
+  try {
+    f.content = json::parse(core::readFile(path));
+  } catch (const json::parse_error& e) {
+    throw core::InputError(path, 0, 0, std::string("JSON syntax error: ") + e.what());
+  }
+  const json& s = f.content.is_object() ? f.content.value("shard", json()) : json();
+  if (!s.is_object() || !s.contains("index") || !s.contains("count") || !s.contains("designs_total"))
+    throw core::InputError(path, 1, 1,
+                           "not the output of a sharded bench run (no \"shard\" field): run bench aie or bench wse "
+                           "with --shard K/N --json FILE");
+  f.shard = {s["index"].get<int>(), s["count"].get<int>()};
+  f.total = s["designs_total"].get<size_t>();
+  return f;
+}
+
+/// Every shard 1..N exactly once, all of the same split.
+void checkComplete(const std::vector<ShardFile>& files) {
+  const int n = files.front().shard.count;
+  std::vector<std::string> seen(size_t(n) + 1);
+  for (const auto& f : files) {
+    if (f.shard.count != n || f.total != files.front().total)
+      throw core::Error(f.path + " is shard " + std::to_string(f.shard.index) + "/" + std::to_string(f.shard.count) +
+                        " of " + std::to_string(f.total) + " designs, " + files.front().path + " is of " +
+                        std::to_string(n) + " shards of " + std::to_string(files.front().total));
+    if (f.shard.index < 1 || f.shard.index > n || !seen[size_t(f.shard.index)].empty())
+      throw core::Error(f.path + ": shard " + std::to_string(f.shard.index) + "/" + std::to_string(n) +
+                        (f.shard.index >= 1 && f.shard.index <= n ? " is also in " + seen[size_t(f.shard.index)]
+                                                                  : " is out of range"));
+    seen[size_t(f.shard.index)] = f.path;
+  }
+  for (int k = 1; k <= n; ++k)
+    if (seen[size_t(k)].empty())
+      throw core::Error("shard " + std::to_string(k) + "/" + std::to_string(n) + " is missing");
+}
+
+/// The designs of all shards in the order of the full list. `listOf` picks a shard's list.
+template <class ListOf>
+json interleave(const std::vector<ShardFile>& files, ListOf listOf) {
+  const size_t total = files.front().total;
+  std::vector<json> all(total);
+  for (const auto& f : files) {
+    const json& list = listOf(f);
+    if (!list.is_array() || list.size() != shardSize(f.shard, total))
+      throw core::Error(f.path + ": shard " + std::to_string(f.shard.index) + "/" + std::to_string(f.shard.count) +
+                        " should hold " + std::to_string(shardSize(f.shard, total)) + " designs");
+    for (size_t j = 0; j < list.size(); ++j) all[fullListIndex(f.shard, j)] = list[j];
+  }
+  return json(all);
+}
+
+/// Fields that must agree between the shards of one sweep (what was run, not how it went).
+void requireSame(const std::vector<ShardFile>& files, const std::vector<json>& values, const char* what) {
+  for (size_t i = 1; i < values.size(); ++i)
+    if (values[i] != values.front())
+      throw core::Error(files[i].path + " and " + files.front().path + " ran different " + what + ": " +
+                        values[i].dump() + " vs " + values.front().dump());
+}
+
+json aieRuns(const json& content) {
+  return content.contains("runs") ? content["runs"] : json::array({content});
+}
+
+bool mergeAie(const std::vector<ShardFile>& files, json& out) {
+  std::vector<json> plans;
+  for (const auto& f : files) {
+    json plan = json::array();
+    for (const json& run : aieRuns(f.content))
+      plan.push_back({run.value("placer", json()), run.value("label", json()), run.value("settings", json()),
+                      run.value("start", json()), run.value("time_limit", json()), run.value("router", json())});
+    plans.push_back(plan);
+  }
+  requireSame(files, plans, "placer/router runs");
+  std::vector<json> runs;
+  bool allOk = true;
+  for (size_t r = 0; r < plans.front().size(); ++r) {
+    json run = aieRuns(files.front().content)[r];
+    run["per_design"] =
+        interleave(files, [&](const ShardFile& f) -> json { return aieRuns(f.content)[r]["per_design"]; });
+    int ok = 0;
+    std::vector<double> times;
+    for (const json& d : run["per_design"]) {
+      ok += d.value("success", false);
+      times.push_back(d.value("seconds", 0.0));
+    }
+    std::sort(times.begin(), times.end());
+    run["designs"] = run["per_design"].size();
+    run["succeeded"] = ok;
+    run["median_seconds"] = times.empty() ? 0.0 : times[times.size() / 2];
+    run["total_seconds"] = std::accumulate(times.begin(), times.end(), 0.0);
+    allOk = allOk && ok == int(times.size());
+    std::cout << run.value("label", std::string("?")) << " + " << run.value("router", std::string("?")) << ": " << ok
+              << "/" << times.size() << " succeeded\n";
+    runs.push_back(run);
+  }
+  printAieBenchTables(runs, std::cout);
+  out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
+  out.erase("shard");  // a single run's output carries the run's fields at the top
+  out["jobs"] = files.front().content.value("jobs", 1);
+  return allOk;
+}
+
+bool mergeWse(const std::vector<ShardFile>& files, json& out) {
+  std::vector<json> plans;
+  for (const auto& f : files) {
+    const json& c = f.content;
+    plans.push_back({c.value("algorithm", json()), c.value("threads", json()), c.value("time_limit", json()),
+                     c.value("effort", json())});
+  }
+  requireSame(files, plans, "placers or settings");
+  out = files.front().content;
+  out.erase("shard");
+  out["cases"] = interleave(files, [](const ShardFile& f) -> json { return f.content["cases"]; });
+  bool allLegal = true;
+  printWseBenchHeader();
+  for (const json& c : out["cases"]) {
+    allLegal = allLegal && c.value("legal", false);
+    printWseBenchRow(c);
+  }
+  out["all_legal"] = allLegal;
+  int ratioCount = 0;
+  const double averageRatio = averageRatioToCuPoker(out["cases"], ratioCount);
+  out.erase("average_ratio_to_cupoker");
+  if (ratioCount > 0) out["average_ratio_to_cupoker"] = averageRatio;
+  printWseBenchSummary(out["cases"]);
+  return allLegal;
+}
+
+}  // namespace
+
+void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
+  auto* cmd = benchCommand(app)->add_subcommand(
+      "merge", "Join the --json outputs of sharded bench aie / bench wse runs and print the tables of the whole sweep");
+  struct Options {
+    std::vector<std::string> inputs;
+    std::string json;
+  };
+  auto o = std::make_shared<Options>();
+  cmd->add_option("inputs", o->inputs, "The shards' --json outputs (every shard K/N of one sweep, any order)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--json", o->json, "Write the joined output (the same form as one unsharded run's --json)");
+  cmd->footer(
+      "Exit code 0 when every design succeeded, 1 when some failed, 2 for bad input (a shard missing, twice, or\n"
+      "from another sweep).\nExample:\n"
+      "  for k in 1 2 3 4; do tilestudio-cli bench aie --suite suite --placer sa --shard $k/4 --json s$k.json; done\n"
+      "  tilestudio-cli bench merge s1.json s2.json s3.json s4.json --json all.json");
+  cmd->callback([o, &global] {
+    std::vector<ShardFile> files;
+    for (const auto& path : o->inputs) files.push_back(readShardFile(path));
+    checkComplete(files);
+    std::sort(files.begin(), files.end(),
+              [](const ShardFile& a, const ShardFile& b) { return a.shard.index < b.shard.index; });
+    const bool wse = files.front().content.contains("cases");
+    for (const auto& f : files)
+      if (f.content.contains("cases") != wse)
+        throw core::Error(f.path + " and " + files.front().path + " are not from the same bench (aie vs wse)");
+    json out;
+    const bool allOk = wse ? mergeWse(files, out) : mergeAie(files, out);
+    double wall = 0;
+    for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
+    if (!wse) out["wall_seconds"] = wall;  // the shards ran side by side: the longest one
+    out["merged_shards"] = files.size();
+    std::cout << "merged " << files.size() << " shards of " << files.front().total << " designs\n";
+    if (!o->json.empty()) writeJson(o->json, out);
+    global.exitCode = allOk ? kOk : kFailed;
+  });
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,147 @@
+// bench aie / bench wse --shard K/N run by GNU parallel (as a cluster job array would run them),
+// joined by bench merge: the joined output equals one unsharded run's, timings aside.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "cli_runner.h"
+
+using nlohmann::json;
+using ts::test::cliOutputDir;
+using ts::test::runCli;
+using ts::test::sharedData;
+using ts::test::slurp;
+
+namespace {
+
+/// The output without what differs from run to run (seconds, moves per second, job counts).
+json withoutTimings(const json& j) {
+  static const std::set<std::string> timing{"seconds",      "place_seconds",  "route_seconds",
+                                            "moves_per_s",  "median_seconds", "total_seconds",
+                                            "wall_seconds", "jobs",           "merged_shards"};
+  if (j.is_object()) {
+    json out = json::object();
+    for (const auto& [key, value] : j.items())
+      if (!timing.count(key)) out[key] = withoutTimings(value);
+    return out;
+  }
+  if (j.is_array()) {
+    json out = json::array();
+    for (const auto& value : j) out.push_back(withoutTimings(value));
+    return out;
+  }
+  return j;
+}
+
+/// Runs `cliArgs --shard {}/3 --json DIR/shard{}.json` for shards 1..3 with GNU parallel.
+int runShardsWithParallel(const std::string& cliArgs, const std::string& dir) {
+  std::string cmd = "parallel --will-cite --halt never " + std::string(TS_CLI_PATH) + " " + cliArgs +
+                    " --shard {}/3 --json " + dir + "/shard{}.json ::: 1 2 3 >" + dir + "/parallel.log 2>&1";
+  int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
+  std::string dir = cliOutputDir("bench_shard_aie");
+  ASSERT_EQ(runCli("-q suite generate --device npu2 --out " + dir + "/suite").exitCode, 0);
+  const std::string args =
+      "-q bench aie --suite " + dir + "/suite --limit 7 --placer manual,sa --router milp --time-limit 20";
+  ASSERT_EQ(runCli(args + " --json " + dir + "/single.json").exitCode, 0);
+  ASSERT_EQ(runShardsWithParallel(args, dir), 0) << slurp(dir + "/parallel.log");
+  // Shard 2 of 7 designs split 3 ways holds designs 2 and 5.
+  json shard2 = json::parse(slurp(dir + "/shard2.json"));
+  ASSERT_EQ(shard2["runs"][0]["per_design"].size(), 2u);
+  EXPECT_EQ(shard2["shard"], json({{"index", 2}, {"count", 3}, {"designs_total", 7}}));
+  auto merged = runCli("-q bench merge " + dir + "/shard3.json " + dir + "/shard1.json " + dir +
+                       "/shard2.json --json " + dir + "/merged.json");
+  ASSERT_EQ(merged.exitCode, 0) << merged.err;
+  EXPECT_NE(merged.out.find("Table II"), std::string::npos) << merged.out;
+  EXPECT_NE(merged.out.find("Success per category"), std::string::npos) << merged.out;
+  json single = json::parse(slurp(dir + "/single.json")), joined = json::parse(slurp(dir + "/merged.json"));
+  EXPECT_EQ(joined["merged_shards"], 3);
+  EXPECT_EQ(withoutTimings(joined), withoutTimings(single));
+  // The tables come from the same data: bench aie --compare prints them alike for both files.
+  auto a = runCli("bench aie --compare " + dir + "/single.json"),
+       b = runCli("bench aie --compare " + dir + "/merged.json");
+  EXPECT_EQ(a.out.substr(a.out.find("Success per category")), b.out.substr(b.out.find("Success per category")));
+}
+
+TEST(CliBenchShard, WseShardsMergeIntoTheSingleRun) {
+  std::string dir = cliOutputDir("bench_shard_wse");
+  std::filesystem::create_directories(dir + "/graphs");
+  for (int layers : {4, 6, 8, 10})
+    ASSERT_EQ(runCli("-q wse generate fcnet --layers " + std::to_string(layers) + " --out " + dir + "/graphs/fc" +
+                     std::to_string(layers) + ".kgraph")
+                  .exitCode,
+              0);
+  const std::string args = "-q bench wse --dir " + dir + "/graphs --algo cupoker --effort 0.1 --threads 1";
+  ASSERT_EQ(runCli(args + " --json " + dir + "/single.json").exitCode, 0);
+  ASSERT_EQ(runShardsWithParallel(args, dir), 0) << slurp(dir + "/parallel.log");
+  auto merged = runCli("-q bench merge " + dir + "/shard1.json " + dir + "/shard2.json " + dir +
+                       "/shard3.json --json " + dir + "/merged.json");
+  ASSERT_EQ(merged.exitCode, 0) << merged.err;
+  EXPECT_NE(merged.out.find("fc10"), std::string::npos) << merged.out;
+  json single = json::parse(slurp(dir + "/single.json")), joined = json::parse(slurp(dir + "/merged.json"));
+  EXPECT_EQ(withoutTimings(joined), withoutTimings(single));
+}
+
+TEST(CliBenchShard, BadShardsAndIncompleteMergesAreExitCodeTwo) {
+  std::string dir = cliOutputDir("bench_shard_bad");
+  std::filesystem::create_directories(dir + "/graphs");
+  ASSERT_EQ(runCli("-q wse generate fcnet --layers 4 --out " + dir + "/graphs/fc4.kgraph").exitCode, 0);
+  for (const char* bad : {"0/3", "4/3", "2", "a/b"}) {
+    auto r = runCli("-q bench wse --dir " + dir + "/graphs --shard " + bad);
+    EXPECT_EQ(r.exitCode, 2) << bad;
+    EXPECT_NE(r.err.find("--shard: expected K/N"), std::string::npos) << r.err;
+  }
+  const std::string args = "-q bench wse --dir " + dir + "/graphs --effort 0.1 --threads 1";
+  ASSERT_EQ(runCli(args + " --shard 1/2 --json " + dir + "/s1.json").exitCode, 0);
+  ASSERT_EQ(runCli(args + " --json " + dir + "/whole.json").exitCode, 0);
+  auto missing = runCli("-q bench merge " + dir + "/s1.json");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.err.find("shard 2/2 is missing"), std::string::npos) << missing.err;
+  auto twice = runCli("-q bench merge " + dir + "/s1.json " + dir + "/s1.json");
+  EXPECT_EQ(twice.exitCode, 2);
+  EXPECT_NE(twice.err.find("is also in"), std::string::npos) << twice.err;
+  auto unsharded = runCli("-q bench merge " + dir + "/whole.json");
+  EXPECT_EQ(unsharded.exitCode, 2);
+  EXPECT_NE(unsharded.err.find("not the output of a sharded bench run"), std::string::npos) << unsharded.err;
+}
+
+TEST(CliBenchShard, SlurmArrayScriptRunsOneShardPerTaskAndSubmitsTheMergeOnce) {
+  // Slurm is not here: each array task is run as Slurm would run it (its environment), with an
+  // sbatch stand-in that records the merge job the first task submits; that job is then run.
+  std::string dir = cliOutputDir("bench_shard_slurm");
+  ASSERT_EQ(runCli("-q suite generate --device npu2 --out " + dir + "/suite").exitCode, 0);
+  std::filesystem::create_directories(dir + "/bin");
+  std::ofstream(dir + "/bin/sbatch") << "#!/usr/bin/env bash\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \""
+                                     << dir << "/sbatch.log\"\n";
+  std::filesystem::permissions(dir + "/bin/sbatch", std::filesystem::perms::owner_all);
+  const std::string out = dir + "/results";
+  for (int task = 3; task <= 5; ++task) {  // an array numbered 3-5 still gives shards 1/3..3/3
+    std::string cmd =
+        "PATH=" + dir + "/bin:$PATH SUITE=" + dir + "/suite OUT=" + out + " TS_CLI=" + TS_CLI_PATH +
+        " BENCH_ARGS='--limit 5 --placer manual --router milp' SLURM_ARRAY_TASK_ID=" + std::to_string(task) +
+        " SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=3 SLURM_ARRAY_TASK_MAX=5 SLURM_ARRAY_JOB_ID=77 "
+        "bash " +
+        ts::test::sourcePath("tools/slurm/bench_aie.sbatch") + " >>" + dir + "/tasks.log 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(dir + "/tasks.log");
+  }
+  for (int k = 1; k <= 3; ++k) EXPECT_TRUE(std::filesystem::exists(out + "/shard_" + std::to_string(k) + ".json"));
+  std::string log = slurp(dir + "/sbatch.log");
+  EXPECT_NE(log.find("--dependency=afterany:77"), std::string::npos) << log;
+  size_t wrap = log.find("--wrap=");
+  ASSERT_NE(wrap, std::string::npos) << log;
+  EXPECT_EQ(log.find("--wrap=", wrap + 1), std::string::npos) << "the merge was submitted twice";
+  std::string mergeJob = log.substr(wrap + 7, log.find('\n', wrap) - wrap - 7);
+  ASSERT_EQ(std::system(("bash -c '" + mergeJob + "'").c_str()), 0) << mergeJob;
+  json merged = json::parse(slurp(out + "/merged.json"));
+  EXPECT_EQ(merged["designs"], 5);
+  EXPECT_EQ(merged["merged_shards"], 3);
+  EXPECT_NE(slurp(out + "/tables.txt").find("Table II"), std::string::npos);
+}

@@ -1,0 +1,67 @@
+#pragma once
+// The studio's AIE side as a Workspace: the design document, the array canvas, design browser,
+// inspector, problems, run panel and QoR charts, the AIE layers and heat maps, and the
+// placers, routers and flows of the run catalogue in the Run menu.
+#include <memory>
+
+#include "widgets/run_panel.h"
+#include "widgets/workspace.h"
+#include "widgets/workspace_menus.h"
+
+namespace ts::ui {
+
+class AieCanvas;
+class AieDocument;
+class DesignBrowser;
+class InspectorView;
+class ProblemList;
+class QorChartPanel;
+
+class AieWorkspace : public Workspace {
+  Q_OBJECT
+ public:
+  explicit AieWorkspace(QWidget* parent);
+  ~AieWorkspace() override;
+
+  AieDocument* aieDocument() const { return doc_; }
+  AieCanvas* canvas() const { return canvas_; }
+
+  Document* document() override;
+  Panels panels() override;
+  QString kindName() const override { return tr("AIE design"); }
+  bool handles(const QString& path) const override;
+  bool open(const QString& path, QString* error) override;
+  bool openSolution(const QString& path, QString* error) override;
+  QString solutionFilter() const override;
+  QString exportFilter() const override;
+  bool exportSolution(const QString& path, QString* error) override;
+  double defaultPixelsPerTile() const override { return 48; }
+  QString statusText() const override;
+  QString cursorText(const QPoint& cell) const override;
+  QString mouseHelp() const override;
+  bool hasSelection() const override;
+  void selectAll() override;
+  void clearSelection() override;
+  void setSelectionPinned(bool pinned) override;
+  QList<QAction*> editActions() override;
+  LayerMenu* layersMenu() const override { return layers_.get(); }
+  QMenu* algorithmMenu() const override { return algorithms_.get(); }
+  RunPanel* runPanel() const override { return run_; }
+
+ private:
+  void buildMenus();
+  void applyLayers();
+
+  AieDocument* doc_;
+  AieCanvas* canvas_;
+  DesignBrowser* browser_;
+  InspectorView* inspector_;
+  ProblemList* problems_;
+  QorChartPanel* charts_;
+  RunPanel* run_;
+  std::unique_ptr<LayerMenu> layers_;
+  std::unique_ptr<QMenu> algorithms_;
+  QAction* unplace_ = nullptr;
+};
+
+}  // namespace ts::ui
