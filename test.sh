@@ -8,7 +8,14 @@ cd "$(dirname "$0")"
 
 ./tools/install_deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake_options=(-DCMAKE_BUILD_TYPE=Release)
+
+# --- packaging and scripting: also build the Python module, so that ctest runs its unittest
+# tests and the install / .deb / consumer-project tests (labels python, install) ---
+cmake_options+=(-DTS_PYTHON=ON)
+# --- end packaging and scripting ---
+
+cmake -S . -B build "${cmake_options[@]}" >/dev/null
 cmake --build build -j"$jobs"
 
 if [ "${TS_SKIP_SANITIZERS:-0}" != 1 ]; then

@@ -9,6 +9,8 @@ packages=(
   coinor-libcbc-dev libboost-graph-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev glpk-utils parallel xvfb xauth fonts-dejavu-core
   clang-14 libclang-rt-14-dev   # sanitizer and libFuzzer build (build-asan, tools/fuzz.sh)
+  # packaging and scripting: man pages, .deb (dpkg-shlibdeps needs `file`), desktop checks, Python module
+  help2man dpkg-dev file desktop-file-utils shared-mime-info python3-dev pybind11-dev
 )
 
 missing=()

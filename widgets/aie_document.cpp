@@ -13,6 +13,7 @@
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/version.h"
 #include "widgets/guarded.h"
 
 namespace ts::ui {
@@ -208,7 +209,8 @@ bool AieDocument::exportQorReport(const QString& path, QString* error) const {
       }
       return out;
     };
-    nlohmann::json report{{"design", d.name},
+    nlohmann::json report{{"version", core::version()},
+                          {"design", d.name},
                           {"device", dev.name()},
                           {"cores", d.coreCount()},
                           {"nets", d.netCount()},

@@ -727,11 +727,11 @@ void AiePainter::paintLegend(QPainter& p, const Frame& f) const {
   double arrayRight = f.view.toScreen(QPointF(scene_->device->columns(), 0)).x();
   double right = std::min(f.pixels.right() - 8, arrayRight);
   QRectF box(right - w, top, w, h);
-  p.setPen(QColor(0xa0, 0xa8, 0xb4));
-  p.setBrush(QColor(255, 255, 255, 225));
+  p.setPen(AiePalette::legendBorder());
+  p.setBrush(AiePalette::legendBackground());
   p.drawRoundedRect(box, 4, 4);
   p.setFont(fnt);
-  p.setPen(QColor(0x30, 0x30, 0x30));
+  p.setPen(AiePalette::legendText());
   p.drawText(QRectF(box.left() + 8, box.top() + 4, w - 16, fm.height()), Qt::AlignLeft, l.title);
   double y = box.top() + 6 + fm.height();
   if (l.ramp) {
@@ -740,7 +740,7 @@ void AiePainter::paintLegend(QPainter& p, const Frame& f) const {
     for (double s : {0.0, 0.25, 0.5, 0.75, 1.0}) g.setColorAt(s, AiePalette::heat(s));
     p.fillRect(bar, g);
     p.fillRect(QRectF(bar.right() + 6, bar.top(), 20, 12), AiePalette::heat(1.5));
-    p.setPen(QColor(0x30, 0x30, 0x30));
+    p.setPen(AiePalette::legendText());
     p.drawText(QPointF(bar.left(), bar.bottom() + fm.ascent() + 2), QStringLiteral("0%"));
     QString full = QStringLiteral("100%");
     p.drawText(QPointF(bar.right() - fm.horizontalAdvance(full), bar.bottom() + fm.ascent() + 2), full);
@@ -772,7 +772,7 @@ void AiePainter::paintLegend(QPainter& p, const Frame& f) const {
         }
       }
     }
-    p.setPen(QColor(0x30, 0x30, 0x30));
+    p.setPen(AiePalette::legendText());
     p.drawText(QRectF(box.left() + 36, y, w - 44, fm.height()), Qt::AlignLeft, e.text);
     y += fm.height() + 2;
   }

@@ -25,6 +25,10 @@ struct AiePalette {
   static QColor legal() { return QColor(0x2e, 0xa0, 0x43); }
   /// Utilisation ramp: 0 green-white, 0.5 yellow, 1 red, above 1 dark red.
   static QColor heat(double utilisation);
+  /// The legend box the canvas draws over or under the array, whatever the desktop theme.
+  static QColor legendBackground() { return QColor(255, 255, 255, 225); }
+  static QColor legendBorder() { return QColor(0xa0, 0xa8, 0xb4); }
+  static QColor legendText() { return QColor(0x30, 0x30, 0x30); }
 };
 
 class AiePainter : public ScenePainter {

@@ -11,6 +11,7 @@
 #include "engine/aie/runtime_estimate.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -23,6 +24,10 @@ QString tileLink(aie::TileCoord t) {
 }
 QString bytes(int64_t b) {
   return b >= 1024 ? QString::number(double(b) / 1024.0, 'f', 1) + " KiB" : QString::number(b) + " B";
+}
+/// A status colour for rich text, readable on the application palette (dark themes too).
+QString toneName(Tone tone) {
+  return toneColour(tone).name();
 }
 QString row(const QString& k, const QString& v) {
   return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
@@ -125,11 +130,14 @@ QString InspectorView::designHtml() const {
   s += row(tr("stream nets"), QString::number(u.streamNets));
   s += row(tr("DMA channels"), QString::number(u.dmaChannels));
   if (u.routed) s += row(tr("max link use"), QString::number(u.maxLinkUtilisation * 100, 'f', 0) + "%");
-  s += row(tr("problems"), u.violations.empty()
-                               ? tr("none")
-                               : QStringLiteral("<span style='color:#d62728'>%1</span>").arg(u.violations.size()));
+  s +=
+      row(tr("problems"),
+          u.violations.empty()
+              ? tr("none")
+              : QStringLiteral("<span style='color:%1'>%2</span>").arg(toneName(Tone::Error)).arg(u.violations.size()));
   if (!u.warnings.empty())
-    s += row(tr("warnings"), QStringLiteral("<span style='color:#a86200'>%1</span>").arg(u.warnings.size()));
+    s += row(tr("warnings"),
+             QStringLiteral("<span style='color:%1'>%2</span>").arg(toneName(Tone::Warning)).arg(u.warnings.size()));
   if (p.complete()) {
     try {
       aie::RuntimeEstimate r = aie::estimateRuntime(d, doc_->device(), p, doc_->routing().get());
@@ -197,7 +205,7 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
     for (const auto& v : *list)
       if (std::find(v.cores.begin(), v.cores.end(), c) != v.cores.end())
         s += QStringLiteral("<p style='color:%1'>%2</p>")
-                 .arg(list == &doc_->usage().warnings ? "#a86200" : "#d62728", q(v.message));
+                 .arg(toneName(list == &doc_->usage().warnings ? Tone::Warning : Tone::Error), q(v.message));
   return s;
 }
 
@@ -221,8 +229,8 @@ QString InspectorView::tileHtml(int col, int rowIndex) const {
   for (const auto* list : {&u.violations, &u.warnings})
     for (const auto& v : *list)
       if (v.tile && *v.tile == t)
-        s +=
-            QStringLiteral("<p style='color:%1'>%2</p>").arg(list == &u.warnings ? "#a86200" : "#d62728", q(v.message));
+        s += QStringLiteral("<p style='color:%1'>%2</p>")
+                 .arg(toneName(list == &u.warnings ? Tone::Warning : Tone::Error), q(v.message));
   return s;
 }
 

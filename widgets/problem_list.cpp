@@ -2,6 +2,7 @@
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -25,7 +26,7 @@ void ProblemList::refresh() {
     for (const aie::Violation& v : *list) {
       auto* item = new QListWidgetItem(QString::fromStdString(v.message), this);
       item->setData(Qt::UserRole, i++);
-      item->setForeground(warning ? QColor(0xa8, 0x62, 0x00) : QColor(0xb0, 0x1e, 0x1e));
+      item->setForeground(toneColour(warning ? Tone::Warning : Tone::Error, palette()));
       item->setToolTip(warning ? tr("Warning: an estimate from the placement; the router may still fit it")
                                : tr("Problem: must be fixed for a legal design"));
     }
@@ -33,7 +34,7 @@ void ProblemList::refresh() {
   if (i == 0) {
     auto* item = new QListWidgetItem(tr("No problems found"), this);
     item->setFlags(Qt::ItemIsEnabled);
-    item->setForeground(QColor(0x2e, 0x7d, 0x32));
+    item->setForeground(toneColour(Tone::Ok, palette()));
   }
   emit countChanged(i);
 }

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "widgets/chart_style.h"
+#include "widgets/theme.h"
 
 using namespace QtCharts;
 
@@ -106,6 +107,7 @@ QorChartPanel::Chart& QorChartPanel::chartFor(const QString& key) {
   styleCompactAxis(c.y, 4);
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
+  applyPalette(c.chart, palette());
   c.view = new QChartView(c.chart);
   c.view->setRenderHint(QPainter::Antialiasing, true);
   c.view->setMinimumSize(220, 135);
@@ -239,7 +241,7 @@ void QorChartPanel::flush() {
     c.markers.clear();
     for (double t : phaseChanges_) {
       auto* m = new QLineSeries();
-      m->setPen(QPen(QColor(0x90, 0x90, 0x90), 1, Qt::DashLine));
+      m->setPen(QPen(mutedText(palette()), 1, Qt::DashLine));
       m->append(t, c.y->min());
       m->append(t, c.y->max());
       c.chart->addSeries(m);

@@ -16,6 +16,7 @@
 
 #include "widgets/background_job.h"
 #include "widgets/param_form.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -39,7 +40,9 @@ RunPanelBase::RunPanelBase(const QString& settingsGroup, QWidget* parent) : QWid
   header_->addRow(tr("Algorithm"), algorithm_);
   description_ = new QLabel(this);
   description_->setWordWrap(true);
-  description_->setStyleSheet("color: #555");
+  QPalette muted = description_->palette();
+  muted.setColor(QPalette::WindowText, mutedText(muted));
+  description_->setPalette(muted);
   header_->addRow(description_);
   seed_ = new QSpinBox(this);
   seed_->setRange(0, std::numeric_limits<int>::max());

@@ -10,7 +10,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/pnr_options.h"
-#include "app/cli/route_report.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/npflow_json.h"
@@ -50,7 +50,7 @@ nlohmann::json summaryJson(const aie::Design& d, const aie::RrGraph& graph, cons
                       {"seconds", {{"place", r.placeSeconds}, {"route", r.routeSeconds}}},
                       {"routing_cost", r.success ? r.routing.cost : 1e9},
                       {"nets", nets}};
-  if (r.success) s["qor"] = qorJson(r.qor);
+  if (r.success) s["qor"] = aie::qorJson(r.qor);
   return s;
 }
 

@@ -5,12 +5,12 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
-#include "app/cli/route_report.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/vitis_constraints.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/place/cost/bb_cost.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"

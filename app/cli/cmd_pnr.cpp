@@ -10,13 +10,13 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/pnr_options.h"
-#include "app/cli/route_report.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/vitis_constraints.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
@@ -122,7 +122,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
         {"placed_file", complete ? json(o->out) : json(nullptr)}};
     if (o->placer == "sa") report["cost"] = cfg.placerParams.count("cost") ? cfg.placerParams["cost"] : "bbcg";
     if (r.success) {
-      json q = qorJson(r.qor);
+      json q = aie::qorJson(r.qor);
       q["nets_by_interconnect"] = {{"shared_memory", r.qor.sharedNets},
                                    {"intra_tile", r.qor.intraTileNets},
                                    {"circuit", r.qor.circuitNets},
@@ -131,7 +131,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     }
     if (complete)
       report["estimate"] =
-          estimateJson(aie::estimateRuntime(d, loaded.device, r.placement, r.success ? &r.routing : nullptr));
+          aie::estimateJson(aie::estimateRuntime(d, loaded.device, r.placement, r.success ? &r.routing : nullptr));
     if (!o->report.empty()) writeJson(o->report, report);
     if (o->report != "-") {
       std::ostringstream s;

@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
-#include "app/cli/route_report.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/qor.h"
 #include "engine/aie/route/milp_router.h"

@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
       "TileStudio command line: place, route, check and benchmark designs for AMD AIE "
       "arrays and the Cerebras WSE."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("tilestudio-cli ") + ts::core::version());
+  app.set_version_flag("--version", std::string("tilestudio-cli ") + ts::core::version(),
+                       "Print the version (the same for the studio, reports and the package) and exit");
   app.footer("Run 'tilestudio-cli COMMAND --help' for a command's options and an example.");
   GlobalOptions global;
   app.add_flag("-q,--quiet", global.quiet, "No progress output on stderr (before or after the command)");

@@ -4,6 +4,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QStyle>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "app/gui/main_window.h"
+#include "engine/core/version.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
@@ -18,6 +21,7 @@
 #include "widgets/compare/compare_window.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
+#include "widgets/theme.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_workspace.h"
 
@@ -40,6 +44,18 @@ const char* const kNoDisplay =
     "    tilestudio-cli check DESIGN                       (problems of a design/placement)\n"
     "    tilestudio-cli --help\n";
 
+/// The design to open for a command-line argument. A run history (NAME.tsruns.json, which the
+/// desktop entry passes for its MIME type) opens the design it sits beside, whose history it is.
+/// Empty when a history has no design beside it.
+QString designForArgument(const QString& path) {
+  const QString suffix = QStringLiteral(".tsruns.json");
+  if (!path.endsWith(suffix)) return path;
+  const QString stem = path.left(path.size() - suffix.size());
+  for (const char* ext : {".yaml", ".yml", ".json", ".mlir", ".kgraph"})
+    if (QFileInfo::exists(stem + ext)) return stem + ext;
+  return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,11 +72,17 @@ int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");  // printing help needs no screen
   }
 
+  // Scaled by the screen's pixel density on high-DPI screens, with sharp icons. The factor is
+  // rounded (Qt 5's default): unrounded factors from X11's often inexact physical sizes blur
+  // ordinary screens (QT_SCALE_FACTOR_ROUNDING_POLICY=PassThrough gives 150% where it is right).
+  QApplication::setAttribute(Qt::AA_EnableHighDpiScaling);
+  QApplication::setAttribute(Qt::AA_UseHighDpiPixmaps);
   QApplication app(argc, argv);
   Q_INIT_RESOURCE(tilestudio);
   QApplication::setOrganizationName("TileStudio");
   QApplication::setApplicationName("tilestudio");
-  QApplication::setApplicationVersion("0.1.0");
+  QApplication::setApplicationVersion(ts::core::version());
+  QGuiApplication::setDesktopFileName("tilestudio");  // tilestudio.desktop: taskbar icon and grouping
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -98,16 +120,30 @@ int main(int argc, char** argv) {
                                 "runs");
   QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
   QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
+  QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
   parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
-                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt});
+                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt,
+                     themeOpt});
   parser.process(app);
-
-  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
-  ts::studio::MainWindow window(!batch);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
     return 2;
   };
+  // Qt 5 does not follow every desktop's dark mode; --theme picks one explicitly.
+  const QString theme = parser.value(themeOpt);
+  if (theme != "system" && theme != "light" && theme != "dark") return fail("--theme: expected system, light or dark");
+  if (theme != "system") {
+    if (theme == "dark") {
+      QApplication::setStyle(ts::ui::darkStyle());
+      QApplication::setPalette(ts::ui::darkPalette());
+    } else {
+      QApplication::setStyle("Fusion");
+      QApplication::setPalette(QApplication::style()->standardPalette());
+    }
+  }
+
+  const bool batch = parser.isSet(shotOpt) || parser.isSet(benchOpt) || parser.isSet(openBenchOpt);
+  ts::studio::MainWindow window(!batch);
   if (batch) {
     QStringList wh = parser.value(sizeOpt).split('x');
     if (wh.size() != 2 || wh[0].toInt() < 200 || wh[1].toInt() < 150)
@@ -130,10 +166,13 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (!args.isEmpty()) {
+    const QString design = designForArgument(args.first());
+    if (design.isEmpty())
+      return fail(args.first() + ": a run history, but no design beside it (NAME.yaml, .json, .mlir or .kgraph)");
     QString error;
     const int module = parser.isSet(moduleOpt) ? parser.value(moduleOpt).toInt() : -1;
     if (parser.isSet(moduleOpt) && module < 1) return fail("--module: expected a module number from 1");
-    if (!window.openDesign(args.first(), &error, batch, module) && batch) return fail(error);
+    if (!window.openDesign(design, &error, batch, module) && batch) return fail(error);
     if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
       return fail(error);
   } else if (parser.isSet(benchOpt)) {

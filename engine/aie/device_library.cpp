@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "engine/aie/io/yaml_util.h"
@@ -77,6 +78,15 @@ void readSettings(const yamlio::Reader& in, const Node& map, const std::string& 
   }
 }
 
+// The user's configuration folder as the XDG base-directory spec (and QSettings) has it:
+// $XDG_CONFIG_HOME when it is an absolute path, else $HOME/.config.
+std::optional<fs::path> userConfigHome() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg);
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".config";
+  return std::nullopt;
+}
+
 std::vector<fs::path> userDeviceFolders() {
   std::vector<fs::path> dirs;
   if (const char* env = std::getenv("TILESTUDIO_DEVICE_PATH")) {
@@ -89,7 +99,7 @@ std::vector<fs::path> userDeviceFolders() {
       start = end + 1;
     }
   }
-  if (const char* home = std::getenv("HOME")) dirs.push_back(fs::path(home) / ".config/tilestudio/devices");
+  if (auto config = userConfigHome()) dirs.push_back(*config / "tilestudio" / "devices");
   return dirs;
 }
 

@@ -12,7 +12,8 @@ Device parseDeviceYaml(const std::string& text, const std::string& file);
 
 /// Loads a device by preset name ("npu2"), by the stem of a YAML file in a user device folder,
 /// or from a path to a YAML file. User folders: $TILESTUDIO_DEVICE_PATH (':'-separated) and
-/// ~/.config/tilestudio/devices. "<preset>_<N>col" (MLIR-AIE's partition names, e.g.
+/// $XDG_CONFIG_HOME/tilestudio/devices (~/.config/tilestudio/devices when XDG_CONFIG_HOME is
+/// unset or not absolute, as QSettings does). "<preset>_<N>col" (MLIR-AIE's partition names, e.g.
 /// npu1_1col) is the first N columns of a preset. Unknown names throw core::Error listing the
 /// known ones.
 Device loadDevice(const std::string& nameOrPath);

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include "engine/aie/net_graph.h"
 #include "engine/aie/rr_graph.h"
 #include "engine/core/error.h"
 
@@ -45,11 +46,6 @@ int routedHops(const RrGraph& graph, const NetRoute& route, TileCoord source, co
   }
   return hops;
 }
-
-struct Edge {
-  NetId net;
-  CoreId from, to;
-};
 
 }  // namespace
 
@@ -139,60 +135,30 @@ RuntimeEstimate estimateRuntime(const Design& d, const Device& dev, const Placem
       out.bottleneck = "net " + d.nets[n].name;
     }
 
-  // Depth-first search in declaration order: back edges are feedback nets; the reverse finish
-  // order of the rest is a topological order.
+  // Feedback nets close loops; the rest is a DAG walked in topological order.
   const int cores = d.coreCount();
-  std::vector<std::vector<Edge>> outEdges(static_cast<size_t>(cores));
-  for (NetId n = 0; n < d.netCount(); ++n)
-    for (CoreId t : d.nets[n].targets) outEdges[size_t(d.nets[n].source)].push_back({n, d.nets[n].source, t});
-  std::vector<char> colour(size_t(cores), 0);  // 0 new, 1 on the stack, 2 done
-  std::vector<Edge> forward, feedback;
-  std::vector<CoreId> finished;
-  for (CoreId root = 0; root < cores; ++root) {
-    if (colour[size_t(root)]) continue;
-    std::vector<std::pair<CoreId, size_t>> stack{{root, 0}};
-    colour[size_t(root)] = 1;
-    while (!stack.empty()) {
-      auto& [u, i] = stack.back();
-      if (i < outEdges[size_t(u)].size()) {
-        const Edge e = outEdges[size_t(u)][i++];
-        if (colour[size_t(e.to)] == 1) {
-          feedback.push_back(e);
-          continue;
-        }
-        forward.push_back(e);
-        if (colour[size_t(e.to)] == 0) {
-          colour[size_t(e.to)] = 1;
-          stack.push_back({e.to, 0});
-        }
-        continue;
-      }
-      colour[size_t(u)] = 2;
-      finished.push_back(u);
-      stack.pop_back();
-    }
-  }
-  std::vector<CoreId> order(finished.rbegin(), finished.rend());
-  std::vector<std::vector<const Edge*>> inForward(static_cast<size_t>(cores));
-  for (const Edge& e : forward) inForward[size_t(e.to)].push_back(&e);
+  const NetGraphOrder netGraph = orderNetGraph(d);
+  const std::vector<CoreId>& order = netGraph.topological;
+  std::vector<std::vector<const NetEdge*>> inForward(static_cast<size_t>(cores));
+  for (const NetEdge& e : netGraph.forward) inForward[size_t(e.to)].push_back(&e);
 
   std::vector<double> arrive(size_t(cores), 0);
   for (CoreId c : order) {
     double start = 0;
-    for (const Edge* e : inForward[size_t(c)])
+    for (const NetEdge* e : inForward[size_t(c)])
       start = std::max(start, arrive[size_t(e->from)] + out.nets[size_t(e->net)].deliveryCycles);
     arrive[size_t(c)] = start + cycles(c);
     out.latencyCycles = std::max(out.latencyCycles, arrive[size_t(c)]);
   }
   const double unreached = -1.0;
   CoreId worstLoop = -1;
-  for (const Edge& fb : feedback) {
+  for (const NetEdge& fb : netGraph.feedback) {
     // Longest path v -> ... -> u through forward nets, then the feedback net u -> v.
     std::vector<double> dist(size_t(cores), unreached);
     dist[size_t(fb.to)] = cycles(fb.to);
     for (CoreId c : order) {
       if (c == fb.to) continue;
-      for (const Edge* e : inForward[size_t(c)])
+      for (const NetEdge* e : inForward[size_t(c)])
         if (dist[size_t(e->from)] >= 0)
           dist[size_t(c)] =
               std::max(dist[size_t(c)], dist[size_t(e->from)] + out.nets[size_t(e->net)].deliveryCycles + cycles(c));

@@ -1,5 +1,9 @@
 #include "engine/core/version.h"
 
+#ifndef TS_VERSION
+#error "TS_VERSION must be defined by the build (CMake's project(VERSION))"
+#endif
+
 namespace ts::core {
 
 const char* version() {

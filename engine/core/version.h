@@ -1,8 +1,11 @@
 #pragma once
-// The product version (CMake's project version), shown by --version and written into every
-// JSON report so that results can be traced to the build that made them.
+// TileStudio's version, one number for every front end (CLI and studio --version, the About
+// box, JSON reports, the Python module, the Debian package). It comes from CMake's
+// project(VERSION), compiled into the engine library, so a program and the library it loaded
+// can never disagree.
 namespace ts::core {
 
+/// "MAJOR.MINOR.PATCH", e.g. "0.1.0".
 const char* version();
 
 }  // namespace ts::core

@@ -1,13 +1,21 @@
 #include "engine/milp/model.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <map>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <set>
-#include <sstream>
 #include <unordered_map>
+
+#include <CoinFinite.hpp>
+#include <CoinLpIO.hpp>
+#include <CoinMpsIO.hpp>
+#include <CoinPackedMatrix.hpp>
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
@@ -108,21 +116,30 @@ std::vector<std::string> Model::violations(const std::vector<double>& values, do
 
 namespace {
 
-std::string num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
+// True for the section keywords of the CPLEX LP format as readers (glpsol, CBC, CPLEX) know
+// them, in any case; CoinLpIO's own check misses some ("st").
+bool isLpKeyword(std::string s) {
+  static const std::set<std::string> kKeywords = {
+      "st",       "subject", "such",     "minimize", "minimise", "minimum",  "min",      "maximize", "maximise",
+      "maximum",  "max",     "bound",    "bounds",   "free",     "inf",      "infinity", "gen",      "general",
+      "generals", "integer", "integers", "bin",      "binary",   "binaries", "semi",     "semis",    "end"};
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return kKeywords.count(s) > 0;
 }
 
 // LP and MPS names: letters, digits and _ only, not starting with a digit or an 'e' that a
-// reader could take for an exponent; duplicates get a suffix.
+// reader could take for an exponent, never an LP keyword, at most 96 characters (CoinLpIO adds
+// "_low" to ranged rows); duplicates get a suffix.
 class NameTable {
  public:
-  std::string make(const std::string& raw, const char* prefix, size_t index) {
+  NameTable(const CoinLpIO& lp, const char* prefix, bool rows) : lp_(lp), prefix_(prefix), rows_(rows) {}
+  std::string make(const std::string& raw, size_t index) {
     std::string s;
     for (char c : raw) s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == 'e' || s[0] == 'E') s = prefix + s;
-    if (s.size() > 200) s = s.substr(0, 200);
+    if (s.size() > 80) s = s.substr(0, 80);
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == 'e' || s[0] == 'E' || isLpKeyword(s) ||
+        lp_.is_invalid_name(s.c_str(), rows_))
+      s = prefix_ + s;
     if (!used_.insert(s).second) {
       s += "_" + std::to_string(index);
       used_.insert(s);
@@ -131,179 +148,107 @@ class NameTable {
   }
 
  private:
+  const CoinLpIO& lp_;
+  std::string prefix_;
+  bool rows_;
   std::set<std::string> used_;
 };
 
-struct Names {
-  std::vector<std::string> vars, rows;
+// The model in the arrays CoinUtils' LP and MPS writers take. A fixed column carries the
+// objective constant, which not every reader accepts on its own.
+struct CoinModel {
+  CoinPackedMatrix matrix{false, 0, 0};  // column-ordered
+  std::vector<double> colLb, colUb, obj, rowLb, rowUb;
+  std::vector<char> integer;
+  std::vector<std::string> colNames, rowNames;
 };
-
-Names makeNames(const Model& m) {
-  Names n;
-  NameTable vt, rt;
-  for (int i = 0; i < m.varCount(); ++i) n.vars.push_back(vt.make(m.var(i).name, "v", size_t(i)));
-  for (int i = 0; i < m.rowCount(); ++i) n.rows.push_back(rt.make(m.row(i).name, "r", size_t(i)));
-  return n;
-}
 
 const char* kOffsetVar = "obj_offset_const";
 
-void writeTerms(std::ostringstream& s, const std::vector<Term>& terms, const Names& names) {
-  int onLine = 0;
-  for (const Term& t : terms) {
-    s << (t.coef < 0 ? " - " : " + ") << num(std::fabs(t.coef)) << " " << names.vars[t.var];
-    if (++onLine == 8) {
-      s << "\n   ";
-      onLine = 0;
-    }
+double coinBound(double v) {
+  return std::isinf(v) ? (v > 0 ? COIN_DBL_MAX : -COIN_DBL_MAX) : v;
+}
+
+CoinModel toCoin(const Model& m) {
+  CoinModel c;
+  CoinLpIO names;  // only for its name rules
+  NameTable vt(names, "v_", false), rt(names, "r_", true);
+  std::vector<std::vector<std::pair<int, double>>> cols(size_t(m.varCount()) + 1);
+  for (int r = 0; r < m.rowCount(); ++r) {
+    for (const Term& t : m.row(r).terms) cols[t.var].push_back({r, t.coef});
+    c.rowLb.push_back(coinBound(m.row(r).lb));
+    c.rowUb.push_back(coinBound(m.row(r).ub));
+    c.rowNames.push_back(rt.make(m.row(r).name, size_t(r)));
   }
-  if (terms.empty()) s << " 0 " << kOffsetVar;
+  c.matrix.setDimensions(m.rowCount(), 0);
+  for (int i = 0; i <= m.varCount(); ++i) {
+    const bool offset = i == m.varCount();
+    std::vector<int> rows;
+    std::vector<double> coefs;
+    for (auto [r, coef] : cols[i]) {
+      rows.push_back(r);
+      coefs.push_back(coef);
+    }
+    c.matrix.appendCol(int(rows.size()), rows.data(), coefs.data());
+    if (offset) {
+      c.colLb.push_back(1);
+      c.colUb.push_back(1);
+      c.obj.push_back(m.objectiveOffset());
+      c.integer.push_back(0);
+      c.colNames.push_back(kOffsetVar);
+      continue;
+    }
+    const Variable& v = m.var(i);
+    c.colLb.push_back(coinBound(v.lb));
+    c.colUb.push_back(coinBound(v.ub));
+    c.obj.push_back(v.obj);
+    c.integer.push_back(v.type == VarType::Continuous ? 0 : 1);
+    c.colNames.push_back(vt.make(v.name, size_t(i)));
+  }
+  return c;
+}
+
+// CoinUtils writes to a named file: write into a private temporary file, then hand the text
+// to the atomic writer, so a failure never leaves a half-written model at `path`.
+void writeThroughTemporary(const std::string& path, const std::function<int(const std::string&)>& write) {
+  std::string tmp = (std::filesystem::temp_directory_path() / "tilestudio-model-XXXXXX").string();
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) throw core::Error("model file '" + path + "': cannot create a temporary file");
+  close(fd);
+  struct Remove {
+    std::string file;
+    ~Remove() { std::remove(file.c_str()); }
+  } removeTmp{tmp};
+  if (write(tmp) != 0) throw core::Error("model file '" + path + "': CoinUtils could not write it");
+  core::writeFileAtomically(path, core::readFile(tmp));
 }
 
 }  // namespace
 
-std::string Model::toLp() const {
-  Names names = makeNames(*this);
-  std::ostringstream s;
-  s << "\\ TileStudio MILP: " << vars_.size() << " variables, " << rows_.size() << " rows\n";
-  s << "Minimize\n obj:";
-  std::vector<Term> obj;
-  for (int i = 0; i < varCount(); ++i)
-    if (vars_[i].obj != 0) obj.push_back({i, vars_[i].obj});
-  writeTerms(s, obj, names);
-  // A fixed variable carries the constant, which not every LP reader accepts in the objective.
-  s << (offset_ < 0 ? " - " : " + ") << num(std::fabs(offset_)) << " " << kOffsetVar << "\n";
-  s << "Subject To\n";
-  for (int i = 0; i < rowCount(); ++i) {
-    const Row& r = rows_[i];
-    auto emit = [&](const std::string& name, const char* op, double rhs) {
-      s << " " << name << ":";
-      writeTerms(s, r.terms, names);
-      s << " " << op << " " << num(rhs) << "\n";
-    };
-    bool lo = std::isfinite(r.lb), hi = std::isfinite(r.ub);
-    if (lo && hi && r.lb == r.ub)
-      emit(names.rows[i], "=", r.lb);
-    else if (lo && hi) {
-      emit(names.rows[i] + "_lo", ">=", r.lb);
-      emit(names.rows[i] + "_hi", "<=", r.ub);
-    } else if (lo)
-      emit(names.rows[i], ">=", r.lb);
-    else if (hi)
-      emit(names.rows[i], "<=", r.ub);
-  }
-  s << "Bounds\n " << kOffsetVar << " = 1\n";
-  for (int i = 0; i < varCount(); ++i) {
-    const Variable& v = vars_[i];
-    if (v.type == VarType::Binary) continue;
-    const std::string& n = names.vars[i];
-    bool lo = std::isfinite(v.lb), hi = std::isfinite(v.ub);
-    if (!lo && !hi)
-      s << " " << n << " free\n";
-    else if (lo && hi)
-      s << " " << num(v.lb) << " <= " << n << " <= " << num(v.ub) << "\n";
-    else if (lo)
-      s << " " << n << " >= " << num(v.lb) << "\n";
-    else
-      s << " -inf <= " << n << " <= " << num(v.ub) << "\n";
-  }
-  auto section = [&](const char* title, VarType type) {
-    bool any = false;
-    int onLine = 0;
-    for (int i = 0; i < varCount(); ++i) {
-      if (vars_[i].type != type) continue;
-      if (!any) s << title << "\n";
-      any = true;
-      s << " " << names.vars[i];
-      if (++onLine == 10) {
-        s << "\n";
-        onLine = 0;
-      }
-    }
-    if (any && onLine) s << "\n";
-  };
-  section("General", VarType::Integer);
-  section("Binary", VarType::Binary);
-  s << "End\n";
-  return s.str();
-}
-
-std::string Model::toMps() const {
-  Names names = makeNames(*this);
-  std::vector<std::vector<std::pair<int, double>>> cols(vars_.size());
-  for (int r = 0; r < rowCount(); ++r)
-    for (const Term& t : rows_[r].terms) cols[t.var].push_back({r, t.coef});
-  std::ostringstream s;
-  s << "NAME TILESTUDIO\nROWS\n N obj\n";
-  for (int r = 0; r < rowCount(); ++r) {
-    const Row& row = rows_[r];
-    bool lo = std::isfinite(row.lb), hi = std::isfinite(row.ub);
-    const char* type = lo && hi && row.lb == row.ub ? "E" : hi ? "L" : lo ? "G" : "N";
-    s << " " << type << " " << names.rows[r] << "\n";
-  }
-  s << "COLUMNS\n";
-  bool inInt = false;
-  for (int i = 0; i < varCount(); ++i) {
-    bool integer = vars_[i].type != VarType::Continuous;
-    if (integer != inInt) {
-      s << " MARKER 'MARKER' " << (integer ? "'INTORG'" : "'INTEND'") << "\n";
-      inInt = integer;
-    }
-    const std::string& n = names.vars[i];
-    s << " " << n << " obj " << num(vars_[i].obj) << "\n";
-    for (auto [r, c] : cols[i]) s << " " << n << " " << names.rows[r] << " " << num(c) << "\n";
-  }
-  if (inInt) s << " MARKER 'MARKER' 'INTEND'\n";
-  s << " " << kOffsetVar << " obj " << num(offset_) << "\n";
-  s << "RHS\n";
-  for (int r = 0; r < rowCount(); ++r) {
-    const Row& row = rows_[r];
-    double rhs = std::isfinite(row.ub) ? row.ub : std::isfinite(row.lb) ? row.lb : 0;
-    if (rhs != 0) s << " rhs " << names.rows[r] << " " << num(rhs) << "\n";
-  }
-  s << "RANGES\n";
-  for (int r = 0; r < rowCount(); ++r) {
-    const Row& row = rows_[r];
-    if (std::isfinite(row.lb) && std::isfinite(row.ub) && row.lb != row.ub)
-      s << " rng " << names.rows[r] << " " << num(row.ub - row.lb) << "\n";
-  }
-  s << "BOUNDS\n FX bnd " << kOffsetVar << " 1\n";
-  for (int i = 0; i < varCount(); ++i) {
-    const Variable& v = vars_[i];
-    const std::string& n = names.vars[i];
-    if (v.type == VarType::Binary) {
-      s << " BV bnd " << n << "\n";
-      continue;
-    }
-    bool lo = std::isfinite(v.lb), hi = std::isfinite(v.ub);
-    if (!lo && !hi) {
-      s << " FR bnd " << n << "\n";
-      continue;
-    }
-    if (!lo)
-      s << " MI bnd " << n << "\n";
-    else if (v.lb != 0 || v.type == VarType::Integer)
-      s << " LO bnd " << n << " " << num(v.lb) << "\n";
-    if (hi)
-      s << " UP bnd " << n << " " << num(v.ub) << "\n";
-    else if (v.type == VarType::Integer)
-      s << " PL bnd " << n << "\n";
-  }
-  s << "ENDATA\n";
-  return s.str();
-}
-
 void Model::write(const std::string& path) const {
-  auto ends = [&](const char* ext) {
-    std::string e(ext);
-    return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
-  };
-  if (ends(".lp"))
-    core::writeFileAtomically(path, toLp());
-  else if (ends(".mps"))
-    core::writeFileAtomically(path, toMps());
-  else
-    throw core::Error("model file '" + path + "': expected a .lp or .mps extension");
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".lp" && ext != ".mps") throw core::Error("model file '" + path + "': expected a .lp or .mps extension");
+  CoinModel c = toCoin(*this);
+  if (ext == ".lp") {
+    CoinLpIO lp;
+    lp.setInfinity(COIN_DBL_MAX);
+    lp.setLpDataWithoutRowAndColNames(c.matrix, c.colLb.data(), c.colUb.data(), c.obj.data(), c.integer.data(),
+                                      c.rowLb.data(), c.rowUb.data());
+    std::vector<const char*> rows, cols;
+    for (const std::string& n : c.rowNames) rows.push_back(n.c_str());
+    rows.push_back("obj");
+    for (const std::string& n : c.colNames) cols.push_back(n.c_str());
+    lp.setLpDataRowAndColNames(rows.data(), cols.data());
+    // Integral coefficients print as integers, others with all 15 significant digits.
+    writeThroughTemporary(path, [&](const std::string& tmp) { return lp.writeLp(tmp.c_str(), 1e-12, 8, 15); });
+  } else {
+    CoinMpsIO mps;
+    mps.messageHandler()->setLogLevel(0);
+    mps.setMpsData(c.matrix, COIN_DBL_MAX, c.colLb.data(), c.colUb.data(), c.obj.data(), c.integer.data(),
+                   c.rowLb.data(), c.rowUb.data(), c.colNames, c.rowNames);
+    mps.setProblemName("TSMODEL");  // MPS names have 8 characters
+    writeThroughTemporary(path, [&](const std::string& tmp) { return mps.writeMps(tmp.c_str(), 0, 1); });
+  }
 }
 
 }  // namespace ts::milp

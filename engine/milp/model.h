@@ -98,11 +98,9 @@ class Model {
   /// Rows and bounds violated by more than tol, and integrality; empty when feasible.
   std::vector<std::string> violations(const std::vector<double>& values, double tol = 1e-6) const;
 
-  /// CPLEX LP format (read by glpsol --lp, CBC, HiGHS, SCIP).
-  std::string toLp() const;
-  /// Free MPS (glpsol --freemps, cbc, HiGHS).
-  std::string toMps() const;
-  /// Writes .lp or .mps by the path's extension (atomically); throws core::Error otherwise.
+  /// Writes the model with CoinUtils' writers, by the path's extension: .lp is CPLEX LP format
+  /// (glpsol --lp, CBC, HiGHS, SCIP), .mps is MPS with row and column names (glpsol --freemps,
+  /// CBC, HiGHS). Atomic; throws core::Error for another extension.
   void write(const std::string& path) const;
 
  private:

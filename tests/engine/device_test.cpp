@@ -1,9 +1,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 
 #include "engine/aie/device_library.h"
+#include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "test_util.h"
 
 using namespace ts::aie;
 using ts::core::TileCoord;
@@ -184,6 +188,40 @@ resources:
   EXPECT_EQ(d.tileCount(), 6);
   EXPECT_EQ(d.countTiles(TileKind::Compute), 2);
   EXPECT_EQ(d.shimDmaColumns().size(), 2u);
+}
+
+// The user device folder is $XDG_CONFIG_HOME/tilestudio/devices, else ~/.config/tilestudio/devices
+// (a relative XDG_CONFIG_HOME is ignored, as the XDG spec and QSettings say).
+TEST(Device, UserDeviceFolderFollowsXdgConfigHome) {
+  namespace fs = std::filesystem;
+  const std::string root = ts::test::outputDir("xdg_devices");
+  const std::string preset = ts::core::readFile(TS_SOURCE_DIR "/resources/devices/npu2.yaml");
+  auto writeDevice = [&](const fs::path& dir, const std::string& name) {
+    fs::create_directories(dir / "tilestudio" / "devices");
+    ts::core::writeFileAtomically((dir / "tilestudio" / "devices" / (name + ".yaml")).string(), preset);
+  };
+  writeDevice(fs::path(root) / "xdg", "from_xdg");
+  writeDevice(fs::path(root) / "home" / ".config", "from_home");
+  const char* oldHome = std::getenv("HOME");
+  const std::string savedHome = oldHome ? oldHome : "";
+  setenv("HOME", (root + "/home").c_str(), 1);
+  unsetenv("TILESTUDIO_DEVICE_PATH");
+
+  setenv("XDG_CONFIG_HOME", (root + "/xdg").c_str(), 1);
+  EXPECT_EQ(loadDevice("from_xdg").columns(), 8);
+  auto names = availableDevices();
+  EXPECT_NE(std::find(names.begin(), names.end(), "from_xdg"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "from_home"), names.end());
+  EXPECT_THROW(loadDevice("from_home"), ts::core::Error);
+
+  for (const char* ignored : {"", "relative/config"}) {
+    setenv("XDG_CONFIG_HOME", ignored, 1);
+    EXPECT_EQ(loadDevice("from_home").columns(), 8) << "XDG_CONFIG_HOME='" << ignored << "'";
+    EXPECT_THROW(loadDevice("from_xdg"), ts::core::Error);
+  }
+  unsetenv("XDG_CONFIG_HOME");
+  EXPECT_EQ(loadDevice("from_home").columns(), 8);
+  setenv("HOME", savedHome.c_str(), 1);
 }
 
 TEST(Device, UnknownNameListsTheKnownOnes) {

@@ -202,6 +202,38 @@ TEST(MilpSolver, TimeLimitGivesTimeOutOrFeasible) {
   EXPECT_LT(s, 3.0);
 }
 
+// Names the LP/MPS formats cannot carry (brackets, LP keywords, exponent look-alikes, very long,
+// duplicated) are rewritten to valid, unique ones; the model stays the same for glpsol.
+TEST(MilpSolver, LpAndMpsWritersMakeEveryNameValid) {
+  milp::Model m;
+  const std::string longName(150, 'z');
+  int a = m.addInteger("x[1]", 0, 5, -1);
+  int b = m.addInteger("end", 0, 5, -2);
+  int c = m.addContinuous("e12", 0, 3, -0.5);
+  int d = m.addBinary(longName, -1);
+  int e = m.addBinary(longName, -1);
+  m.addLe("subject to", milp::LinExpr::var(a).add(b).add(c), 6.5);
+  m.addLe("st", milp::LinExpr::var(d).add(e), 1);
+  m.addRow("free", milp::LinExpr::var(a, 1).add(b, -1), -1, 1);
+  core::RunContext ctx;
+  auto r = milp::solve(m, {}, ctx);
+  ASSERT_EQ(r.status, milp::Status::Optimal);
+  std::string dir = test::outputDir("milp_names");
+  for (const char* ext : {".lp", ".mps"}) {
+    std::string path = dir + "/names" + ext;
+    m.write(path);
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("x_1_"), std::string::npos) << ext;  // the name survives, made valid
+    EXPECT_EQ(text.find("x[1]"), std::string::npos) << ext;
+    EXPECT_EQ(text.find(longName), std::string::npos) << ext;
+    auto g = milp::solveWithGlpsol(path);
+    if (!g.available) GTEST_SKIP() << "glpsol is not installed";
+    ASSERT_TRUE(g.solved) << ext << "\n" << g.output;
+    EXPECT_NEAR(g.objective, r.objective, 1e-6) << ext;
+  }
+}
+
 TEST(MilpSolver, LpAndMpsWritersRoundTripThroughGlpsol) {
   milp::Model m;
   int k = m.addInteger("k", 0, 10, 3);

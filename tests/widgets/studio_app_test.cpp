@@ -3,6 +3,7 @@
 // explains how to run instead of aborting.
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "tests/widgets/widget_test_util.h"
@@ -47,6 +48,30 @@ class StudioAppTest : public QObject {
     QVERIFY2(nCompute > 4 * 400, qPrintable(QString::number(nCompute)));
     QVERIFY2(nMem > 2 * 300, qPrintable(QString::number(nMem)));
     QVERIFY2(nTile > 20 * 400, qPrintable(QString::number(nTile)));
+  }
+
+  // The desktop entry opens run histories (NAME.tsruns.json): the studio opens the design beside it.
+  void aRunHistoryOpensItsDesign() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(test::dataPath("edge_npu2.yaml"), dir.filePath("edge.yaml")));
+    QFile history(dir.filePath("edge.tsruns.json"));
+    QVERIFY(history.open(QIODevice::WriteOnly));
+    history.write("{\"runs\": []}\n");
+    history.close();
+    QString out = test::outputPath("studio_history.png");
+    QFile::remove(out);
+    QProcess gui;
+    gui.setProcessEnvironment(offscreen());
+    gui.start(TS_GUI_PATH, {history.fileName(), "--screenshot", out});
+    QVERIFY(gui.waitForFinished(60000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    QVERIFY(QFile::exists(out));
+
+    QVERIFY(QFile::remove(dir.filePath("edge.yaml")));
+    gui.start(TS_GUI_PATH, {history.fileName(), "--screenshot", out});
+    QVERIFY(gui.waitForFinished(60000));
+    QCOMPARE(gui.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(gui.readAllStandardError()).contains("no design beside it"));
   }
 
   void badDesignFailsWithOneLine() {

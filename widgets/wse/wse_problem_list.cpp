@@ -1,5 +1,6 @@
 #include "widgets/wse/wse_problem_list.h"
 
+#include "widgets/theme.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_document.h"
 
@@ -32,7 +33,7 @@ void WseProblemList::refresh() {
       QVariantList kernels;
       for (int k : v.kernels) kernels << k;
       item->setData(kKernelsRole, kernels);
-      item->setForeground(QColor(0xb0, 0x1e, 0x1e));
+      item->setForeground(toneColour(Tone::Error, palette()));
       item->setToolTip(tr("%1: click to select and zoom").arg(QString::fromStdString(v.code)));
       ++n;
     }

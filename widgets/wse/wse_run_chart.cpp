@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "widgets/qor_chart.h"
+#include "widgets/theme.h"
 
 using namespace QtCharts;
 
@@ -95,6 +96,7 @@ WseRunChart::Chart WseRunChart::makeChart(const QString& title) {
   c.y->setLabelFormat("%.6g");
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
+  applyPalette(c.chart, palette());
   c.view = new QChartView(c.chart);
   c.view->setRenderHint(QPainter::Antialiasing, true);
   c.view->setMinimumHeight(150);

@@ -9,6 +9,7 @@
 
 #include "engine/wse/snapshot.h"
 #include "widgets/param_form.h"
+#include "widgets/theme.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
 #include "widgets/wse/wse_document.h"
@@ -191,7 +192,7 @@ void WseRunPanel::fillComparison() {
       auto* item = new QTableWidgetItem(cells[col]);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       if (col == 2 && hadBefore && std::abs(d) >= 1e-9)
-        item->setForeground(d < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        item->setForeground(toneColour(d < 0 ? Tone::Ok : Tone::Error, table_->palette()));
       table_->setItem(row, col, item);
     }
   }

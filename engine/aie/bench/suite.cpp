@@ -13,6 +13,7 @@
 #include "engine/aie/io/design_yaml.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/legality.h"
+#include "engine/aie/net_graph.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 
@@ -40,33 +41,6 @@ std::string entryName(const std::string& topology, Flow flow, SizeClass size, in
   std::snprintf(idx, sizeof idx, "%02d", index);
   return topology + "_" + (flow == Flow::Pipelined ? "p" : "f") + "_" + (size == SizeClass::Small ? "s" : "l") + "_" +
          idx;
-}
-
-bool hasCycle(const Design& d) {
-  std::vector<std::vector<CoreId>> next(d.cores.size());
-  for (const Net& n : d.nets)
-    for (CoreId t : n.targets) next[size_t(n.source)].push_back(t);
-  std::vector<int> state(d.cores.size(), 0);  // 0 new, 1 on stack, 2 done
-  for (CoreId s = 0; s < d.coreCount(); ++s) {
-    if (state[size_t(s)]) continue;
-    std::vector<std::pair<CoreId, size_t>> stack{{s, 0}};
-    state[size_t(s)] = 1;
-    while (!stack.empty()) {
-      auto& [c, i] = stack.back();
-      if (i < next[size_t(c)].size()) {
-        CoreId t = next[size_t(c)][i++];
-        if (state[size_t(t)] == 1) return true;
-        if (state[size_t(t)] == 0) {
-          state[size_t(t)] = 1;
-          stack.push_back({t, 0});
-        }
-      } else {
-        state[size_t(c)] = 2;
-        stack.pop_back();
-      }
-    }
-  }
-  return false;
 }
 
 int maxFanout(const Design& d) {
@@ -176,7 +150,7 @@ std::vector<std::string> analyseEntry(SuiteEntry& e, const Device& device) {
 
   std::set<std::string> f(e.gen.features.begin(), e.gen.features.end());
   const Design& d = e.gen.design;
-  if (hasCycle(d)) f.insert("feedback");
+  if (hasFeedbackLoop(d)) f.insert("feedback");
   if (maxFanout(d) >= 4) f.insert("high-fanout");
   if (d.countCores(CoreKind::MemTile) > 0) f.insert("mem-tile");
   if (d.countCores(CoreKind::Shim) > 0) f.insert("shim");
@@ -242,7 +216,7 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
         const int computeCores = computeCoreCount(e.gen.design);
         if (cat.size == SizeClass::Small ? 2 * computeCores >= total : 2 * computeCores <= total)
           problems.push_back(std::to_string(computeCores) + " compute cores is not " + toString(cat.size));
-        if (hasCycle(e.gen.design) != (cat.flow == Flow::Feedback))
+        if (hasFeedbackLoop(e.gen.design) != (cat.flow == Flow::Feedback))
           problems.push_back(cat.flow == Flow::Feedback ? "has no feedback loop" : "a pipelined design has a loop");
         // Mixed-mode need arises from the traffic (addTrafficStress, optional nets drawn without
         // looking at the DMA budget) and is reported, not requested. A design that does not need

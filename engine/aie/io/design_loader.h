@@ -29,6 +29,17 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
 /// device loaded; the same as loadDesignFile on that module without reading the file again.
 LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride = "");
 
+/// The same from text in memory (the Python module's netlist dicts): `format` is "yaml", "json"
+/// (np-flow netlist) or "mlir"; `file` names the source in error messages (an np-flow design
+/// is named after its stem); `module` as for loadDesignFile.
+LoadedDesign parseDesignText(const std::string& text, const std::string& format, const std::string& file,
+                             const std::string& deviceOverride = "", int module = 0);
+
+/// Where a placer starts when the user gives no placement: the design's pins plus the cores the
+/// file itself pins (placed np-flow nodes, MLIR logical tiles with coordinates); the `manual`
+/// placer takes the whole placement written in the file.
+Placement defaultStartPlacement(const LoadedDesign& loaded, const std::string& placer);
+
 /// Replaces the placement with one read from a placement file (.yaml, .json, .csv).
 void applyPlacementFile(LoadedDesign& loaded, const std::string& placementPath);
 

@@ -1,8 +1,8 @@
-#include "app/cli/route_report.h"
+#include "engine/aie/io/report_json.h"
 
-namespace ts::cli {
+namespace ts::aie {
 
-nlohmann::json qorJson(const aie::QorMetrics& q) {
+nlohmann::json qorJson(const QorMetrics& q) {
   return {{"route_length", q.routeLength},
           {"buffer_kb", q.bufferKb()},
           {"buffer_bytes", q.bufferBytes},
@@ -14,21 +14,21 @@ nlohmann::json qorJson(const aie::QorMetrics& q) {
           {"max_link_utilisation", q.maxLinkUtilisation}};
 }
 
-nlohmann::json routesJson(const aie::Design& design, const aie::RrGraph& graph, const aie::Routing& routing) {
+nlohmann::json routesJson(const Design& design, const RrGraph& graph, const Routing& routing) {
   nlohmann::json nets = nlohmann::json::array();
-  for (aie::NetId n = 0; n < design.netCount() && n < int(routing.nets.size()); ++n) {
-    const aie::NetRoute& r = routing.nets[n];
+  for (NetId n = 0; n < design.netCount() && n < int(routing.nets.size()); ++n) {
+    const NetRoute& r = routing.nets[n];
     nlohmann::json j{{"name", design.nets[n].name}, {"routed", r.routed}};
     if (r.routed) {
       int hops = 0;
       nlohmann::json edges = nlohmann::json::array();
       for (int e : r.edges) {
-        if (graph.edge(e).kind == aie::RrEdgeKind::Link) ++hops;
-        if (graph.edge(e).kind != aie::RrEdgeKind::Crossbar) edges.push_back(graph.describeEdge(e));
+        if (graph.edge(e).kind == RrEdgeKind::Link) ++hops;
+        if (graph.edge(e).kind != RrEdgeKind::Crossbar) edges.push_back(graph.describeEdge(e));
       }
       nlohmann::json tiles = nlohmann::json::array();
       for (auto t : r.bufferTiles) tiles.push_back({t.col, t.row});
-      j["type"] = aie::toString(r.type);
+      j["type"] = toString(r.type);
       if (r.packetId >= 0) j["packet_id"] = r.packetId;
       j["hops"] = hops;
       j["buffer_tiles"] = tiles;
@@ -40,7 +40,7 @@ nlohmann::json routesJson(const aie::Design& design, const aie::RrGraph& graph, 
   return nets;
 }
 
-nlohmann::json estimateJson(const aie::RuntimeEstimate& e) {
+nlohmann::json estimateJson(const RuntimeEstimate& e) {
   return {{"note", "estimated from a stated model (README 'Runtime estimate'), not measured"},
           {"from_routing", e.fromRouting},
           {"estimated_runtime_us", e.microseconds},
@@ -51,4 +51,4 @@ nlohmann::json estimateJson(const aie::RuntimeEstimate& e) {
           {"bottleneck", e.bottleneck}};
 }
 
-}  // namespace ts::cli
+}  // namespace ts::aie
