@@ -72,7 +72,9 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   // Launching runs from here.
   auto* launchBox = new QWidget(this);
   auto* launchLayout = new QVBoxLayout(launchBox);
-  launchLayout->addWidget(new QLabel(tr("Runs to launch on this design:"), launchBox));
+  auto* launchTitle = new QLabel(tr("Runs to launch on this design:"), launchBox);
+  launchTitle->setWordWrap(true);
+  launchLayout->addWidget(launchTitle);
   presets_ = new QListWidget(launchBox);
   presetList_ = support_->presets();
   for (const LaunchPreset& p : presetList_) {

@@ -108,11 +108,25 @@ QString WseCompareSupport::differencesText(const RunDifferences& d) const {
       .arg(d.differentConnections);
 }
 
+namespace {
+const QString kFromCurrent = QStringLiteral(" from current");
+
+/// The preset names of the WSE placers: "CU.POKer", "TBS-SA", "Divide and conquer".
+QString presetName(const std::string& algorithm) {
+  return QString::fromStdString(algorithm == "tbs-sa" ? std::string("TBS-SA") : wse::wseAlgorithmLabel(algorithm));
+}
+}  // namespace
+
 std::vector<LaunchPreset> WseCompareSupport::presets() const {
   std::vector<LaunchPreset> out;
-  for (const std::string& a : wse::wseAlgorithms())
-    out.push_back({QString::fromStdString(a == "tbs-sa" ? std::string("TBS-SA") : wse::wseAlgorithmLabel(a)),
-                   QString::fromStdString(a), {}, QString::fromStdString(wse::wseAlgorithmDescription(a))});
+  for (bool fromCurrent : {false, true})
+    for (const std::string& a : wse::wseAlgorithms()) {
+      const QString what = QString::fromStdString(wse::wseAlgorithmDescription(a));
+      out.push_back({presetName(a) + (fromCurrent ? kFromCurrent : QString()), QString::fromStdString(a), {},
+                     what + (fromCurrent ? QObject::tr("; starts from the current layout (kept unless it finds a "
+                                                       "better one)")
+                                         : QObject::tr("; starts from scratch (pinned kernels stay)"))});
+    }
   return out;
 }
 
@@ -127,8 +141,10 @@ RunTask* WseCompareSupport::createTask(const LaunchPreset& preset, uint64_t seed
     if (error) *error = QObject::tr("%1: no WSE placer %2").arg(preset.name, preset.algorithm);
     return nullptr;
   }
+  const bool fromScratch = preset.name == presetName(preset.algorithm.toStdString());
   auto job = std::make_unique<WseRunJob>(wseRunRequest(*doc, preset.algorithm.toStdString(), preset.settings,
-                                                       history_->wseRunPanel()->threads(), seed, timeLimit));
+                                                       history_->wseRunPanel()->threads(), seed, timeLimit,
+                                                       !fromScratch));
   return makeRecordedTask(history_, std::move(job), preset.name, parent);
 }
 

@@ -2,7 +2,9 @@
 // The WSE side of the compare window: each run drawn by a read-only WseCanvas on the open
 // kernel graph (its final layout or, while it runs, its newest snapshot), differences by
 // kernel place and shape, and CU.POKer / TBS-SA / divide-and-conquer runs launched as
-// WseRunJobs from the current layout with its pins, recorded in the history when they end.
+// WseRunJobs with the document's pins, from scratch (to compare the algorithms themselves:
+// started from a layout, a placer keeps it unless it finds a better one) or from the current
+// layout, recorded in the history when they end.
 #include "widgets/compare/compare_support.h"
 
 namespace ts::ui {
@@ -35,9 +37,11 @@ class WseCompareSupport : public CompareSupport {
   RunView* createView(QWidget* parent) const override;
   RunDifferences differences(const std::vector<const RunPayload*>& runs) const override;
   QString differencesText(const RunDifferences& differences) const override;
-  /// CU.POKer, TBS-SA and divide and conquer with their defaults.
+  /// CU.POKer, TBS-SA and divide and conquer with their defaults, from scratch and from the
+  /// current layout ("… from current").
   std::vector<LaunchPreset> presets() const override;
-  /// Starts from the document's layout and pins, with the run panel's thread count.
+  /// With the document's pins and the run panel's thread count; from scratch for the presets
+  /// that say so, else from the current layout.
   RunTask* createTask(const LaunchPreset& preset, uint64_t seed, double timeLimit, QObject* parent,
                       QString* error) override;
   const RunRecord* record(int id) const override;

@@ -20,10 +20,10 @@ struct WseRunRequest {
   wse::Evaluation before;  ///< the evaluator's verdict on the start layout (for the comparison)
 };
 
-/// A run of `algorithm` from the document's current layout (when every kernel is placed; else
-/// from scratch) with its pinned kernels.
+/// A run of `algorithm` with the document's pinned kernels, from its current layout when
+/// `fromLayout` and every kernel is placed, else from scratch.
 WseRunRequest wseRunRequest(const WseDocument& document, const std::string& algorithm, core::ParamValues settings,
-                            int threads, uint64_t seed, double timeLimitSeconds);
+                            int threads, uint64_t seed, double timeLimitSeconds, bool fromLayout = true);
 
 /// The key under which a run's record keeps its thread count beside the algorithm's settings.
 inline constexpr const char* kWseThreadsKey = "threads";
