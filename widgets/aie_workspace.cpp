@@ -8,6 +8,7 @@
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/compare/aie_compare.h"
 #include "widgets/compare/compare_controller.h"
 #include "widgets/design_browser.h"
 #include "widgets/history/aie_history.h"
@@ -32,7 +33,8 @@ AieWorkspace::AieWorkspace(QWidget* parent, bool persistent) : Workspace(parent)
   run_ = new RunPanel(doc_, canvas_, charts_, parent);
   historyDock_ = new HistoryDock(parent);
   history_ = new AieHistory(doc_, canvas_, run_, historyDock_, persistent, this);
-  compare_ = new AieCompareController(history_, parent, persistent);
+  compare_ = new CompareController(
+      history_, historyDock_, [this] { return std::make_unique<AieCompareSupport>(history_); }, parent, persistent);
   buildMenus();
   connect(canvas_, &AieCanvas::moveMessage, this, &Workspace::message);
   connect(canvas_, &AieCanvas::selectionChanged, this, [this] {
@@ -52,10 +54,6 @@ AieWorkspace::AieWorkspace(QWidget* parent, bool persistent) : Workspace(parent)
   connect(run_, &RunPanel::previewChanged, this, &AieWorkspace::showPreview);
   connect(history_, &AieHistory::previewChanged, this, &AieWorkspace::showPreview);
   connect(history_, &AieHistory::logMessage, this, &Workspace::logMessage);
-  connect(history_, &AieHistory::compareRequested, compare_, &AieCompareController::open);
-  connect(history_->history(), &RunHistory::added, historyDock_, [this] {
-    if (auto* dock = historyDock_->parentWidget()) dock->parentWidget()->raise();  // the stack's dock
-  });
 }
 
 void AieWorkspace::showPreview(const QString& text, const aie::Placement* placement) {
@@ -160,6 +158,10 @@ void AieWorkspace::setSelectionPinned(bool pinned) {
   doc_->setPinned(canvas_->selectedCores(), pinned);
 }
 
+QList<QAction*> AieWorkspace::runActions() {
+  return {compare_->action()};
+}
+
 QList<QAction*> AieWorkspace::editActions() {
   return {unplace_};
 }
@@ -169,10 +171,6 @@ void AieWorkspace::buildMenus() {
   unplace_->setShortcut(QKeySequence::Delete);
   unplace_->setEnabled(false);
   connect(unplace_, &QAction::triggered, this, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
-  compareAct_ = new QAction(tr("&Compare Runs…"), this);
-  compareAct_->setShortcut(QKeySequence(tr("Ctrl+K")));
-  compareAct_->setToolTip(tr("Runs side by side: the runs selected in the Runs dock, and runs launched there"));
-  connect(compareAct_, &QAction::triggered, this, [this] { compare_->open(historyDock_->selectedRuns()); });
 
   layers_ = std::make_unique<LayerMenu>(QStringLiteral("layers/"),
                                         LayerMenu::Entries{{"tiles", tr("Tiles")},

@@ -11,9 +11,9 @@
 namespace ts::ui {
 
 class AieCanvas;
-class AieCompareController;
 class AieDocument;
 class AieHistory;
+class CompareController;
 class DesignBrowser;
 class HistoryDock;
 class InspectorView;
@@ -30,7 +30,7 @@ class AieWorkspace : public Workspace {
   AieDocument* aieDocument() const { return doc_; }
   AieCanvas* canvas() const { return canvas_; }
   AieHistory* runHistory() const { return history_; }
-  AieCompareController* compare() const { return compare_; }
+  CompareController* compare() const { return compare_; }
 
   Document* document() override;
   Panels panels() override;
@@ -54,7 +54,7 @@ class AieWorkspace : public Workspace {
   void clearSelection() override;
   void setSelectionPinned(bool pinned) override;
   QList<QAction*> editActions() override;
-  QList<QAction*> runActions() override { return {compareAct_}; }
+  QList<QAction*> runActions() override;
   LayerMenu* layersMenu() const override { return layers_.get(); }
   QMenu* algorithmMenu() const override { return algorithms_.get(); }
   RunPanel* runPanel() const override { return run_; }
@@ -76,10 +76,9 @@ class AieWorkspace : public Workspace {
   std::unique_ptr<LayerMenu> layers_;
   std::unique_ptr<QMenu> algorithms_;
   QAction* unplace_ = nullptr;
-  QAction* compareAct_ = nullptr;
   HistoryDock* historyDock_;
   AieHistory* history_;
-  AieCompareController* compare_;
+  CompareController* compare_;
   QString previewText_;
   int moduleToOpen_ = -1;
 };

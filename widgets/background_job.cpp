@@ -119,6 +119,13 @@ double BackgroundJob::elapsedSeconds() const {
   return std::max(0.0, std::chrono::duration<double>(end - startTime_).count() - pausedSeconds());
 }
 
+QString BackgroundJob::runTimeText() const {
+  QString text = QStringLiteral("%1 s").arg(elapsedSeconds(), 0, 'f', 2);
+  const double paused = pausedSeconds();
+  if (paused > 0.005) text += tr(" (pauses of %1 s not counted)").arg(paused, 0, 'f', 1);
+  return text;
+}
+
 double BackgroundJob::stopLatencySeconds() const {
   if (!stopRequested_.load() || !ended_.load()) return -1;
   return std::max(0.0, std::chrono::duration<double>(endTime_ - stopTime_).count());

@@ -43,6 +43,8 @@ class BackgroundJob : public QObject {
   double elapsedSeconds() const;
   /// Seconds spent paused so far.
   double pausedSeconds() const;
+  /// "2.31 s", or "2.31 s (pauses of 1.0 s not counted)" for the logs and result boxes.
+  QString runTimeText() const;
   /// True once requestStop() was called (by the user or the studio).
   bool stopRequested() const { return stopRequested_.load(); }
   /// Wall-clock time of start().

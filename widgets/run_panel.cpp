@@ -29,18 +29,7 @@ RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* char
     abandon(std::move(job_));
     discardResult();
     charts_->clear();  // nothing of the previous design's runs stays on screen
-    series_.clear();
   });
-}
-
-bool RunPanel::configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
-                         double timeLimit) {
-  if (running() || !selectAlgorithm(algorithmId)) return false;
-  form()->resetDefaults();
-  form()->setValues(settings);
-  setSeed(seed);
-  setTimeLimit(timeLimit);
-  return true;
 }
 
 RunPanel::~RunPanel() = default;
@@ -70,8 +59,6 @@ bool RunPanel::start() {
   core::ParamValues values = form()->values();
   job_ = std::make_unique<RunJob>(a, std::move(in), values, uint64_t(seed()), timeLimit());
   connect(job_.get(), &RunJob::sampleReady, charts_, &QorChartPanel::addSample);
-  series_.clear();
-  connect(job_.get(), &RunJob::sampleReady, this, [this](const core::QorSample& s) { series_.add(s); });
   connect(job_.get(), &RunJob::finished, this, &RunPanel::onFinished);
   charts_->beginRun(q(a.label()));
   QString settings;
@@ -106,8 +93,7 @@ void RunPanel::onFinished() {
   before_ = aieFigures(in.design, in.device, in.placement, in.routing.get(), graph, usageBefore);
   after_ = aieFigures(in.design, in.device, out.placement, out.routing.get(), graph, usageAfter);
   const bool stopped = job_->stopRequested();
-  QString ran = QStringLiteral("%1 s").arg(job_->elapsedSeconds(), 0, 'f', 2);
-  if (job_->pausedSeconds() > 0.005) ran += tr(" (pauses of %1 s not counted)").arg(job_->pausedSeconds(), 0, 'f', 1);
+  const QString ran = job_->runTimeText();
   QString summary = stopped ? tr("%1: stopped after %2 (%3)").arg(q(job_->algorithm().label()), ran, q(out.status))
                             : tr("%1: %2 after %3").arg(q(job_->algorithm().label()), q(out.status), ran);
   QString text = summary.toHtmlEscaped();
@@ -119,7 +105,6 @@ void RunPanel::onFinished() {
   emit logMessage(summary + " · " + aieFiguresSummary(after_));
   for (const auto& r : out.reasons) emit logMessage("  " + q(r));
   emit finished(out.success, summary);
-  emit runEnded();
   emit previewChanged(tr("run result (not kept): ") + aieFiguresSummary(after_), &job_->output().placement);
 }
 

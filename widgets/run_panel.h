@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "widgets/aie_figures.h"
-#include "widgets/history/series_recorder.h"
 #include "widgets/run_catalog.h"
 #include "widgets/run_job.h"
 #include "widgets/run_panel_base.h"
@@ -23,17 +22,11 @@ class RunPanel : public RunPanelBase {
   ~RunPanel() override;
 
   RunJob* job() const override;
-  /// Sets algorithm, settings, seed and time limit at once (re-running a run of the history).
-  bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed, double timeLimit);
-  /// The current/last run's chart series (for its history record).
-  const SeriesRecorder& series() const { return series_; }
   /// Figures of the run's start and of its result (valid while hasResult()).
   const AieFigures& figuresBefore() const { return before_; }
   const AieFigures& figuresAfter() const { return after_; }
 
  signals:
-  /// After finished(): the job's result is ready to be recorded (job() is still valid).
-  void runEnded();
   /// The canvas shows a result that is not kept yet: its one-line figures and placement (for
   /// the status bar and the design tree); empty text and null when it no longer does.
   void previewChanged(const QString& text, const aie::Placement* placement);
@@ -56,7 +49,6 @@ class RunPanel : public RunPanelBase {
   QorChartPanel* charts_;
   std::vector<RunAlgorithm> algorithms_;
   std::unique_ptr<RunJob> job_;
-  SeriesRecorder series_;
   AieFigures before_, after_;
 };
 

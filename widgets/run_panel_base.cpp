@@ -199,8 +199,20 @@ void RunPanelBase::restoreSettings() {
   algorithmChanged();
 }
 
+bool RunPanelBase::configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                             double timeLimit) {
+  if (running() || !selectAlgorithm(algorithmId)) return false;
+  form_->resetDefaults();
+  form_->setValues(settings);
+  setSeed(seed);
+  setTimeLimit(timeLimit);
+  return true;
+}
+
 void RunPanelBase::launched(const QString& logLine) {
   BackgroundJob* j = job();
+  series_.clear();
+  connect(j, &BackgroundJob::sampleReady, this, [this](const core::QorSample& s) { series_.add(s); });
   connect(j, &BackgroundJob::snapshotReady, this, &RunPanelBase::onSnapshotReady);
   connect(j, &BackgroundJob::logMessage, this, [this](int, const QString& text) { emit logMessage(text); });
   snapshotRedraws_ = 0;
@@ -259,6 +271,7 @@ void RunPanelBase::ended(bool pending, const QString& text, const QString& statu
 
 void RunPanelBase::abandon(std::unique_ptr<BackgroundJob> old) {
   tickTimer_.stop();
+  series_.clear();
   if (!old || !old->running()) return;
   BackgroundJob* j = old.release();
   j->disconnect();

@@ -13,6 +13,7 @@
 
 #include "engine/core/params.h"
 #include "engine/core/run_context.h"
+#include "widgets/history/series_recorder.h"
 #include "widgets/workspace_menus.h"
 
 class QComboBox;
@@ -42,6 +43,12 @@ class RunPanelBase : public QWidget {
   void setTimeLimit(double seconds);
   bool running() const;
   bool hasResult() const { return resultPending_; }
+  /// Sets algorithm, settings, seed and time limit at once (re-running a run of the history);
+  /// false while a run is going or for an unknown algorithm.
+  virtual bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                         double timeLimit);
+  /// The current/last run's chart series (for its history record).
+  const SeriesRecorder& series() const { return series_; }
   /// Canvas refreshes made from snapshots during the current/last run.
   int snapshotRedraws() const { return snapshotRedraws_; }
 
@@ -83,12 +90,13 @@ class RunPanelBase : public QWidget {
   QVBoxLayout* resultLayout() const { return resultLayout_; }
   int seed() const;
   double timeLimit() const;
-  /// After the derived panel made its job: counts snapshots, starts the clock, logs and
-  /// starts the job.
+  /// After the derived panel made its job: counts snapshots, records the chart series, starts
+  /// the clock, logs and starts the job.
   void launched(const QString& logLine);
   /// After the job ended: the result box (when `pending`) with `text`, the status line.
   void ended(bool pending, const QString& text, const QString& status);
-  /// The job of a document that is gone: it ends on its own, without blocking, and is deleted.
+  /// The job of a document that is gone: it ends on its own, without blocking, and is deleted;
+  /// its chart series are forgotten.
   void abandon(std::unique_ptr<BackgroundJob> job);
   void setResultPending(bool pending);
   void appendResultText(const QString& text);
@@ -103,6 +111,7 @@ class RunPanelBase : public QWidget {
   void tick();
 
   QString group_;
+  SeriesRecorder series_;
   bool resultPending_ = false;
   bool snapshotWaiting_ = false;
   int snapshotRedraws_ = 0;

@@ -115,8 +115,8 @@ int main(int argc, char** argv) {
   QCommandLineOption delayOpt("delay", "Seconds to wait before --screenshot (e.g. to show a run)", "seconds", "0.4");
   QCommandLineOption compareOpt("compare",
                                 "Open the compare window and launch these runs, comma-separated: SA+BB, SA+BBCG, "
-                                "LSMO, sequential or a placer's name (with --screenshot: the compare window's "
-                                "picture once they have ended)",
+                                "LSMO, sequential or a placer's name; for a .kgraph cupoker, tbs-sa, dnc (with "
+                                "--screenshot: the compare window's picture once they have ended)",
                                 "runs");
   QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
   QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
@@ -212,14 +212,15 @@ int main(int argc, char** argv) {
 
   ts::ui::CompareWindow* compare = nullptr;
   if (parser.isSet(compareOpt)) {
-    if (!window.document()->isOpen() || window.showingWse()) return fail("--compare needs an AIE design file");
-    compare = window.aie()->compare()->open({});
+    if (!window.current()->document()->isOpen()) return fail("--compare needs a design or kernel graph file");
+    compare = (wse ? window.wse()->compare() : window.aie()->compare())->open({});
     compare->setParallel(parser.isSet(parallelOpt));
     if (parser.isSet(shotOpt)) compare->resize(window.size());
     const std::vector<ts::ui::LaunchPreset> presets = compare->support()->presets();
     for (const QString& name : parser.value(compareOpt).split(',', Qt::SkipEmptyParts)) {
       auto it = std::find_if(presets.begin(), presets.end(), [&](const ts::ui::LaunchPreset& p) {
-        return p.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
+        return p.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0 ||
+               p.algorithm.compare(name.trimmed(), Qt::CaseInsensitive) == 0;
       });
       if (it == presets.end()) {
         QStringList known;

@@ -40,7 +40,7 @@ const char* const kDesignFilter =
 MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), persistent_(persistent) {
   setWindowIcon(QIcon(":/icons/tilestudio.svg"));
   aie_ = new ui::AieWorkspace(this, persistent);
-  wse_ = new ui::WseWorkspace(this);
+  wse_ = new ui::WseWorkspace(this, persistent);
   undoGroup_ = new QUndoGroup(this);
   central_ = new QStackedWidget(this);
   for (ui::Workspace* w : {static_cast<ui::Workspace*>(aie_), static_cast<ui::Workspace*>(wse_)}) {

@@ -7,6 +7,7 @@
 #include "engine/aie/snapshot.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/compare/job_run_task.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/history/aie_run.h"
 #include "widgets/run_catalog.h"
@@ -58,56 +59,6 @@ void AieRunView::setDifferences(const RunDifferences* d) {
     canvas_->setDimmed({}, {});
 }
 
-AieRunTask::AieRunTask(AieHistory* history, std::unique_ptr<RunJob> job, const QString& name, int runId, int startRun,
-                       QObject* parent)
-    : RunTask(parent), history_(history), job_(std::move(job)), name_(name), runId_(runId), startRun_(startRun) {
-  connect(job_.get(), &RunJob::sampleReady, this, [this](const core::QorSample& s) {
-    series_.add(s);
-    emit sample(s);
-  });
-  connect(job_.get(), &RunJob::snapshotReady, this, &RunTask::snapshotReady);
-  connect(job_.get(), &RunJob::finished, this, &AieRunTask::recordOnce);
-}
-
-AieRunTask::~AieRunTask() {
-  // Closed while running: stop it and still keep it in the history (as stopped).
-  if (job_->running()) {
-    job_->requestStop();
-    if (job_->waitEnded(5000)) recordOnce();
-  }
-}
-
-void AieRunTask::recordOnce() {
-  if (recorded_) return;
-  recorded_ = true;
-  int id = history_ ? history_->record(*job_, startRun_, name_, series_, runId_) : 0;
-  emit finished(id);
-}
-
-void AieRunTask::start() {
-  job_->start();
-}
-
-void AieRunTask::cancel() {
-  job_->requestStop();
-}
-
-bool AieRunTask::started() const {
-  return job_->running() || job_->ended();
-}
-
-bool AieRunTask::running() const {
-  return job_->running();
-}
-
-double AieRunTask::seconds() const {
-  return job_->elapsedSeconds();
-}
-
-std::shared_ptr<const core::Snapshot> AieRunTask::takeSnapshot() {
-  return job_->takeSnapshot();
-}
-
 AieCompareSupport::AieCompareSupport(AieHistory* history) : history_(history) {}
 
 QString AieCompareSupport::kind() const {
@@ -119,7 +70,7 @@ const std::vector<MetricColumn>& AieCompareSupport::columns() const {
 }
 
 RunView* AieCompareSupport::createView(QWidget* parent) const {
-  return new AieRunView(history_->document(), parent);
+  return new AieRunView(history_->aieDocument(), parent);
 }
 
 RunDifferences AieCompareSupport::differences(const std::vector<const RunPayload*>& runs) const {
@@ -128,7 +79,7 @@ RunDifferences AieCompareSupport::differences(const std::vector<const RunPayload
   for (const RunPayload* p : runs)
     if (auto* a = dynamic_cast<const AieRunPayload*>(p)) aie.push_back(a);
   if (aie.empty() || !history_->document()->isOpen()) return d;
-  const aie::Design& design = history_->document()->design();
+  const aie::Design& design = history_->aieDocument()->design();
   const int cores = design.coreCount(), nets = design.netCount();
   d.sameItems.assign(size_t(cores), 1);
   d.sameConnections.assign(size_t(nets), 1);
@@ -167,6 +118,12 @@ RunDifferences AieCompareSupport::differences(const std::vector<const RunPayload
   return d;
 }
 
+QString AieCompareSupport::differencesText(const RunDifferences& d) const {
+  return QObject::tr("%1 cores on different tiles · %2 nets routed differently")
+      .arg(d.differentItems)
+      .arg(d.differentConnections);
+}
+
 std::vector<LaunchPreset> AieCompareSupport::presets() const {
   // The AIE PnR paper's comparison (every placer followed by the MILP router), then a flow for
   // every other registered placer with its defaults.
@@ -187,7 +144,7 @@ std::vector<LaunchPreset> AieCompareSupport::presets() const {
 
 RunTask* AieCompareSupport::createTask(const LaunchPreset& preset, uint64_t seed, double timeLimit, QObject* parent,
                                        QString* error) {
-  AieDocument* doc = history_->document();
+  AieDocument* doc = history_->aieDocument();
   if (!doc->isOpen()) {
     if (error) *error = QObject::tr("no design is open");
     return nullptr;
@@ -199,8 +156,7 @@ RunTask* AieCompareSupport::createTask(const LaunchPreset& preset, uint64_t seed
   }
   RunInputs in{doc->design(), doc->device(), doc->placement(), doc->routing()};
   auto job = std::make_unique<RunJob>(*algorithm, std::move(in), preset.settings, seed, timeLimit);
-  int id = history_->history()->reserveId();
-  return new AieRunTask(history_, std::move(job), preset.name, id, history_->startRunNow(), parent);
+  return makeRecordedTask(history_, std::move(job), preset.name, parent);
 }
 
 const RunRecord* AieCompareSupport::record(int id) const {

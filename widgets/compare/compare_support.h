@@ -1,6 +1,6 @@
 #pragma once
-// What the compare window needs from a problem kind (AIE design now; the WSE kernel graph
-// plugs in the same way): the metric columns, a read-only view per run with synchronised
+// What the compare window needs from a problem kind (AIE design, WSE kernel graph): the
+// metric columns, a read-only view per run with synchronised
 // pan/zoom (a GridCanvas) and selection, which items and connections differ between runs, and
 // how to launch runs of the kind from the window.
 #include <QObject>
@@ -86,6 +86,8 @@ class CompareSupport {
   virtual const std::vector<MetricColumn>& columns() const = 0;
   virtual RunView* createView(QWidget* parent) const = 0;
   virtual RunDifferences differences(const std::vector<const RunPayload*>& runs) const = 0;
+  /// The differences in words ("3 cores on different tiles · 5 nets routed differently").
+  virtual QString differencesText(const RunDifferences& differences) const = 0;
   virtual std::vector<LaunchPreset> presets() const = 0;
   /// A task for `preset` (not started); nullptr (and `error`) when it cannot run now.
   virtual RunTask* createTask(const LaunchPreset& preset, uint64_t seed, double timeLimit, QObject* parent,

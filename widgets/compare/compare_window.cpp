@@ -40,8 +40,7 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   auto* tools = addToolBar(tr("Compare"));
   tools->setObjectName("compareToolbar");
   differencesOnly_ = new QCheckBox(tr("Differences only"), this);
-  differencesOnly_->setToolTip(
-      tr("Draw only the cores on different tiles and the nets routed differently; the rest is faint"));
+  differencesOnly_->setToolTip(tr("Draw only what differs between the finished runs; the rest is faint"));
   tools->addWidget(differencesOnly_);
   differencesLabel_ = new QLabel(this);
   differencesLabel_->setContentsMargins(8, 0, 8, 0);
@@ -73,7 +72,9 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   // Launching runs from here.
   auto* launchBox = new QWidget(this);
   auto* launchLayout = new QVBoxLayout(launchBox);
-  launchLayout->addWidget(new QLabel(tr("Runs to launch on this design:"), launchBox));
+  auto* launchTitle = new QLabel(tr("Runs to launch on this design:"), launchBox);
+  launchTitle->setWordWrap(true);
+  launchLayout->addWidget(launchTitle);
   presets_ = new QListWidget(launchBox);
   presetList_ = support_->presets();
   for (const LaunchPreset& p : presetList_) {
@@ -197,7 +198,7 @@ CompareWindow::Pane* CompareWindow::paneOf(int runId) {
 
 void CompareWindow::relayoutPanes() {
   const int n = int(panes_.size());
-  // AIE arrays are wide: two columns up to four runs, three beyond.
+  // Two columns up to four runs, three beyond.
   const int columns = n <= 1 ? 1 : n <= 4 ? 2 : 3;
   for (auto& p : panes_) paneGrid_->removeWidget(p->frame);
   for (int i = 0; i < n; ++i) paneGrid_->addWidget(panes_[size_t(i)]->frame, i / columns, i % columns);
@@ -388,10 +389,7 @@ void CompareWindow::refreshDifferences() {
   for (const auto& p : panes_)
     if (p->record && p->record->payload) payloads.push_back(p->record->payload.get());
   differences_ = payloads.size() >= 2 ? support_->differences(payloads) : RunDifferences{};
-  differencesLabel_->setText(payloads.size() >= 2 ? tr("%1 cores on different tiles · %2 nets routed differently")
-                                                        .arg(differences_.differentItems)
-                                                        .arg(differences_.differentConnections)
-                                                  : QString());
+  differencesLabel_->setText(payloads.size() >= 2 ? support_->differencesText(differences_) : QString());
   setDifferencesOnly(differencesOnly_->isChecked());
 }
 

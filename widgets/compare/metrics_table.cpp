@@ -97,7 +97,7 @@ void MetricsTable::fill() {
       double v = value(row, c.key);
       QString text;
       if (!std::isnan(v))
-        text = c.key == "success" ? (v > 0 ? tr("yes") : tr("no")) : QString::number(v, 'f', c.decimals);
+        text = c.yesNo ? (v > 0 ? tr("yes") : tr("no")) : QString::number(v, 'f', c.decimals);
       auto* item = new QTableWidgetItem(text);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       setItem(row, kFixedColumns + i, item);

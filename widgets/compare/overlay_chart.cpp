@@ -20,7 +20,7 @@ namespace ts::ui {
 namespace {
 constexpr int kMaxPoints = 1500;
 // Terms users compare first, when runs have them.
-const QStringList kPreferred = {"total", "cost", "incumbent", "objective", "best", "wirelength"};
+const QStringList kPreferred = {"total", "score", "cost", "incumbent", "objective", "best", "wirelength"};
 }  // namespace
 
 OverlayChart::OverlayChart(QWidget* parent) : QWidget(parent) {

@@ -59,7 +59,7 @@ const std::vector<MetricColumn>& aieMetricColumns() {
       {"success", "success",
        "the run reached its goal, checked: a legal placement (placers), a legal routing (routers), both (place & "
        "route)",
-       B::Higher, 0},
+       B::Higher, 0, true},
       {"route_length", "route length", "inter-switch link hops (estimate when not routed); lower is better", B::Lower,
        0},
       {"buffers_kib", "buffers KiB", "net buffer memory; lower is better", B::Lower, 1},

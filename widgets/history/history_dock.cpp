@@ -105,6 +105,10 @@ void HistoryDock::selectRuns(const std::vector<int>& ids) {
   }
 }
 
+void HistoryDock::setEmptyText(const QString& text) {
+  empty_->setText(text);
+}
+
 void HistoryDock::setBusy(bool busy) {
   busy_ = busy;
   updateButtons();

@@ -3,7 +3,7 @@
 // running time and result. Show (or double-click) draws a run's result on the canvas, Apply
 // makes it the design's placement (undoable), Re-run repeats it with the same settings,
 // Delete forgets it, Compare opens the selected runs side by side. Kind-neutral: what the
-// buttons do is up to the document's binding (AieHistory for AIE designs).
+// buttons do is up to the document's HistoryBinding (AieHistory, WseHistory).
 #include <QWidget>
 #include <vector>
 
@@ -26,6 +26,8 @@ class HistoryDock : public QWidget {
   /// Selected run ids, in table order.
   std::vector<int> selectedRuns() const;
   void selectRuns(const std::vector<int>& ids);
+  /// What the empty dock says (which runs it will keep).
+  void setEmptyText(const QString& text);
   /// Whether Show/Apply/Re-run are possible now (not while a run is going).
   void setBusy(bool busy);
   QTreeView* view() const { return view_; }

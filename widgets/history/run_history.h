@@ -30,6 +30,8 @@ class RunHistory : public QAbstractTableModel {
   /// "fingerprint" must match for a sidecar to be read); `sidecar` may be empty (not saved).
   void reset(const QString& sidecar, nlohmann::json identity);
   QString sidecar() const { return sidecar_; }
+  /// What the runs belong to (as given to reset()).
+  const nlohmann::json& identity() const { return identity_; }
   /// Moves to another sidecar (the document was saved elsewhere) and writes it there.
   bool moveTo(const QString& sidecar, QString* error);
 

@@ -32,6 +32,7 @@ QString RunRecord::title() const {
 }
 
 QString RunRecord::startText() const {
+  if (startRun == kStartScratch) return QStringLiteral("scratch");
   return startRun > 0 ? QStringLiteral("run #%1").arg(startRun) : QStringLiteral("manual");
 }
 

@@ -2,7 +2,7 @@
 // One run of an algorithm on a document, as the run history keeps it: what ran (algorithm,
 // settings, seed, time limit, the placement it started from), how it ended (finished /
 // stopped / failed and why, running time without pauses), its chart series and its result.
-// The result is a per-kind payload (AIE placement and routing now; a WSE layout later) behind
+// The result is a per-kind payload (AIE placement and routing, WSE layout) behind
 // the small RunPayload interface, so the history, its sidecar file and the compare window do
 // not depend on the problem kind.
 #include <QColor>
@@ -32,6 +32,7 @@ struct MetricColumn {
   QString tip;    ///< what it is, and which way is better
   Better better = Better::Lower;
   int decimals = 0;
+  bool yesNo = false;  ///< 1 / 0 shown as "yes" / "no" (success, legal)
 };
 
 /// A run's result for one problem kind.
@@ -65,7 +66,10 @@ struct RunRecord {
   core::ParamValues settings;
   uint64_t seed = 1;
   double timeLimit = 0;  ///< seconds, 0 = none
-  int startRun = 0;      ///< id of the run whose result it started from; 0 = "manual"
+  /// Id of the run whose result it started from; 0 = "manual" (the document's own state),
+  /// kStartScratch = from nothing (no complete start layout).
+  int startRun = 0;
+  static constexpr int kStartScratch = -1;
   RunEnd end = RunEnd::Finished;
   bool success = false;
   QString status;  ///< the algorithm's word ("placed", "time-out", ...)
@@ -79,7 +83,7 @@ struct RunRecord {
 
   /// "#3 SA+BBCG" / "#3 Place: sa".
   QString title() const;
-  /// "manual" or "run #2".
+  /// "manual", "run #2" or "scratch".
   QString startText() const;
   /// "finished", "stopped", "failed: reason".
   QString endText() const;

@@ -49,7 +49,7 @@ void WseCanvas::rebind() {
 QString WseCanvas::title() const {
   if (!doc_->isOpen()) return {};
   return QFileInfo(doc_->filePath()).fileName() + QStringLiteral(" · ") +
-         (live_ ? QStringLiteral("run in progress") : QStringLiteral("layout from ") + doc_->layoutSource());
+         (live_ ? liveCaption_ : tr("layout from %1").arg(doc_->layoutSource()));
 }
 
 void WseCanvas::setLayers(const WseLayers& layers) {
@@ -88,11 +88,18 @@ void WseCanvas::clearSelection() {
   setSelectedKernels({});
 }
 
-void WseCanvas::showSnapshot(std::shared_ptr<const wse::LayoutSnapshot> snapshot) {
+void WseCanvas::showSnapshot(std::shared_ptr<const wse::LayoutSnapshot> snapshot, const QString& caption) {
   live_ = std::move(snapshot);
+  liveCaption_ = caption.isEmpty() ? tr("run in progress") : caption;
   if (live_ && doc_->isOpen()) liveEvaluation_ = wse::evaluate(doc_->graph(), live_->layout);
   clearPreview();
   rebind();
+}
+
+void WseCanvas::setDimmed(std::vector<char> kernels, std::vector<char> edges) {
+  scene_.dimKernels = std::move(kernels);
+  scene_.dimEdges = std::move(edges);
+  scheduleRepaint();
 }
 
 QRectF WseCanvas::fabricRect() const {
@@ -139,6 +146,7 @@ void WseCanvas::clearPreview() {
 
 bool WseCanvas::dropKernel(int k, int x, int y) {
   clearPreview();
+  if (!editable_) return false;
   if (live_) {
     emit editMessage(tr("A run is showing; keep or discard its result first"));
     return false;
@@ -158,7 +166,7 @@ QRectF WseCanvas::selectionWorldRect() const {
 }
 
 bool WseCanvas::beginItemDrag(const QPointF& pressPixel, Qt::KeyboardModifiers) {
-  if (live_ || !doc_->isOpen()) return false;
+  if (live_ || !editable_ || !doc_->isOpen()) return false;
   int k = kernelAt(pressPixel), x = 0, y = 0;
   if (k < 0 || !tileAt(pressPixel, &x, &y)) return false;
   const wse::PlacedKernel& p = doc_->layout().kernels[size_t(k)];

@@ -36,9 +36,15 @@ class WseCanvas : public GridCanvas {
   void selectAll();
   void clearSelection();
 
-  /// Shows a running job's layout instead of the document's (nullptr: back to the document).
-  void showSnapshot(std::shared_ptr<const wse::LayoutSnapshot> snapshot);
+  /// Shows a running job's layout instead of the document's (nullptr: back to the document);
+  /// `caption` says what it is in the legend (default: "run in progress").
+  void showSnapshot(std::shared_ptr<const wse::LayoutSnapshot> snapshot, const QString& caption = {});
   bool showingSnapshot() const { return bool(live_); }
+  /// Read-only canvases (the compare window's) never move kernels.
+  void setEditable(bool editable) { editable_ = editable; }
+  /// "Differences only": kernels (and edges) marked 1 are the same in every compared run and
+  /// drawn faint (edges left out). Empty vectors: nothing is dimmed.
+  void setDimmed(std::vector<char> kernels, std::vector<char> edges);
 
   // Geometry in widget pixels; fabric tiles (x, y) with y upwards.
   QRectF fabricRect() const;
@@ -79,7 +85,9 @@ class WseCanvas : public GridCanvas {
   WseScene scene_;
   WsePainter painter_;
   std::shared_ptr<const wse::LayoutSnapshot> live_;
+  QString liveCaption_;
   wse::Evaluation liveEvaluation_;
+  bool editable_ = true;
 
   struct Drag {
     int kernel = -1;

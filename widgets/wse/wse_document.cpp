@@ -68,6 +68,16 @@ QString sidePaintPath(const QString& kgraphPath) {
   return QFileInfo::exists(paint) ? paint : QString();
 }
 
+bool sameWseLayout(const wse::Layout& a, const wse::Layout& b) {
+  if (a.kernels.size() != b.kernels.size()) return false;
+  for (size_t k = 0; k < a.kernels.size(); ++k) {
+    const wse::PlacedKernel &x = a.kernels[k], &y = b.kernels[k];
+    if (x.placed != y.placed || x.pinned != y.pinned) return false;
+    if (x.placed && (x.x != y.x || x.y != y.y || x.rotated != y.rotated || !(x.args == y.args))) return false;
+  }
+  return true;
+}
+
 WseDocument::WseDocument(QObject* parent) : Document(parent) {
   connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -154,7 +164,10 @@ bool WseDocument::saveAs(const QString& path, QString* error) {
   paintPath_ = path;
   layoutSource_ = QFileInfo(path).fileName();
   undo_.setClean();
-  emit opened();  // the title changed
+  // The same graph stays open (a run going on, the selection and the run history with it);
+  // only the title and where the layout comes from changed.
+  emit saved(path);
+  emit changed();
   return true;
 }
 

@@ -101,6 +101,9 @@ class WseDocument : public Document {
   QUndoStack undo_;
 };
 
+/// Same kernels, places, shapes and pins.
+bool sameWseLayout(const wse::Layout& a, const wse::Layout& b);
+
 /// The .paint with the same stem beside `kgraphPath`, or empty when there is none.
 QString sidePaintPath(const QString& kgraphPath);
 

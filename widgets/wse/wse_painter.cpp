@@ -249,6 +249,8 @@ void WsePainter::paintKernels(QPainter& p, const Frame& f) const {
     if (r.width() < 1) r.setWidth(1);
     if (r.height() < 1) r.setHeight(1);
     QColor c = fill(k);
+    // The same in every compared run: a pale version of its colour.
+    if (scene_->kernelDimmed(k)) c = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF());
     p.fillRect(r, c);
     if (r.width() >= 3 && r.height() >= 3) {
       p.setPen(QPen(c.darker(140), 1));
@@ -279,7 +281,7 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
   std::vector<Label> labels;
   for (size_t i = 0; i < g.kernelEdges.size(); ++i) {
     const wse::KernelEdge& e = g.kernelEdges[i];
-    if (ac[i] < 0) continue;
+    if (ac[i] < 0 || scene_->edgeDimmed(i)) continue;
     QRectF a = scene_->kernelWorldRect(e.src), b = scene_->kernelWorldRect(e.dst);
     if (!f.visible(a.united(b))) continue;
     QPointF pa = f.view.toScreen(a.center()), pb = f.view.toScreen(b.center());

@@ -10,6 +10,8 @@
 
 namespace ts::ui {
 
+class WseDocument;
+
 struct WseRunRequest {
   std::shared_ptr<const wse::KernelGraph> graph;
   wse::WsePlacerOptions options;  ///< algorithm, settings, threads, start layout, pins
@@ -17,6 +19,14 @@ struct WseRunRequest {
   double timeLimitSeconds = 0;
   wse::Evaluation before;  ///< the evaluator's verdict on the start layout (for the comparison)
 };
+
+/// A run of `algorithm` with the document's pinned kernels, from its current layout when
+/// `fromLayout` and every kernel is placed, else from scratch.
+WseRunRequest wseRunRequest(const WseDocument& document, const std::string& algorithm, core::ParamValues settings,
+                            int threads, uint64_t seed, double timeLimitSeconds, bool fromLayout = true);
+
+/// The key under which a run's record keeps its thread count beside the algorithm's settings.
+inline constexpr const char* kWseThreadsKey = "threads";
 
 class WseRunJob : public BackgroundJob {
   Q_OBJECT

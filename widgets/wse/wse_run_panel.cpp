@@ -5,6 +5,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cstdlib>
 #include <thread>
 
 #include "engine/wse/snapshot.h"
@@ -22,17 +23,6 @@ namespace {
 
 QString q(const std::string& s) {
   return QString::fromStdString(s);
-}
-
-/// Same kernels, places, shapes and pins.
-bool sameLayout(const wse::Layout& a, const wse::Layout& b) {
-  if (a.kernels.size() != b.kernels.size()) return false;
-  for (size_t k = 0; k < a.kernels.size(); ++k) {
-    const wse::PlacedKernel &x = a.kernels[k], &y = b.kernels[k];
-    if (x.placed != y.placed || x.pinned != y.pinned) return false;
-    if (x.placed && (x.x != y.x || x.y != y.y || x.rotated != y.rotated || !(x.args == y.args))) return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -73,6 +63,21 @@ void WseRunPanel::setThreads(int threads) {
   threads_->setValue(threads);
 }
 
+int WseRunPanel::threads() const {
+  return threads_->value();
+}
+
+bool WseRunPanel::configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                            double timeLimit) {
+  core::ParamValues values = settings;
+  auto threads = values.find(kWseThreadsKey);
+  if (threads != values.end()) {
+    if (!running()) threads_->setValue(std::atoi(threads->second.c_str()));
+    values.erase(threads);
+  }
+  return RunPanelBase::configure(algorithmId, values, seed, timeLimit);
+}
+
 WseRunJob* WseRunPanel::job() const {
   return job_.get();
 }
@@ -102,19 +107,9 @@ bool WseRunPanel::placeFromScratch() {
 bool WseRunPanel::launch(const QString& name, bool fromScratch) {
   if (!doc_->isOpen() || running()) return false;
   if (hasResult()) discardResult();
-  WseRunRequest req;
-  req.graph = doc_->sharedGraph();
-  req.options.algorithm = name.toStdString();
-  req.options.threads = threads_->value();
-  if (!fromScratch) req.options.settings = form()->values();
-  const wse::Layout& current = doc_->layout();
-  if (current.placedCount() == doc_->graph().kernelCount()) req.options.initial = current;
-  req.options.pins = wse::Layout(doc_->graph().kernelCount());
-  for (int k : doc_->pinnedKernels()) req.options.pins.kernels[size_t(k)] = current.kernels[size_t(k)];
-  req.seed = uint64_t(seed());
-  req.timeLimitSeconds = timeLimit();
-  req.before = doc_->evaluation();
-  job_ = std::make_unique<WseRunJob>(std::move(req));
+  job_ = std::make_unique<WseRunJob>(wseRunRequest(*doc_, name.toStdString(),
+                                                   fromScratch ? core::ParamValues{} : form()->values(),
+                                                   threads_->value(), uint64_t(seed()), timeLimit()));
   fromScratch_ = fromScratch;
   connect(job_.get(), &WseRunJob::sampleReady, chart_, &WseRunChart::addSample);
   connect(job_.get(), &WseRunJob::sampleReady, this, [this](const core::QorSample& s) {
@@ -148,10 +143,11 @@ bool WseRunPanel::presentSnapshot(std::shared_ptr<const core::Snapshot> snapshot
 void WseRunPanel::onFinished() {
   chart_->flush();
   const wse::WsePlaceResult& r = job_->result();
-  QString summary = tr("%1: %2 after %3 s")
-                        .arg(job_->label(), r.found ? (r.stopped ? tr("stopped, best layout kept") : tr("finished"))
-                                                    : tr("no legal layout"))
-                        .arg(job_->elapsedSeconds(), 0, 'f', 2);
+  QString summary = tr("%1: %2 after %3")
+                        .arg(job_->label(),
+                             r.found ? (r.stopped ? tr("stopped, best layout kept") : tr("finished"))
+                                     : tr("no legal layout"),
+                             job_->runTimeText());
   if (!r.found && !r.message.empty()) summary += " (" + q(r.message) + ")";
   canvas_->setMessage({});
   emit logMessage(summary);
@@ -201,7 +197,7 @@ void WseRunPanel::fillComparison() {
 bool WseRunPanel::keepResult() {
   if (!hasResult() || !job_) return false;
   const wse::Layout& started = job_->request().options.initial;
-  if (!started.kernels.empty() && !sameLayout(doc_->layout(), started)) {
+  if (!started.kernels.empty() && !sameWseLayout(doc_->layout(), started)) {
     // Moves or pins made while it ran would be lost.
     appendResultText(tr("\nThe layout changed during the run; run again to use it."));
     setKeepEnabled(false);

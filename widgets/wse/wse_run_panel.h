@@ -27,6 +27,11 @@ class WseRunPanel : public RunPanelBase {
   /// "cupoker", "tbs-sa" or "dnc".
   QString algorithm() const { return algorithmId(); }
   void setThreads(int threads);
+  /// Worker threads of the next run (0: all cores).
+  int threads() const;
+  /// As RunPanelBase::configure; the thread count comes from the settings' "threads".
+  bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
+                 double timeLimit) override;
   WseRunJob* job() const override;
   /// The before/after table of the pending result (tests read it).
   QTableWidget* comparison() const { return table_; }

@@ -72,6 +72,11 @@ class WseScene {
   std::vector<char> selected;  ///< per kernel
   int hover = -1;
   bool isSelected(int k) const { return k >= 0 && size_t(k) < selected.size() && selected[size_t(k)]; }
+  /// "Differences only" (compare window): kernels and kernel edges that are the same in every
+  /// compared run are drawn faint (kernels) or left out (edges). Empty: nothing is dimmed.
+  std::vector<char> dimKernels, dimEdges;
+  bool kernelDimmed(int k) const { return k >= 0 && size_t(k) < dimKernels.size() && dimKernels[size_t(k)]; }
+  bool edgeDimmed(size_t e) const { return e < dimEdges.size() && dimEdges[e]; }
 
   /// A fabric box as a world rectangle.
   QRectF worldRect(const wse::Box& b) const;

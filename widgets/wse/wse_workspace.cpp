@@ -7,6 +7,10 @@
 #include <QWidget>
 
 #include "engine/wse/placers.h"
+#include "widgets/compare/compare_controller.h"
+#include "widgets/compare/wse_compare.h"
+#include "widgets/history/history_dock.h"
+#include "widgets/history/wse_history.h"
 #include "widgets/workspace_menus.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
@@ -19,7 +23,7 @@
 
 namespace ts::ui {
 
-WseWorkspace::WseWorkspace(QWidget* parent) : Workspace(parent) {
+WseWorkspace::WseWorkspace(QWidget* parent, bool persistent) : Workspace(parent) {
   doc_ = new WseDocument(this);
   canvas_ = new WseCanvas(doc_, parent);
   list_ = new WseKernelList(doc_, canvas_, parent);
@@ -27,6 +31,13 @@ WseWorkspace::WseWorkspace(QWidget* parent) : Workspace(parent) {
   problems_ = new WseProblemList(doc_, canvas_, parent);
   chart_ = new WseRunChart(parent);
   run_ = new WseRunPanel(doc_, canvas_, chart_, parent);
+  historyDock_ = new HistoryDock(parent);
+  historyDock_->setEmptyText(
+      tr("Runs on this kernel graph appear here: every CU.POKer, TBS-SA or divide-and-conquer run is kept with its "
+         "settings, layout, scores and charts."));
+  history_ = new WseHistory(doc_, canvas_, run_, historyDock_, persistent, this);
+  compare_ = new CompareController(
+      history_, historyDock_, [this] { return std::make_unique<WseCompareSupport>(history_); }, parent, persistent);
   buildMenus();
   connect(canvas_, &WseCanvas::selectionChanged, this, [this] {
     rotate_->setEnabled(canvas_->selectedKernels().size() == 1);
@@ -37,6 +48,11 @@ WseWorkspace::WseWorkspace(QWidget* parent) : Workspace(parent) {
   connect(doc_, &WseDocument::changed, this, &Workspace::statusChanged);
   connect(run_, &WseRunPanel::logMessage, this, &Workspace::logMessage);
   connect(run_, &WseRunPanel::started, this, &Workspace::runStarted);
+  connect(history_, &WseHistory::logMessage, this, &Workspace::logMessage);
+  connect(history_, &WseHistory::previewChanged, this, [this](const QString& text) {
+    previewText_ = text;
+    emit statusChanged();
+  });
 }
 
 WseWorkspace::~WseWorkspace() = default;
@@ -46,7 +62,7 @@ Document* WseWorkspace::document() {
 }
 
 Workspace::Panels WseWorkspace::panels() {
-  return {canvas_, list_, inspector_, problems_, run_, chart_};
+  return {canvas_, list_, inspector_, problems_, run_, chart_, historyDock_};
 }
 
 bool WseWorkspace::handles(const QString& path) const {
@@ -90,6 +106,7 @@ QString WseWorkspace::solutionFilter() const {
 
 QString WseWorkspace::statusText() const {
   if (!doc_->isOpen()) return {};
+  if (!previewText_.isEmpty()) return previewText_;
   if (doc_->needsPlacement()) return tr("not placed yet");
   QString s = wseQorSummary(doc_->evaluation());
   const size_t pinned = doc_->pinnedKernels().size();
@@ -131,6 +148,10 @@ void WseWorkspace::clearSelection() {
 
 void WseWorkspace::setSelectionPinned(bool pinned) {
   doc_->setPinned(canvas_->selectedKernels(), pinned);
+}
+
+QList<QAction*> WseWorkspace::runActions() {
+  return {compare_->action()};
 }
 
 QList<QAction*> WseWorkspace::editActions() {

@@ -1,7 +1,8 @@
 #pragma once
 // The studio's WSE floorplan editor as a Workspace: a kernel graph document, the fabric
 // canvas, the kernel list, inspector with candidate shapes, problems, run panel and live
-// charts, the layers (incl. heat by time or memory) and the WSE placers in the Run menu.
+// charts, the run history (Runs dock) with the compare window, the layers (incl. heat by
+// time or memory) and the WSE placers in the Run menu.
 // Opening a .kgraph without a .paint never waits: it opens at once and CU.POKer places it in
 // the background.
 #include <memory>
@@ -12,7 +13,10 @@
 
 namespace ts::ui {
 
+class CompareController;
+class HistoryDock;
 class WseCanvas;
+class WseHistory;
 class WseDocument;
 class WseInspector;
 class WseKernelList;
@@ -22,7 +26,8 @@ class WseRunChart;
 class WseWorkspace : public Workspace {
   Q_OBJECT
  public:
-  explicit WseWorkspace(QWidget* parent);
+  /// `persistent`: the run history is kept in a sidecar file next to the kernel graph.
+  explicit WseWorkspace(QWidget* parent, bool persistent = true);
   ~WseWorkspace() override;
 
   WseDocument* wseDocument() const { return doc_; }
@@ -31,6 +36,8 @@ class WseWorkspace : public Workspace {
   WseInspector* inspector() const { return inspector_; }
   WseProblemList* problems() const { return problems_; }
   WseRunChart* chart() const { return chart_; }
+  WseHistory* runHistory() const { return history_; }
+  CompareController* compare() const { return compare_; }
 
   Document* document() override;
   Panels panels() override;
@@ -48,6 +55,7 @@ class WseWorkspace : public Workspace {
   void clearSelection() override;
   void setSelectionPinned(bool pinned) override;
   QList<QAction*> editActions() override;
+  QList<QAction*> runActions() override;
   LayerMenu* layersMenu() const override { return layers_.get(); }
   QMenu* algorithmMenu() const override { return algorithms_.get(); }
   WseRunPanel* runPanel() const override { return run_; }
@@ -63,6 +71,10 @@ class WseWorkspace : public Workspace {
   WseProblemList* problems_;
   WseRunChart* chart_;
   WseRunPanel* run_;
+  HistoryDock* historyDock_;
+  WseHistory* history_;
+  CompareController* compare_;
+  QString previewText_;  ///< a run of the history drawn on the canvas, not applied
   std::unique_ptr<LayerMenu> layers_;
   std::unique_ptr<QMenu> algorithms_;
   QAction* rotate_ = nullptr;
