@@ -481,6 +481,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       lp.nodeLimit = 0;
       lp.preprocess = false;
       lp.cbc.cuts = lp.cbc.probing = "off";
+      lp.cbc.rins = lp.cbc.diving = false;
       lp.phase = "milp routing relaxation";
       ++res.solves;
       milp::SolveResult relaxed = milp::solve(model, lp, ctx);
