@@ -15,6 +15,7 @@
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/report_json.h"
@@ -80,6 +81,9 @@ struct PnrResult {
   DesignPtr design;
 };
 
+/// The MLIR module a design was loaded from, for writing it back placed (none for YAML/JSON).
+const aie::MlirSource* mlirSourceOf(const DesignHandle& h) { return h.loaded.mlir ? &*h.loaded.mlir : nullptr; }
+
 pyb::object tileOrNone(const aie::Placement& p, aie::CoreId c) {
   if (!p.placed(c)) return pyb::none();
   return pyb::make_tuple(p.tile(c).col, p.tile(c).row);
@@ -134,9 +138,9 @@ pyb::list algorithmList(const std::string& kind) {
 }
 
 DesignPtr designFromText(const std::string& text, const std::string& format, const std::string& name,
-                         const std::optional<std::string>& device) {
+                         const std::optional<std::string>& device, int module = 0) {
   auto h = std::make_shared<DesignHandle>();
-  h->loaded = aie::parseDesignText(text, format, name + "." + format, device.value_or(""));
+  h->loaded = aie::parseDesignText(text, format, name + "." + format, device.value_or(""), module);
   return h;
 }
 
@@ -353,14 +357,15 @@ void bindFunctions(pyb::module_& m) {
   m.def("load_device", &aie::loadDevice, "name"_a, "A preset name ('npu2'), a user device's name or a YAML path");
   m.def(
       "load_design",
-      [](const std::string& path, const std::optional<std::string>& device) {
+      [](const std::string& path, const std::optional<std::string>& device, int module) {
         auto h = std::make_shared<DesignHandle>();
-        h->loaded = aie::loadDesignFile(path, device.value_or(""));
+        h->loaded = aie::loadDesignFile(path, device.value_or(""), module);
         return h;
       },
-      "path"_a, "device"_a = pyb::none(),
+      "path"_a, "device"_a = pyb::none(), pyb::kw_only(), "module"_a = 0,
       "Loads a TileStudio .yaml design, an np-flow netlist .json or an MLIR-AIE .mlir file; `device` overrides "
-      "the design's device (np-flow netlists name none and default to npu2)");
+      "the design's device (np-flow netlists name none and default to npu2). `module` (1-based) picks one "
+      "aie.device of an MLIR file holding several (see mlir_modules()); 0 = the file's only one");
   m.def(
       "design_from_netlist",
       [](const pyb::handle& netlist, const std::string& device, const std::string& name) {
@@ -372,9 +377,25 @@ void bindFunctions(pyb::module_& m) {
   m.def(
       "parse_design",
       [](const std::string& text, const std::string& format, const std::string& name,
-         const std::optional<std::string>& device) { return designFromText(text, format, name, device); },
-      "text"_a, "format"_a, "name"_a = "design", "device"_a = pyb::none(),
-      "A design from text in memory; format 'yaml', 'json' (np-flow) or 'mlir'");
+         const std::optional<std::string>& device,
+         int module) { return designFromText(text, format, name, device, module); },
+      "text"_a, "format"_a, "name"_a = "design", "device"_a = pyb::none(), pyb::kw_only(), "module"_a = 0,
+      "A design from text in memory; format 'yaml', 'json' (np-flow) or 'mlir' (`module` as for load_design)");
+  m.def(
+      "mlir_modules",
+      [](const std::string& path) {
+        pyb::list out;
+        int index = 0;
+        for (const aie::MlirModule& mod : aie::loadMlirModules(path)) {
+          pyb::object error = mod.error ? pyb::object(pyb::str(mod.error->what())) : pyb::none();
+          out.append(pyb::dict("module"_a = ++index, "title"_a = mod.title, "device"_a = mod.device,
+                               "line"_a = mod.line, "error"_a = error));
+        }
+        return out;
+      },
+      "path"_a,
+      "The aie.device modules of an MLIR file: [{module (the number load_design takes), title, device, line, "
+      "error (None when it imports)}]");
   m.def(
       "placers", [] { return algorithmList("placer"); }, "[{name, description, settings}] of every placer");
   m.def(
@@ -479,15 +500,18 @@ void bindFunctions(pyb::module_& m) {
         if (pyb::isinstance<PyRouting>(placementOrRouting)) {
           const auto& r = placementOrRouting.cast<const PyRouting&>();
           aie::RrGraph graph(r.design->device());
-          aie::savePlacementFile(path, r.design->design(), r.placement, &graph, &r.routing);
+          aie::savePlacementFile(path, r.design->design(), r.placement, &graph, &r.routing, false,
+                                 mlirSourceOf(*r.design));
         } else {
           const auto& p = placementOrRouting.cast<const PyPlacement&>();
-          aie::savePlacementFile(path, p.design->design(), p.placement);
+          aie::savePlacementFile(path, p.design->design(), p.placement, nullptr, nullptr, false,
+                                 mlirSourceOf(*p.design));
         }
       },
       "path"_a, "placement_or_routing"_a,
-      "Writes a placement by extension: .yaml/.yml, .csv, or .json (np-flow pnr_placed_netlist; with routing_info "
-      "when given a Routing). Atomic: a failure leaves no half-written file.");
+      "Writes a placement by extension: .yaml/.yml, .csv, .json (np-flow pnr_placed_netlist; with routing_info "
+      "when given a Routing) or .mlir (a design loaded from MLIR: its own module with every tile placed; else a "
+      "new module). Atomic: a failure leaves no half-written file.");
   m.def(
       "write_design",
       [](const std::string& path, const DesignHandle& design, const std::optional<PyPlacement>& placement) {

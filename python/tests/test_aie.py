@@ -5,12 +5,14 @@ import os
 import unittest
 
 import tilestudio as ts
-from support import SHARED_DATA_DIR, output_dir, sample
+from support import SHARED_DATA_DIR, SOURCE_DIR, output_dir, sample
 
 
 class Devices(unittest.TestCase):
     def test_presets_are_listed_and_load(self):
-        self.assertTrue({"npu1", "npu2", "xcvc1902", "xcve2802"} <= set(ts.devices()))
+        presets = {f[:-len(".yaml")] for f in os.listdir(os.path.join(SOURCE_DIR, "resources", "devices"))}
+        self.assertTrue({"npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"} <= presets)
+        self.assertTrue(presets <= set(ts.devices()), presets - set(ts.devices()))
         d = ts.load_device("npu2")
         self.assertEqual((d.name, d.columns, d.rows), ("npu2", 8, 6))
         self.assertEqual([d.tile_kind(0, r) for r in (0, 1, 2)], ["shim", "mem", "compute"])
