@@ -82,7 +82,9 @@ struct PnrResult {
 };
 
 /// The MLIR module a design was loaded from, for writing it back placed (none for YAML/JSON).
-const aie::MlirSource* mlirSourceOf(const DesignHandle& h) { return h.loaded.mlir ? &*h.loaded.mlir : nullptr; }
+const aie::MlirSource* mlirSourceOf(const DesignHandle& h) {
+  return h.loaded.mlir ? &*h.loaded.mlir : nullptr;
+}
 
 pyb::object tileOrNone(const aie::Placement& p, aie::CoreId c) {
   if (!p.placed(c)) return pyb::none();
