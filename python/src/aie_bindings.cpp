@@ -19,6 +19,8 @@
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/report_json.h"
+#include "engine/aie/io/routing_dot.h"
+#include "engine/aie/io/vitis_constraints.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/qor.h"
@@ -81,9 +83,21 @@ struct PnrResult {
   DesignPtr design;
 };
 
-/// The MLIR module a design was loaded from, for writing it back placed (none for YAML/JSON).
-const aie::MlirSource* mlirSourceOf(const DesignHandle& h) {
-  return h.loaded.mlir ? &*h.loaded.mlir : nullptr;
+/// What the writers and the estimate take from a Placement or a Routing (routing null for a
+/// Placement); it points into the Python object, which outlives the call.
+struct Placed {
+  DesignPtr design;
+  const aie::Placement& placement;
+  const aie::Routing* routing;
+};
+
+Placed placedOf(const pyb::object& placementOrRouting) {
+  if (pyb::isinstance<PyRouting>(placementOrRouting)) {
+    const auto& r = placementOrRouting.cast<const PyRouting&>();
+    return {r.design, r.placement, &r.routing};
+  }
+  const auto& p = placementOrRouting.cast<const PyPlacement&>();
+  return {p.design, p.placement, nullptr};
 }
 
 pyb::object tileOrNone(const aie::Placement& p, aie::CoreId c) {
@@ -155,10 +169,6 @@ pyb::object qorOf(const PyRouting& r) {
   const aie::Device& dev = r.design->device();
   aie::RrGraph graph(dev);
   return toPython(aie::qorJson(aie::computeQor(r.design->design(), dev, graph, r.placement, r.routing)));
-}
-
-pyb::object estimateOf(const DesignPtr& design, const aie::Placement& placement, const aie::Routing* routing) {
-  return toPython(aie::estimateJson(aie::estimateRuntime(design->design(), design->device(), placement, routing)));
 }
 
 void bindDeviceAndDesign(pyb::module_& m) {
@@ -487,33 +497,44 @@ void bindFunctions(pyb::module_& m) {
   m.def(
       "estimate_runtime",
       [](const pyb::object& placementOrRouting) {
-        if (pyb::isinstance<PyRouting>(placementOrRouting)) {
-          const auto& r = placementOrRouting.cast<const PyRouting&>();
-          return estimateOf(r.design, r.placement, &r.routing);
-        }
-        const auto& p = placementOrRouting.cast<const PyPlacement&>();
-        return estimateOf(p.design, p.placement, nullptr);
+        const Placed p = placedOf(placementOrRouting);
+        return toPython(
+            aie::estimateJson(aie::estimateRuntime(p.design->design(), p.design->device(), p.placement, p.routing)));
       },
       "placement_or_routing"_a, "The runtime estimate (a stated model, not a measurement; see the README)");
 
   m.def(
       "write_placement",
       [](const std::string& path, const pyb::object& placementOrRouting) {
-        if (pyb::isinstance<PyRouting>(placementOrRouting)) {
-          const auto& r = placementOrRouting.cast<const PyRouting&>();
-          aie::RrGraph graph(r.design->device());
-          aie::savePlacementFile(path, r.design->design(), r.placement, &graph, &r.routing, false,
-                                 mlirSourceOf(*r.design));
-        } else {
-          const auto& p = placementOrRouting.cast<const PyPlacement&>();
-          aie::savePlacementFile(path, p.design->design(), p.placement, nullptr, nullptr, false,
-                                 mlirSourceOf(*p.design));
-        }
+        const Placed p = placedOf(placementOrRouting);
+        const aie::LoadedDesign& loaded = p.design->loaded;
+        aie::RrGraph graph(loaded.device);
+        aie::savePlacementFile(path, loaded.design, p.placement, p.routing ? &graph : nullptr, p.routing, false,
+                               loaded.mlir ? &*loaded.mlir : nullptr);
       },
       "path"_a, "placement_or_routing"_a,
       "Writes a placement by extension: .yaml/.yml, .csv, .json (np-flow pnr_placed_netlist; with routing_info "
       "when given a Routing) or .mlir (a design loaded from MLIR: its own module with every tile placed; else a "
       "new module). Atomic: a failure leaves no half-written file.");
+  m.def(
+      "write_routing_dot",
+      [](const std::string& path, const pyb::object& placementOrRouting) {
+        const Placed p = placedOf(placementOrRouting);
+        aie::RrGraph graph(p.design->device());
+        core::writeFileAtomically(path, aie::routingDot(p.design->design(), graph, p.placement, p.routing));
+      },
+      "path"_a, "placement_or_routing"_a,
+      "Writes the routing (or, given a Placement, the placed cores) as Graphviz DOT, as np-flow's --routing-viz");
+  m.def(
+      "write_vitis_constraints",
+      [](const std::string& path, const PyPlacement& placement, const std::string& graph) {
+        aie::requireVitisConstraintsOutput(path);
+        return aie::saveVitisConstraints(path, placement.design->design(), placement.design->device(),
+                                         placement.placement, graph);
+      },
+      "path"_a, "placement"_a, "graph"_a = "",
+      "Writes AMD Vitis aiecompiler location constraints (.json; kernels named '<graph>.<core>', graph '' = the "
+      "design's name), as the CLI's pnr --vitis-constraints; returns notes on cores left out");
   m.def(
       "write_design",
       [](const std::string& path, const DesignHandle& design, const std::optional<PyPlacement>& placement) {

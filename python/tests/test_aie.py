@@ -125,6 +125,27 @@ class Algorithms(unittest.TestCase):
         self.assertTrue(all("routing_info" in n for n in placed["nets"]))
         with open(os.path.join(out, "placed.csv")) as f:
             self.assertEqual(f.readline().strip(), "core,kind,col,row,pinned")
+        # A YAML design gets a new MLIR module: every core on its tile, read back the same.
+        ts.write_placement(os.path.join(out, "placed.mlir"), r.placement)
+        self.assertEqual(ts.load_design(os.path.join(out, "placed.mlir")).placement.to_dict(), r.placement.to_dict())
+        # np-flow's --routing-viz: one edge per net hop, coloured by interconnect.
+        ts.write_routing_dot(os.path.join(out, "routing.dot"), r.routing)
+        ts.write_routing_dot(os.path.join(out, "placed.dot"), r.placement)
+        with open(os.path.join(out, "routing.dot")) as f:
+            routed_dot = f.read()
+        with open(os.path.join(out, "placed.dot")) as f:
+            placed_dot = f.read()
+        self.assertTrue(routed_dot.startswith("digraph"))
+        self.assertGreater(routed_dot.count("->"), placed_dot.count("->"))
+        # Vitis aiecompiler constraints: a tile per compute core, rows counted from the first compute row.
+        notes = ts.write_vitis_constraints(os.path.join(out, "vitis.json"), r.placement, graph="g")
+        with open(os.path.join(out, "vitis.json")) as f:
+            nodes = json.load(f)["NodeConstraints"]
+        col, row = r.placement["rgba2gray"]
+        self.assertEqual(nodes["g.rgba2gray"]["tile"], {"column": col, "row": row - 2})
+        self.assertTrue(any("memory-tile" in n for n in notes), notes)
+        with self.assertRaisesRegex(ts.Error, "must end in .json"):
+            ts.write_vitis_constraints(os.path.join(out, "vitis.txt"), r.placement)
         ts.write_design(os.path.join(out, "design.yaml"), self.design, r.placement)
         ts.write_design(os.path.join(out, "netlist.json"), self.design)
         again = ts.load_design(os.path.join(out, "design.yaml"))
