@@ -15,6 +15,7 @@
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/given_routing.h"
 #include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
@@ -229,6 +230,20 @@ void bindDeviceAndDesign(pyb::module_& m) {
             return PyPlacement{h, h->loaded.placement};
           },
           "A copy of the placement the file holds (pins, placed np-flow nodes, a YAML placement section)")
+      .def_property_readonly(
+          "given_routes",
+          [](const DesignHandle& h) {
+            pyb::list out;
+            const aie::Design& d = h.design();
+            for (const aie::GivenPath& g : h.loaded.givenPaths) {
+              pyb::list hops;
+              for (const aie::TileCoord& t : g.hops) hops.append(pyb::make_tuple(t.col, t.row));
+              out.append(pyb::dict("net"_a = d.nets[size_t(g.net)].name, "target"_a = d.cores[size_t(g.target)].name,
+                                   "hops"_a = hops));
+            }
+            return out;
+          },
+          "Routes an MLIR file gives (aie.pnr_flow hop_tile_ids): [{net, target, hops: [(col, row), ...]}]")
       .def(
           "netlist",
           [](const DesignHandle& h) { return toPython(nlohmann::json::parse(aie::npflowNetlistJson(h.design()))); },
@@ -491,6 +506,17 @@ void bindFunctions(pyb::module_& m) {
                               aie::checkRouting(r.design->design(), r.design->device(), graph, r.placement, r.routing));
       },
       "routing"_a, "Problems of a routing; empty when legal");
+  m.def(
+      "check_given_routes",
+      [](const PyPlacement& p) {
+        int length = 0;
+        const aie::LoadedDesign& loaded = p.design->loaded;
+        auto problems = aie::checkGivenRoutes(loaded.design, loaded.device, p.placement, loaded.givenPaths, &length);
+        return pyb::dict("problems"_a = problems, "route_length"_a = length);
+      },
+      "placement"_a,
+      "Checks the routes the design's MLIR file gives (Design.given_routes) on a placement with the routing "
+      "checker: {problems (empty when legal), route_length (link hops)}, as the CLI's `check`");
   m.def("qor", &qorOf, "routing"_a,
         "QoR of a routed design: route_length, buffer_kb, shared/intra_tile/circuit/packet nets, dma_channels, "
         "max_link_utilisation");

@@ -1,11 +1,12 @@
 """MLIR-AIE files from Python as the CLI takes them: one module of a file holding several
-(--module N), placed and routed, and written back as the same module with its tiles placed."""
+(--module N), placed and routed, and written back as the same module with its tiles placed; the
+routes a file gives (aie.pnr_flow) read and checked."""
 import os
 import re
 import unittest
 
 import tilestudio as ts
-from support import SHARED_DATA_DIR, output_dir
+from support import SHARED_DATA_DIR, output_dir, sample
 
 CASCADE = os.path.join(SHARED_DATA_DIR, "mlir-aie/Xilinx+mlir-aie/test/place-tiles/sa_placer/test_sa_cascade.mlir")
 
@@ -54,6 +55,34 @@ class MultiModuleFile(unittest.TestCase):
         d = ts.parse_design(text, "mlir", name="cascade", module=4)
         self.assertEqual(len(d.cores), 4)
         self.assertEqual(d.placement["s2"], (5, 3))
+
+
+BASIC_CCT = os.path.join(SHARED_DATA_DIR, "mlir-aie/ueqri+mlir-aie/pnr_test/fine_grain_router/basic_cct.mlir")
+
+
+class GivenRoutes(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists(BASIC_CCT), "no ../shared/data")
+    def test_routes_a_file_gives_are_read_and_checked(self):
+        d = ts.load_design(BASIC_CCT)
+        routes = d.given_routes
+        self.assertEqual(len(routes), 3)
+        self.assertIn({"net": "pnr_flow_tile12_DMA0", "target": "tile03", "hops": [(1, 2), (1, 3), (0, 3)]}, routes)
+        self.assertEqual(ts.check_given_routes(d.placement), {"problems": [], "route_length": 9})
+        moved = d.placement
+        moved["tile12"] = (5, 4)  # the routes no longer start at their source
+        self.assertTrue(ts.check_given_routes(moved)["problems"])
+
+    def test_a_route_over_a_missing_link_is_named(self):
+        d = ts.parse_design("module {\n  aie.device(npu2) {\n    %a = aie.tile(0, 1)\n    %b = aie.tile(1, 1)\n"
+                            "    aie.pnr_flow(%a, DMA : 0, {%b}, DMA : [0]) {hop_tile_ids = [[[0,1],[1,1]]]}\n  }\n}\n",
+                            "mlir")
+        problems = ts.check_given_routes(d.placement)["problems"]
+        self.assertTrue(any("no stream link from (0,1) to (1,1)" in p for p in problems), problems)
+
+    def test_other_formats_give_no_routes(self):
+        d = ts.load_design(sample("edge_detect.yaml"))
+        self.assertEqual(d.given_routes, [])
+        self.assertEqual(ts.check_given_routes(d.placement), {"problems": [], "route_length": 0})
 
 
 class NewModuleFromOtherFormats(unittest.TestCase):
