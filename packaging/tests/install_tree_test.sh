@@ -69,6 +69,7 @@ page=$(gzip -dc "$prefix/share/man/man1/tilestudio-cli.1.gz")
 for s in '"tilestudio-cli pnr"' '"tilestudio-cli bench aie"' '"tilestudio-cli wse place"' 'route-time-limit' 'XDG_CONFIG_HOME'; do
   grep -qF -- "$s" <<<"$page" || fail "man page lacks $s"
 done
+[ "$(readlink "$prefix/share/man/man1/placer.1.gz")" = tilestudio-cli.1.gz ] || fail "no man page link placer.1.gz"
 echo "ok: man pages"
 
 if [ -n "$python" ]; then
