@@ -4,6 +4,7 @@
 // logged, pinned cores carry a drawn icon, and a run's result is shown with its before/after
 // QoR and previewed in the status bar and design tree until kept or discarded.
 #include <QApplication>
+#include <QDockWidget>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QLabel>
@@ -25,6 +26,7 @@
 #include "widgets/design_browser.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/inspector_view.h"
+#include "widgets/problem_list.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_job.h"
 #include "widgets/run_panel.h"
@@ -162,6 +164,32 @@ class StudioWindowTest : public QObject {
     QCOMPARE(w.aie()->runHistory()->history()->count(), 0);
     QVERIFY(!w.aie()->compare()->window());
     QVERIFY(!w.findChild<ui::DesignBrowser*>()->previewing());
+  }
+
+  void problemsTitleCountsOnlyProblems() {
+    // The dock title counts the rows a user can pick, never the "No problems found" line.
+    studio::MainWindow w(false);
+    QString error;
+    int placeholders = 0, withProblems = 0;
+    for (const QString& design : {QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml", design_}) {
+      QVERIFY2(w.openDesign(design, &error, true), qPrintable(error));
+      auto* list = w.findChild<ui::ProblemList*>();
+      QVERIFY(list);
+      QDockWidget* dock = nullptr;
+      for (QWidget* p = list; p && !dock; p = p->parentWidget()) dock = qobject_cast<QDockWidget*>(p);
+      QVERIFY(dock);
+      int problems = 0;
+      for (int i = 0; i < list->count(); ++i) problems += bool(list->item(i)->flags() & Qt::ItemIsSelectable);
+      if (problems == 0) {
+        ++placeholders;
+        QCOMPARE(list->count(), 1);
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Problems"));
+      } else {
+        ++withProblems;
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Problems (%1)").arg(problems));
+      }
+    }
+    QVERIFY(placeholders > 0);
   }
 
   void ctrlYRedoes() {
