@@ -58,6 +58,9 @@ class RunPanelBase : public QWidget {
  public slots:
   /// Starts the selected algorithm from the document's current state. False when it cannot.
   virtual bool start() = 0;
+  /// Starts the selected algorithm from nothing (with the pins only): a run recorded as started
+  /// from scratch is re-run that way. Kinds whose runs always have a start state just start().
+  virtual bool startFromScratch() { return start(); }
   void setPaused(bool paused);
   void togglePaused();
   void stop();
