@@ -88,6 +88,10 @@ class WseRunTest : public QObject {
     QVERIFY(chart_->shownPoints(ui::WseRunChart::Score) > 0);
     QVERIFY(panel_->snapshotRedraws() > 0);
     QVERIFY(canvas_->showingSnapshot());
+    // The result stays drawn as the result: no late live snapshot covers it.
+    QTest::qWait(3 * ui::RunPanelBase::kSnapshotIntervalMs);
+    QCOMPARE(canvas_->snapshotCaption(), QString("run result (not kept)"));
+    QCOMPARE(canvas_->scene().evaluation().score, r.evaluation.score);
     // Keep/Discard shows the terms before and after.
     QTableWidget* table = panel_->comparison();
     QCOMPARE(table->item(3, 0)->text(), ui::wseNumber(before.score));
@@ -104,6 +108,24 @@ class WseRunTest : public QObject {
     QCOMPARE(doc_->evaluation().score, r.evaluation.score);
     doc_->undoStack()->undo();  // the kept result is one edit
     QCOMPARE(doc_->evaluation().score, before.score);
+  }
+
+  void resultKeptAsTheRunEndsStaysKept() {
+    // Keep pressed (here: scripted) as soon as the run ends: the throttled live view must not
+    // draw a last snapshot over the kept document afterwards.
+    quickCuPoker();
+    bool ended = false, kept = false;
+    connect(panel_.get(), &ui::RunPanelBase::finished, this, [&] {
+      ended = true;
+      kept = panel_->keepResult();
+    });
+    QVERIFY(panel_->start());
+    // Not running() alone: the job ends on its thread before the panel hears of it.
+    QTRY_VERIFY_WITH_TIMEOUT(ended, 60000);
+    QVERIFY(kept);
+    QTest::qWait(3 * ui::RunPanelBase::kSnapshotIntervalMs);
+    QVERIFY(!canvas_->showingSnapshot());
+    QCOMPARE(canvas_->scene().evaluation().score, doc_->evaluation().score);
   }
 
   void stoppingARunReturnsWithin100ms() {

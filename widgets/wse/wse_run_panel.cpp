@@ -167,7 +167,8 @@ void WseRunPanel::onFinished() {
     ended(false, summary, summary);
   } else {
     if (r.found) {
-      canvas_->showSnapshot(wse::makeLayoutSnapshot(*job_->request().graph, r.layout, r.evaluation, "final"));
+      canvas_->showSnapshot(wse::makeLayoutSnapshot(*job_->request().graph, r.layout, r.evaluation, "final"),
+                            tr("run result (not kept)"));
       fillComparison();
     } else {
       canvas_->showSnapshot(nullptr);
