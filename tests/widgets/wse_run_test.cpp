@@ -10,6 +10,7 @@
 #include "app/gui/main_window.h"
 #include "engine/wse/free_space.h"
 #include "engine/wse/snapshot.h"
+#include "tests/widgets/chart_test_util.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/param_form.h"
 #include "widgets/wse/wse_describe.h"
@@ -48,6 +49,10 @@ class WseRunTest : public QObject {
     QVERIFY2(test::openWse(test::wseSample("lean_resnet50_fine.kgraph"), QSize(900, 700), doc_, canvas_, &error),
              qPrintable(error));
     chart_ = std::make_unique<ui::WseRunChart>();
+    // The chart dock's default size, shown while the run feeds it (as in the studio).
+    chart_->resize(400, 420);
+    chart_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(chart_.get()));
     panel_ = std::make_unique<ui::WseRunPanel>(doc_.get(), canvas_.get(), chart_.get());
   }
   void cleanup() {
@@ -86,6 +91,14 @@ class WseRunTest : public QObject {
     QVERIFY(chart_->points(ui::WseRunChart::InfeasibleTargets) > 0);  // the binary search's lower end
     QVERIFY(chart_->points(ui::WseRunChart::Score) > 0);
     QVERIFY(chart_->shownPoints(ui::WseRunChart::Score) > 0);
+    // Readable at the dock's size: no axis label or title cut short.
+    QTest::qWait(50);
+    for (int c = 0; c < 5; ++c) {
+      chart_->view(c)->grab();  // lays the chart out as it is shown
+      QString elided;
+      QVERIFY2(test::noElidedText(chart_->view(c), &elided),
+               qPrintable(QString::number(c) + ": " + elided + " / " + test::chartTexts(chart_->view(c)).join("|")));
+    }
     QVERIFY(panel_->snapshotRedraws() > 0);
     QVERIFY(canvas_->showingSnapshot());
     // The result stays drawn as the result: no late live snapshot covers it.
