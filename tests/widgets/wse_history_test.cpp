@@ -22,6 +22,7 @@
 #include "widgets/history/wse_history.h"
 #include "widgets/history/wse_run.h"
 #include "widgets/param_form.h"
+#include "widgets/wse/wse_document.h"
 #include "widgets/wse/wse_run_chart.h"
 #include "widgets/wse/wse_run_job.h"
 #include "widgets/wse/wse_run_panel.h"
@@ -30,16 +31,6 @@ using namespace ts;
 using namespace ts::ui;
 
 namespace {
-
-bool sameLayout(const wse::Layout& a, const wse::Layout& b) {
-  if (a.kernels.size() != b.kernels.size()) return false;
-  for (size_t k = 0; k < a.kernels.size(); ++k) {
-    const wse::PlacedKernel& p = a.kernels[k];
-    const wse::PlacedKernel& q = b.kernels[k];
-    if (p.placed != q.placed || p.x != q.x || p.y != q.y || p.rotated != q.rotated || !(p.args == q.args)) return false;
-  }
-  return true;
-}
 
 const WseRunPayload* payloadOf(const RunRecord* r) {
   return r ? dynamic_cast<const WseRunPayload*>(r->payload.get()) : nullptr;
@@ -169,7 +160,7 @@ class WseHistoryTest : public QObject {
       const WseRunPayload* before = payloadOf(was);
       const WseRunPayload* reread = payloadOf(again);
       QVERIFY(reread && reread->found());
-      QVERIFY(sameLayout(reread->layout(), before->layout()));
+      QVERIFY(sameWseLayout(reread->layout(), before->layout()));
       QCOMPARE(reread->evaluation().score, before->evaluation().score);
     }
     QCOMPARE(history_->history()->nextId(), sa + 1);
@@ -182,13 +173,13 @@ class WseHistoryTest : public QObject {
     const WseRunPayload* p = payloadOf(history_->history()->find(id));
     QVERIFY(p && p->found());
     const wse::Layout before = doc_->layout();
-    QVERIFY(!sameLayout(before, p->layout()));
+    QVERIFY(!sameWseLayout(before, p->layout()));
 
     // Show: drawn on the canvas, the document untouched.
     QSignalSpy preview(history_.get(), &WseHistory::previewChanged);
     QVERIFY(history_->show(id));
     QVERIFY(canvas_->showingSnapshot());
-    QVERIFY(sameLayout(doc_->layout(), before));
+    QVERIFY(sameWseLayout(doc_->layout(), before));
     QCOMPARE(preview.count(), 1);
     QVERIFY(preview.front().front().toString().contains(QString("#%1").arg(id)));
     history_->showDesign();
@@ -197,12 +188,12 @@ class WseHistoryTest : public QObject {
     // Apply: the run's layout becomes the document's, one undoable edit; a run started now
     // starts from it.
     QVERIFY(history_->apply(id));
-    QVERIFY(sameLayout(doc_->layout(), p->layout()));
+    QVERIFY(sameWseLayout(doc_->layout(), p->layout()));
     QCOMPARE(doc_->evaluation().score, p->evaluation().score);
     QVERIFY(doc_->modified());
     QCOMPARE(history_->startRunNow(), id);
     doc_->undoStack()->undo();
-    QVERIFY(sameLayout(doc_->layout(), before));
+    QVERIFY(sameWseLayout(doc_->layout(), before));
     QCOMPARE(history_->startRunNow(), 0);
 
     // Re-run: same algorithm, settings, seed and start (from scratch), whatever the panel was
@@ -217,7 +208,7 @@ class WseHistoryTest : public QObject {
     QCOMPARE(again.seed, uint64_t(3));
     QCOMPARE(again.settings.at("max_moves"), std::string("20000"));
     QCOMPARE(again.startRun, RunRecord::kStartScratch);
-    QVERIFY(sameLayout(payloadOf(&again)->layout(), p->layout()));
+    QVERIFY(sameWseLayout(payloadOf(&again)->layout(), p->layout()));
 
     // Delete: gone from the history and from the sidecar.
     history_->remove({id});
@@ -262,10 +253,8 @@ class WseHistoryTest : public QObject {
     const wse::Layout& b = payloadOf(w->paneRecord(1))->layout();
     int differing = 0;
     for (size_t k = 0; k < a.kernels.size(); ++k) {
-      wse::Layout one(1), two(1);
-      one.kernels[0] = a.kernels[k];
-      two.kernels[0] = b.kernels[k];
-      differing += !sameLayout(one, two);
+      const wse::PlacedKernel &p = a.kernels[k], &q = b.kernels[k];
+      differing += p.x != q.x || p.y != q.y || p.rotated != q.rotated || !(p.args == q.args);
     }
     QVERIFY(differing > 0);
     QCOMPARE(w->differences().differentItems, differing);
