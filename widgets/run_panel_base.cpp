@@ -294,6 +294,10 @@ void RunPanelBase::appendResultText(const QString& text) {
   result_->setText(result_->text() + text);
 }
 
+QString RunPanelBase::statusText() const {
+  return status_->text();
+}
+
 void RunPanelBase::setStatus(const QString& text) {
   status_->setText(text);
 }

@@ -43,6 +43,8 @@ class RunPanelBase : public QWidget {
   void setTimeLimit(double seconds);
   bool running() const;
   bool hasResult() const { return resultPending_; }
+  /// The status line under the progress bar ("Finished: keep or discard the result", "Kept").
+  QString statusText() const;
   /// Sets algorithm, settings, seed and time limit at once (re-running a run of the history);
   /// false while a run is going or for an unknown algorithm.
   virtual bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,

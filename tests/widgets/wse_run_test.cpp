@@ -136,6 +136,7 @@ class WseRunTest : public QObject {
     // Not running() alone: the job ends on its thread before the panel hears of it.
     QTRY_VERIFY_WITH_TIMEOUT(ended, 60000);
     QVERIFY(kept);
+    QCOMPARE(panel_->statusText(), QString("Kept"));
     QTest::qWait(3 * ui::RunPanelBase::kSnapshotIntervalMs);
     QVERIFY(!canvas_->showingSnapshot());
     QCOMPARE(canvas_->scene().evaluation().score, doc_->evaluation().score);

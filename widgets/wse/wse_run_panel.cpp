@@ -208,6 +208,7 @@ bool WseRunPanel::keepResult() {
     return false;
   }
   setResultPending(false);
+  setStatus(tr("Kept"));
   canvas_->showSnapshot(nullptr);
   doc_->setLayout(job_->result().layout, tr("Keep %1 result").arg(job_->label()), job_->label());
   emit logMessage(tr("Kept the result of %1: %2").arg(job_->label(), wseQorSummary(doc_->evaluation())));
@@ -218,7 +219,10 @@ void WseRunPanel::discardResult() {
   bool had = hasResult();
   setResultPending(false);
   canvas_->showSnapshot(nullptr);
-  if (had) emit logMessage(tr("Discarded the run result"));
+  if (had) {
+    setStatus(tr("Discarded"));
+    emit logMessage(tr("Discarded the run result"));
+  }
 }
 
 }  // namespace ts::ui
