@@ -7,7 +7,9 @@
 #include <QDockWidget>
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -66,6 +68,34 @@ class BoxAnswerer : public QObject {
   QTimer timer_;
 };
 
+/// Answers the next file dialogs: records the folder each one opens in, then chooses the file
+/// `answers` gives (in order; none left: cancels).
+class FileDialogAnswerer : public QObject {
+ public:
+  explicit FileDialogAnswerer(QStringList answers) : answers_(std::move(answers)) {
+    timer_.setInterval(20);
+    connect(&timer_, &QTimer::timeout, this, [this] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      folders << QFileInfo(dialog->directory().absolutePath()).canonicalFilePath();
+      if (answers_.isEmpty()) return dialog->reject();
+      // The typed name, as a user would give it (selectFile() changes folder asynchronously).
+      auto* name = dialog->findChild<QLineEdit*>("fileNameEdit");
+      if (!name) return dialog->reject();
+      name->setText(answers_.takeFirst());
+      // done(), not accept(): accept() may wait for the folder listing, which loads in the
+      // background.
+      static_cast<QDialog*>(dialog)->done(QDialog::Accepted);
+    });
+    timer_.start();
+  }
+  QStringList folders;
+
+ private:
+  QStringList answers_;
+  QTimer timer_;
+};
+
 QString plainLog(studio::MainWindow& w) {
   return w.logView()->toPlainText();
 }
@@ -119,6 +149,25 @@ class StudioWindowTest : public QObject {
     QCOMPARE(hashOf(design_), original);
     QVERIFY(!w->showingWse());
     QVERIFY(w->document()->placement().tile(w->document()->design().findCore("gray")) != aie::TileCoord({3, 4}));
+  }
+
+  void exportDialogsStartInTheLastExportFolder() {
+    studio::MainWindow w(false);
+    QString error;
+    QVERIFY(w.openDesign(design_, &error, true));
+    QAction* exportPlacement = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text().startsWith("Placement (YAML")) exportPlacement = a;
+    QVERIFY(exportPlacement);
+    QTemporaryDir elsewhere;
+    const QString out = elsewhere.filePath("chosen.placement.yaml");
+    FileDialogAnswerer answer({out});
+    exportPlacement->trigger();  // first export: beside the design; the user picks another folder
+    QVERIFY2(QFile::exists(out), qPrintable(plainLog(w)));
+    exportPlacement->trigger();  // the next export dialog opens there (cancelled)
+    QCOMPARE(answer.folders.size(), 2);
+    QCOMPARE(answer.folders[0], QFileInfo(dir_.path()).canonicalFilePath());
+    QCOMPARE(answer.folders[1], QFileInfo(elsewhere.path()).canonicalFilePath());
   }
 
   void returnAtThePromptCancels() {
