@@ -23,6 +23,7 @@ if [ "${TS_SKIP_SANITIZERS:-0}" != 1 ]; then
     -DTS_SANITIZE=ON -DTS_FUZZ=ON >/dev/null
   cmake --build build-asan -j"$jobs"
   echo "== engine and CLI tests with AddressSanitizer + UBSan (build-asan)"
+  export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
   if ! (cd build-asan && ctest -L 'engine|cli' -j"$jobs" --output-on-failure >ctest.log 2>&1); then
     grep -E "Failed|\*\*\*|runtime error|ERROR: AddressSanitizer" build-asan/ctest.log | head -40
     tail -n 3 build-asan/ctest.log
