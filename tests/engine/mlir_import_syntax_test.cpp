@@ -194,6 +194,28 @@ TEST(MlirSyntax, SkippedOpsAreListedOncePerKind) {
   EXPECT_TRUE(hasWarning(v, "skipped 16 aie.mem: DMA programs"));
 }
 
+TEST(MlirSyntax, OpsOutsideTheDeviceAreListedToo) {
+  // Module-level host declarations beside aie.device are said once per kind, never dropped silently;
+  // ops inside a skipped region (the function's body) are not counted again.
+  const std::string text =
+      "module {\n"
+      "  memref.global \"public\" @in0 : memref<16xi32>\n"
+      "  memref.global \"public\" @out0 : memref<16xi32>\n"
+      "  aie.device(npu2) {\n"
+      "    %t = aie.tile(1, 2)\n"
+      "    %c = aie.core(%t) { aie.end }\n"
+      "  }\n"
+      "  func.func @host() {\n"
+      "    memref.global \"private\" @inner : memref<4xi32>\n"
+      "    return\n"
+      "  }\n"
+      "}\n";
+  MlirImport m = parseMlirDesign(text, "t.mlir");
+  EXPECT_TRUE(hasWarning(m, "skipped 2 memref.global outside aie.device: host buffer declarations"));
+  EXPECT_TRUE(hasWarning(m, "skipped 1 func.func outside aie.device"));
+  EXPECT_FALSE(hasWarning(m, "skipped 3 memref.global"));
+}
+
 TEST(MlirSyntax, FixedTilesArePinsAndLogicalTilesMayBePartlyPinned) {
   MlirImport fixed = loadMlirDesign(sharedData(kXilinx + "test/npu-xrt/add_one_objFifo/aie.mlir"));
   for (CoreId c = 0; c < fixed.design.coreCount(); ++c) {

@@ -947,6 +947,10 @@ class FileImporter {
   bool failed_ = false;  // the current device had an error: skip the rest of it
   std::string moduleSymbol_;
   size_t sectionBegin_ = 0;
+  // Ops of the current section outside every aie.device (memref.global, func.func, ...), in
+  // order of first appearance, reported once per kind to the section's modules.
+  std::map<std::string, int> outside_;
+  std::vector<std::string> outsideOrder_;
 };
 
 void FileImporter::startDevice(const Statement& st, size_t opIndex) {
@@ -1017,6 +1021,13 @@ std::vector<MlirModule> FileImporter::run() {
       owners_.pop_back();
       close(o);
     }
+    for (size_t i = 0; i < modules_.size(); ++i)
+      if (sectionOf_[i] == sectionEnds_.size() && modules_[i].imported)
+        for (const std::string& op : outsideOrder_)
+          modules_[i].imported->warnings.push_back("skipped " + std::to_string(outside_[op]) + " " + op +
+                                                   " outside aie.device: " + skipReason(op));
+    outside_.clear();
+    outsideOrder_.clear();
     sectionEnds_.push_back(sectionEnd);
   };
   while (reader.next(st)) {
@@ -1050,6 +1061,12 @@ std::vector<MlirModule> FileImporter::run() {
         moduleSymbol_ = std::string(st.tokens[opIndex + 1].text);
       if (st.opensRegion) owners_.push_back({st.depth + 1, Kind::Module});
       continue;
+    }
+    // Another op at module level (not inside a skipped region): said once per kind.
+    if (!st.afterClose && !op.empty() && (owners_.empty() || owners_.back().kind == Kind::Module)) {
+      auto [it, fresh] = outside_.emplace(op, 0);
+      if (fresh) outsideOrder_.push_back(op);
+      ++it->second;
     }
     if (st.opensRegion) owners_.push_back({st.depth + 1, Kind::Skip});
   }
