@@ -341,8 +341,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       auto specs = aie::findRouter(router)->params();
       // (an entry, not a structured binding: clang cannot capture those in the lambda)
       for (const auto& entry : routerValues)
-        if (!o->table2 || std::any_of(specs.begin(), specs.end(),
-                                      [&](const core::ParamSpec& s) { return s.key == entry.first; }))
+        if (!o->table2 ||
+            std::any_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
           routerOwn[entry.first] = entry.second;
       aie::PnrFlowConfig c{placer, values, router, routerOwn};
       c.routeTimeLimitSeconds = o->routeTimeLimit > 0 ? o->routeTimeLimit : o->timeLimit;

@@ -162,6 +162,8 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
       // Ctrl-C stops the solver: its best checked routing so far is written, or the failure.
       InterruptStop interrupt;
       core::RunContext ctx(1, o->timeLimit, interrupt.token(), &progress);
+      ctx.log(core::LogLevel::Info, "routing " + std::to_string(d.netCount()) + " nets with " + o->router +
+                                        " (Ctrl-C stops with the best routing so far)");
       r = runRouter(loaded, graph, *o, ctx);
       seconds = ctx.elapsed();
       interrupted = interrupt.token()->stopRequested();

@@ -1,5 +1,5 @@
-// Ctrl-C during `wse place`: the run stops, writes the best legal layout found so far and
-// exits 0, like `place` and `pnr`.
+// Ctrl-C during `wse place` and `route`: the run stops and writes its best result so far (or,
+// without one, the failure report) instead of dying with nothing written.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -45,6 +45,16 @@ int waitFor(pid_t pid, double seconds) {
   return -2;
 }
 
+/// Waits until the CLI has written to `err` (its run, and so its interrupt handler, started).
+bool waitForStderr(const std::string& err) {
+  for (int i = 0; i < 3000; ++i) {
+    std::error_code ec;
+    if (fs::file_size(err, ec) > 0 && !ec) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
@@ -56,13 +66,7 @@ TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
       {"wse", "place", graph, "--algo", "tbs-sa", "--threads", "1", "--time-limit", "600", "--out", paint}, out, err);
   ASSERT_GT(pid, 0);
   // The progress line appears once the run (and its interrupt handler) has started.
-  auto errSize = [&] {
-    std::error_code ec;
-    auto size = fs::file_size(err, ec);
-    return ec ? 0 : size;
-  };
-  for (int i = 0; i < 3000 && errSize() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  ASSERT_GT(errSize(), 0u) << "the run did not start";
+  ASSERT_TRUE(waitForStderr(err)) << "the run did not start";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, SIGINT);
   EXPECT_EQ(waitFor(pid, 60), 0) << slurp(err);
@@ -70,4 +74,24 @@ TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
   ASSERT_TRUE(fs::exists(paint));
   auto eval = runCli("wse eval " + graph + " " + paint);
   EXPECT_EQ(eval.exitCode, 0) << eval.out;
+}
+
+TEST(CliInterrupt, CtrlCStopsRouteWhichWritesItsReport) {
+  std::string dir = cliOutputDir("route_interrupt");
+  std::string report = dir + "/report.json", out = dir + "/stdout.txt", err = dir + "/stderr.txt";
+  // CRONet's routing MILP takes minutes: only the interrupt can end it in time.
+  pid_t pid = startCli({"route", sourcePath("samples/cronet_xcve2802.yaml"), "--time-limit", "600", "--report", report},
+                       out, err);
+  ASSERT_GT(pid, 0);
+  ASSERT_TRUE(waitForStderr(err)) << "the run did not start";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(pid, SIGINT);
+  // Exit code 1 (not routed) and the report says why, or 0 with a checked routing if one came first.
+  const int code = waitFor(pid, 60);
+  ASSERT_TRUE(code == 0 || code == 1) << code << "\n" << slurp(err);
+  const std::string text = slurp(report);
+  EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
+  if (code == 1) {
+    EXPECT_NE(text.find("\"status\": \"cancelled\""), std::string::npos) << text;
+  }
 }
