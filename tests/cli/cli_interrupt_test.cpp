@@ -95,3 +95,22 @@ TEST(CliInterrupt, CtrlCStopsRouteWhichWritesItsReport) {
     EXPECT_NE(text.find("\"status\": \"cancelled\""), std::string::npos) << text;
   }
 }
+
+TEST(CliInterrupt, CtrlCStopsBenchAieWhichReportsWhatFinished) {
+  std::string dir = cliOutputDir("bench_interrupt");
+  std::string suite = dir + "/suite", json = dir + "/bench.json", out = dir + "/stdout.txt", err = dir + "/stderr.txt";
+  ASSERT_EQ(runCli("-q suite generate --device npu2 --out " + suite).exitCode, 0);
+  // LSMO with 600 s per design: only the interrupt ends the three runs in time.
+  pid_t pid = startCli(
+      {"bench", "aie", "--suite", suite, "--placer", "lsmo", "--time-limit", "600", "--limit", "3", "--json", json},
+      out, err);
+  ASSERT_GT(pid, 0);
+  ASSERT_TRUE(waitForStderr(err)) << "the bench did not start";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(pid, SIGINT);
+  EXPECT_EQ(waitFor(pid, 60), 1) << slurp(err);
+  EXPECT_NE(slurp(out).find("interrupted (Ctrl-C)"), std::string::npos) << slurp(out);
+  const std::string text = slurp(json);
+  EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"status\": \"not run\""), std::string::npos) << text;
+}
