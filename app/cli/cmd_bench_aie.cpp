@@ -340,11 +340,12 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       // --set applies to the routers that know the setting (with --table2 both routers run).
       core::ParamValues routerOwn;
       auto specs = aie::findRouter(router)->params();
-      // (an entry, not a structured binding: clang cannot capture those in the lambda)
-      for (const auto& entry : routerValues)
+      for (const auto& setting : routerValues) {
+        const std::string& key = setting.first;  // a named copy: lambdas cannot capture bindings
         if (!o->table2 ||
-            std::any_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
-          routerOwn[entry.first] = entry.second;
+            std::any_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == key; }))
+          routerOwn[key] = setting.second;
+      }
       aie::PnrFlowConfig c{placer, values, router, routerOwn};
       c.routeTimeLimitSeconds = o->routeTimeLimit > 0 ? o->routeTimeLimit : o->timeLimit;
       labels.push_back(spec);

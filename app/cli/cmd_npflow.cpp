@@ -10,10 +10,10 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/pnr_options.h"
-#include "engine/aie/io/report_json.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/npflow_json.h"
+#include "engine/aie/io/report_json.h"
 #include "engine/aie/io/routing_dot.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"

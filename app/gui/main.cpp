@@ -122,8 +122,7 @@ int main(int argc, char** argv) {
   QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
   QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
   parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
-                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt,
-                     themeOpt});
+                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt, themeOpt});
   parser.process(app);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());

@@ -32,7 +32,10 @@ Device deviceNamedBy(const std::string& name, const std::string& designPath, int
 
 LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOverride, int module) {
   std::string ext = std::filesystem::path(path).extension().string();
-  std::string format = ext == ".json" ? "json" : ext == ".mlir" ? "mlir" : ext == ".yaml" || ext == ".yml" ? "yaml" : "";
+  std::string format = ext == ".json"                    ? "json"
+                       : ext == ".mlir"                  ? "mlir"
+                       : ext == ".yaml" || ext == ".yml" ? "yaml"
+                                                         : "";
   if (format.empty())
     throw core::InputError(path, 0, 0,
                            "unknown design format '" + ext +

@@ -195,7 +195,6 @@ class CsvRows {
   std::vector<int> lines_;  // per core: the row that placed it
 };
 
-
 const char* kPlacementFormats = "use .yaml, .yml, .csv, np-flow .json or MLIR-AIE .mlir";
 
 /// The tiles of the cores of `design` in a placed MLIR file (cores matched by name).
