@@ -45,14 +45,22 @@ int waitFor(pid_t pid, double seconds) {
   return -2;
 }
 
-/// Waits until the CLI has written to `err` (its run, and so its interrupt handler, started).
-bool waitForStderr(const std::string& err) {
-  for (int i = 0; i < 3000; ++i) {
+/// Sends Ctrl-C once the CLI has written to `err` (its run, and so its interrupt handler, has
+/// started) and a little later; gives the exit code as waitFor does, or -3 if it never started.
+int interruptOnceStarted(pid_t pid, const std::string& err, int afterMs) {
+  bool started = false;
+  for (int i = 0; i < 3000 && !started; ++i) {
     std::error_code ec;
-    if (fs::file_size(err, ec) > 0 && !ec) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    started = fs::file_size(err, ec) > 0 && !ec;
+    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  return false;
+  if (!started) {
+    waitFor(pid, 0);  // kills it
+    return -3;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(afterMs));
+  kill(pid, SIGINT);
+  return waitFor(pid, 60);
 }
 
 }  // namespace
@@ -65,11 +73,7 @@ TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
   pid_t pid = startCli(
       {"wse", "place", graph, "--algo", "tbs-sa", "--threads", "1", "--time-limit", "600", "--out", paint}, out, err);
   ASSERT_GT(pid, 0);
-  // The progress line appears once the run (and its interrupt handler) has started.
-  ASSERT_TRUE(waitForStderr(err)) << "the run did not start";
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  kill(pid, SIGINT);
-  EXPECT_EQ(waitFor(pid, 60), 0) << slurp(err);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 500), 0) << slurp(err);
   EXPECT_NE(slurp(out).find("[stopped early]"), std::string::npos) << slurp(out);
   ASSERT_TRUE(fs::exists(paint));
   auto eval = runCli("wse eval " + graph + " " + paint);
@@ -83,11 +87,8 @@ TEST(CliInterrupt, CtrlCStopsRouteWhichWritesItsReport) {
   pid_t pid = startCli({"route", sourcePath("samples/cronet_xcve2802.yaml"), "--time-limit", "600", "--report", report},
                        out, err);
   ASSERT_GT(pid, 0);
-  ASSERT_TRUE(waitForStderr(err)) << "the run did not start";
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  kill(pid, SIGINT);
   // Exit code 1 (not routed) and the report says why, or 0 with a checked routing if one came first.
-  const int code = waitFor(pid, 60);
+  const int code = interruptOnceStarted(pid, err, 300);
   ASSERT_TRUE(code == 0 || code == 1) << code << "\n" << slurp(err);
   const std::string text = slurp(report);
   EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
@@ -105,10 +106,7 @@ TEST(CliInterrupt, CtrlCStopsBenchAieWhichReportsWhatFinished) {
       {"bench", "aie", "--suite", suite, "--placer", "lsmo", "--time-limit", "600", "--limit", "3", "--json", json},
       out, err);
   ASSERT_GT(pid, 0);
-  ASSERT_TRUE(waitForStderr(err)) << "the bench did not start";
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  kill(pid, SIGINT);
-  EXPECT_EQ(waitFor(pid, 60), 1) << slurp(err);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 300), 1) << slurp(err);
   EXPECT_NE(slurp(out).find("interrupted (Ctrl-C)"), std::string::npos) << slurp(out);
   const std::string text = slurp(json);
   EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
