@@ -9,7 +9,8 @@ sample=${1:-samples/edge_detect.yaml}
 ./tools/install_deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$jobs"
+# Only the two programs: the tests (test.sh builds them) would more than double a first build.
+cmake --build build -j"$jobs" --target tilestudio tilestudio-cli
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec build/bin/tilestudio "$sample"

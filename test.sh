@@ -35,8 +35,8 @@ if [ "$sanitizers" != 0 ]; then
   CC=clang-14 CXX=clang++-14 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTS_BUILD_GUI=OFF \
     -DTS_SANITIZE=ON -DTS_FUZZ=ON >/dev/null
   cmake --build build-asan -j"$jobs"
-  # Leaks inside Debian's COIN-OR libraries are not ours to fix (tools/lsan_suppressions.txt).
-  export LSAN_OPTIONS="suppressions=$PWD/tools/lsan_suppressions.txt:print_suppressions=0"
+  # Leaks inside Debian's COIN-OR libraries are not ours to fix (tools/lsan.supp).
+  export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
   echo "== engine and CLI tests with AddressSanitizer + UBSan (build-asan, TS_SANITIZERS=$sanitizers)"
   if ! (cd build-asan && ctest -L 'engine|cli' ${skip:+-E "$skip"} -j"$jobs" --output-on-failure >ctest.log 2>&1); then
     grep -E "Failed|\*\*\*|runtime error|ERROR: AddressSanitizer" build-asan/ctest.log | head -40

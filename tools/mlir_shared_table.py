@@ -6,8 +6,8 @@ routed and round-tripped through MLIR export with tilestudio-cli.
 
 Per module: cores / nets, skipped op kinds, the first placer that gives a legal placement
 (the design's own pins when every core is pinned, else sequential, then sa), the MILP router's
-and PathFinder's result and route length, and whether the placed MLIR imports back to the same
-design and placement."""
+and PathFinder's result and route length, `pnr --placer sa` (the default flow), and whether the
+placed MLIR imports back to the same design and placement."""
 import json, os, subprocess, sys, tempfile
 
 cli = sys.argv[1] if len(sys.argv) > 1 else "build/bin/tilestudio-cli"
@@ -71,6 +71,13 @@ for dirpath, _, files in sorted(os.walk(root)):
                     routes.append(f"{router} {r['qor']['route_length']}")
                 else:
                     routes.append(f"{router} failed ({(r.get('reasons') or [r.get('status', err.strip())])[0][:60]})")
+            # The default flow as a user runs it: pnr with SA and the MILP router, written as MLIR.
+            rep = os.path.join(tmp, "pnr.json")
+            code, out, err = run("pnr", path, *mod, "--placer", "sa", "--route-time-limit", "60",
+                                 "--out", os.path.join(tmp, "pnr.mlir"), "--report", rep)
+            r = report(rep)
+            routes.append(f"pnr sa+milp {r['qor']['route_length']}" if code == 0 else
+                          f"pnr sa+milp FAILED ({(r.get('reasons') or [err.strip()])[0][:60]})")
             # Round trip: the placed module imports back with the same cores, nets and tiles.
             code, out, err = run("check", placed, "--json")
             back = json.loads(out) if out.strip().startswith("{") else {}

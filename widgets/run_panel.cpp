@@ -119,6 +119,7 @@ bool RunPanel::keepResult() {
     return false;
   }
   setResultPending(false);
+  setStatus(tr("Kept"));
   canvas_->showSnapshot(nullptr);
   doc_->setState({out.placement, out.routing}, tr("Keep %1 result").arg(q(job_->algorithm().label())));
   emit logMessage(tr("Kept the result of %1").arg(q(job_->algorithm().label())));
@@ -131,6 +132,7 @@ void RunPanel::discardResult() {
   setResultPending(false);
   canvas_->showSnapshot(nullptr);
   if (had) {
+    setStatus(tr("Discarded"));
     emit logMessage(tr("Discarded the run result"));
     emit previewChanged({}, nullptr);
   }

@@ -254,7 +254,9 @@ void RunPanelBase::onSnapshotReady() {
 
 void RunPanelBase::showNewestSnapshot() {
   snapshotWaiting_ = false;
-  if (!job()) return;
+  // Once the job has ended its result is drawn instead: a snapshot drawn late (the throttle
+  // timer firing after the end) would cover the result, or the document after Keep.
+  if (!running()) return;
   auto snapshot = job()->takeSnapshot();
   if (!snapshot || !presentSnapshot(std::move(snapshot))) return;
   ++snapshotRedraws_;
@@ -263,6 +265,8 @@ void RunPanelBase::showNewestSnapshot() {
 
 void RunPanelBase::ended(bool pending, const QString& text, const QString& status) {
   tickTimer_.stop();
+  snapshotTimer_.stop();
+  snapshotWaiting_ = false;
   resultPending_ = pending;
   result_->setText(text);
   status_->setText(status);
@@ -288,6 +292,10 @@ void RunPanelBase::setResultPending(bool pending) {
 
 void RunPanelBase::appendResultText(const QString& text) {
   result_->setText(result_->text() + text);
+}
+
+QString RunPanelBase::statusText() const {
+  return status_->text();
 }
 
 void RunPanelBase::setStatus(const QString& text) {

@@ -43,6 +43,8 @@ class RunPanelBase : public QWidget {
   void setTimeLimit(double seconds);
   bool running() const;
   bool hasResult() const { return resultPending_; }
+  /// The status line under the progress bar ("Finished: keep or discard the result", "Kept").
+  QString statusText() const;
   /// Sets algorithm, settings, seed and time limit at once (re-running a run of the history);
   /// false while a run is going or for an unknown algorithm.
   virtual bool configure(const QString& algorithmId, const core::ParamValues& settings, uint64_t seed,
@@ -58,6 +60,9 @@ class RunPanelBase : public QWidget {
  public slots:
   /// Starts the selected algorithm from the document's current state. False when it cannot.
   virtual bool start() = 0;
+  /// Starts the selected algorithm from nothing (with the pins only): a run recorded as started
+  /// from scratch is re-run that way. Kinds whose runs always have a start state just start().
+  virtual bool startFromScratch() { return start(); }
   void setPaused(bool paused);
   void togglePaused();
   void stop();

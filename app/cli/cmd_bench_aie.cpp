@@ -33,6 +33,7 @@ using nlohmann::json;
 
 struct SuiteItem {
   std::string name, file, manual, topology, flow, size;
+  bool needsMixedModes = false;  // index.json: its manual placement needs packet flows sharing a DMA channel
 };
 
 std::vector<SuiteItem> readSuiteIndex(const std::string& dir) {
@@ -57,8 +58,10 @@ std::vector<SuiteItem> readSuiteIndex(const std::string& dir) {
         throw core::InputError(path, 0, 0, "design " + std::to_string(i) + ": missing string field '" + key + "'");
       return std::string();
     };
+    const bool mixed = e.is_object() && e.contains("needs_mixed_modes") && e["needs_mixed_modes"].is_boolean() &&
+                       e["needs_mixed_modes"].get<bool>();
     out.push_back({str("name", true), str("file", true), str("manual_placement", false), str("topology", false),
-                   str("flow", false), str("size", false)});
+                   str("flow", false), str("size", false), mixed});
   }
   return out;
 }
@@ -75,7 +78,11 @@ std::vector<std::string> splitList(const std::string& s) {
 // fromManual is set) from the suite's manual placement, or the design file's own placement.
 json runDesign(const std::string& dir, const SuiteItem& item, const aie::PnrFlowConfig& cfg, double timeLimit,
                bool fromManual, uint64_t seed, const std::shared_ptr<core::CancelToken>& cancel) {
-  json rec{{"name", item.name}, {"topology", item.topology}, {"flow", item.flow}, {"size", item.size}};
+  json rec{{"name", item.name},
+           {"topology", item.topology},
+           {"flow", item.flow},
+           {"size", item.size},
+           {"needs_mixed_modes", item.needsMixedModes}};
   auto t0 = std::chrono::steady_clock::now();
   try {
     aie::LoadedDesign loaded = aie::loadDesignFile((std::filesystem::path(dir) / item.file).string());

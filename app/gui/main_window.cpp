@@ -499,7 +499,8 @@ void MainWindow::updateStatus() {
   qorLabel_->setText(current_->statusText());
   // Both problem lists are list widgets refreshed before this runs (they connect to the document first).
   auto* list = qobject_cast<QListWidget*>(problemsDock_.stack->currentWidget());
-  const int problems = list ? list->count() : 0;
+  int problems = 0;  // rows the user can pick; "No problems found" is a placeholder that cannot be
+  for (int i = 0; list && i < list->count(); ++i) problems += bool(list->item(i)->flags() & Qt::ItemIsSelectable);
   problemsDock_.dock->setWindowTitle(problems ? tr("Problems (%1)").arg(problems) : tr("Problems"));
 }
 

@@ -87,9 +87,9 @@ std::vector<TileCoord> Device::tilesOf(TileKind kind) const {
   return out;
 }
 
-bool Device::canHost(TileKind kind, TileCoord t) const {
+bool Device::canHost(TileKind kind, TileCoord t, bool needsDma) const {
   if (!contains(t) || this->kind(t) != kind) return false;
-  return kind != TileKind::Shim || shimDma_[t.col];
+  return kind != TileKind::Shim || !needsDma || shimDma_[t.col];
 }
 
 TileCoord Device::neighbour(TileCoord t, Direction d) const {

@@ -92,8 +92,9 @@ class Device {
   int countTiles(TileKind kind) const;
   /// All tiles of a kind in column-major order (col 0 bottom to top, then col 1, ...).
   std::vector<TileCoord> tilesOf(TileKind kind) const;
-  /// Tiles a logical core of this kind may occupy (shims: only those with DMA).
-  bool canHost(TileKind kind, TileCoord t) const;
+  /// Tiles a logical core of this kind may occupy (shims: only those with DMA, unless the core's
+  /// nets all end on stream ports such as PLIO, which needs no DMA channel).
+  bool canHost(TileKind kind, TileCoord t, bool needsDma = true) const;
 
   const StreamLinks& streamLinks() const { return links_; }
   const PacketLimits& packetLimits() const { return packet_; }

@@ -150,7 +150,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                          toString(device.kind(t)) + " tile " + core::toString(t),
                      {c},
                      t});
-    } else if (!device.canHost(need, t) && outNets[c] + inNets[c] > 0) {  // PLIO / stream ends need no DMA
+    } else if (!device.canHost(need, t, outNets[c] + inNets[c] > 0)) {  // PLIO / stream ends need no DMA
       out.push_back({"no-dma",
                      "shim core " + coreName(design, c) + " is on shim tile " + core::toString(t) +
                          ", which has no DMA (not a NOC column) but its nets use DMA channels",

@@ -21,12 +21,17 @@ check_programs() {
     [ "$out" = "tilestudio $version" ] || fail "tilestudio --version says '$out', expected version $version"
   fi
   out=$(run_clean "$bin/tilestudio-cli" info --list) || fail "tilestudio-cli info --list failed"
-  for preset in npu1 npu2 xcvc1902 xcve2802; do
-    grep -qw "$preset" <<<"$out" || fail "info --list does not show $preset: $out"
-  done
-  # The engine library comes from the same root, not from a build tree or the system.
-  local root lib
+  # Every preset the root ships (share/tilestudio/devices, or the .deb's usr/share/...) is listed.
+  local root preset presets=0
   root=$(cd "$bin/.." && pwd)
+  for preset in "$root"/share/tilestudio/devices/*.yaml; do
+    preset=$(basename "$preset" .yaml)
+    grep -qw "$preset" <<<"$out" || fail "info --list does not show $preset: $out"
+    presets=$((presets + 1))
+  done
+  [ "$presets" -ge 5 ] || fail "only $presets device presets in $root/share/tilestudio/devices"
+  # The engine library comes from the same root, not from a build tree or the system.
+  local lib
   lib=$(env -u LD_LIBRARY_PATH ldd "$bin/tilestudio-cli" | sed -n 's/.*libtilestudio-engine[^ ]* => \([^ ]*\).*/\1/p')
   [[ "$lib" == "$root/"* ]] || fail "tilestudio-cli loads libtilestudio-engine from '$lib', not from $root"
   [ "$(readlink "$bin/placer")" = tilestudio-cli ] || fail "$bin/placer is not a link to tilestudio-cli"

@@ -22,7 +22,7 @@ done
 contents=$(dpkg-deb -c "$deb")
 for f in ./usr/bin/tilestudio-cli ./usr/bin/placer ./usr/share/applications/tilestudio.desktop \
   ./usr/share/mime/packages/tilestudio.xml ./usr/share/icons/hicolor/scalable/apps/tilestudio.svg \
-  ./usr/share/man/man1/tilestudio-cli.1.gz ./usr/share/tilestudio/devices/npu2.yaml; do
+  ./usr/share/man/man1/tilestudio-cli.1.gz ./usr/share/man/man1/placer.1.gz ./usr/share/tilestudio/devices/npu2.yaml; do
   grep -q " $f\( \|$\)" <<<"$contents" || fail "package lacks $f"
 done
 

@@ -25,12 +25,34 @@ lib=$(find "$prefix" -name "libtilestudio-engine.so.$version")
 [ -n "$lib" ] || fail "no libtilestudio-engine.so.$version"
 check_programs "$prefix/bin" "$version"
 
+# The installed `placer` is what IRON's SAPlacer runs (NPU_PNR_BIN_DIR=$prefix/bin): it places
+# and routes an np-flow netlist and writes the placed netlist IRON reads back.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat >"$work/netlist.json" <<'EOF'
+{"nodes": [{"id": 0, "type": "SHIM", "col_x": 0, "row_y": 0}, {"id": 1, "type": "MEM", "col_x": -1, "row_y": -1},
+           {"id": 2, "type": "COMP", "col_x": -1, "row_y": -1}, {"id": 3, "type": "COMP", "col_x": -1, "row_y": -1}],
+ "nets": [{"net_id": 0, "net_name": "of_in", "src_id": 0, "dst_ids": [1], "depths": [2, 2], "byte_size_per_depth": 4096},
+          {"net_id": 1, "net_name": "of_fwd", "src_id": 1, "dst_ids": [2], "depths": [2, 2], "byte_size_per_depth": 4096},
+          {"net_id": 2, "net_name": "of_mid", "src_id": 2, "dst_ids": [3], "depths": [2, 2], "byte_size_per_depth": 1024},
+          {"net_id": 3, "net_name": "of_out", "src_id": 3, "dst_ids": [0], "depths": [2, 2], "byte_size_per_depth": 1024}],
+ "links": [{"src_net_ids": [0], "dst_net_ids": [1]}]}
+EOF
+(cd "$work" && run_clean "$prefix/bin/placer" netlist.json --output=placed.json --routing-viz=routing.dot >log 2>&1) ||
+  { cat "$work/log"; fail "the installed placer failed on an np-flow netlist"; }
+cost=$(sed -n 's/.*"routing_cost": *\([-0-9.e+]*\).*/\1/p' "$work/placed.json")
+[ -n "$cost" ] || fail "placer wrote no routing_cost"
+if grep -qE '"(col_x|row_y)": *-1' "$work/placed.json" || ! awk -v c="$cost" 'BEGIN { exit !(c < 1e9) }'; then
+  fail "the installed placer left the netlist unplaced or unrouted (routing_cost $cost)"
+fi
+head -c 7 "$work/routing.dot" | grep -q digraph || fail "placer wrote no routing DOT"
+echo "ok: the installed placer places and routes an np-flow netlist"
+
 # Desktop entry and MIME types as a desktop would read them.
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$prefix/share/applications/tilestudio.desktop" || fail "desktop-file-validate"
 fi
-mime=$(mktemp -d)
-trap 'rm -rf "$mime"' EXIT
+mime=$work/mime
 mkdir -p "$mime/packages" && cp "$prefix/share/mime/packages/tilestudio.xml" "$mime/packages/"
 update-mime-database "$mime" >"$mime/log" 2>&1 || { cat "$mime/log"; fail "update-mime-database rejects tilestudio.xml"; }
 for glob in 'application/x-kgraph:\*.kgraph' 'text/x-mlir:\*.mlir' 'application/x-tilestudio-runs+json:\*.tsruns.json'; do
@@ -47,6 +69,7 @@ page=$(gzip -dc "$prefix/share/man/man1/tilestudio-cli.1.gz")
 for s in '"tilestudio-cli pnr"' '"tilestudio-cli bench aie"' '"tilestudio-cli wse place"' 'route-time-limit' 'XDG_CONFIG_HOME'; do
   grep -qF -- "$s" <<<"$page" || fail "man page lacks $s"
 done
+[ "$(readlink "$prefix/share/man/man1/placer.1.gz")" = tilestudio-cli.1.gz ] || fail "no man page link placer.1.gz"
 echo "ok: man pages"
 
 if [ -n "$python" ]; then

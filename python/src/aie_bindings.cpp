@@ -15,9 +15,13 @@
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/given_routing.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/io/report_json.h"
+#include "engine/aie/io/routing_dot.h"
+#include "engine/aie/io/vitis_constraints.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/qor.h"
@@ -80,6 +84,23 @@ struct PnrResult {
   DesignPtr design;
 };
 
+/// What the writers and the estimate take from a Placement or a Routing (routing null for a
+/// Placement); it points into the Python object, which outlives the call.
+struct Placed {
+  DesignPtr design;
+  const aie::Placement& placement;
+  const aie::Routing* routing;
+};
+
+Placed placedOf(const pyb::object& placementOrRouting) {
+  if (pyb::isinstance<PyRouting>(placementOrRouting)) {
+    const auto& r = placementOrRouting.cast<const PyRouting&>();
+    return {r.design, r.placement, &r.routing};
+  }
+  const auto& p = placementOrRouting.cast<const PyPlacement&>();
+  return {p.design, p.placement, nullptr};
+}
+
 pyb::object tileOrNone(const aie::Placement& p, aie::CoreId c) {
   if (!p.placed(c)) return pyb::none();
   return pyb::make_tuple(p.tile(c).col, p.tile(c).row);
@@ -134,9 +155,9 @@ pyb::list algorithmList(const std::string& kind) {
 }
 
 DesignPtr designFromText(const std::string& text, const std::string& format, const std::string& name,
-                         const std::optional<std::string>& device) {
+                         const std::optional<std::string>& device, int module = 0) {
   auto h = std::make_shared<DesignHandle>();
-  h->loaded = aie::parseDesignText(text, format, name + "." + format, device.value_or(""));
+  h->loaded = aie::parseDesignText(text, format, name + "." + format, device.value_or(""), module);
   return h;
 }
 
@@ -149,10 +170,6 @@ pyb::object qorOf(const PyRouting& r) {
   const aie::Device& dev = r.design->device();
   aie::RrGraph graph(dev);
   return toPython(aie::qorJson(aie::computeQor(r.design->design(), dev, graph, r.placement, r.routing)));
-}
-
-pyb::object estimateOf(const DesignPtr& design, const aie::Placement& placement, const aie::Routing* routing) {
-  return toPython(aie::estimateJson(aie::estimateRuntime(design->design(), design->device(), placement, routing)));
 }
 
 void bindDeviceAndDesign(pyb::module_& m) {
@@ -213,6 +230,20 @@ void bindDeviceAndDesign(pyb::module_& m) {
             return PyPlacement{h, h->loaded.placement};
           },
           "A copy of the placement the file holds (pins, placed np-flow nodes, a YAML placement section)")
+      .def_property_readonly(
+          "given_routes",
+          [](const DesignHandle& h) {
+            pyb::list out;
+            const aie::Design& d = h.design();
+            for (const aie::GivenPath& g : h.loaded.givenPaths) {
+              pyb::list hops;
+              for (const aie::TileCoord& t : g.hops) hops.append(pyb::make_tuple(t.col, t.row));
+              out.append(pyb::dict("net"_a = d.nets[size_t(g.net)].name, "target"_a = d.cores[size_t(g.target)].name,
+                                   "hops"_a = hops));
+            }
+            return out;
+          },
+          "Routes an MLIR file gives (aie.pnr_flow hop_tile_ids): [{net, target, hops: [(col, row), ...]}]")
       .def(
           "netlist",
           [](const DesignHandle& h) { return toPython(nlohmann::json::parse(aie::npflowNetlistJson(h.design()))); },
@@ -353,14 +384,15 @@ void bindFunctions(pyb::module_& m) {
   m.def("load_device", &aie::loadDevice, "name"_a, "A preset name ('npu2'), a user device's name or a YAML path");
   m.def(
       "load_design",
-      [](const std::string& path, const std::optional<std::string>& device) {
+      [](const std::string& path, const std::optional<std::string>& device, int module) {
         auto h = std::make_shared<DesignHandle>();
-        h->loaded = aie::loadDesignFile(path, device.value_or(""));
+        h->loaded = aie::loadDesignFile(path, device.value_or(""), module);
         return h;
       },
-      "path"_a, "device"_a = pyb::none(),
+      "path"_a, "device"_a = pyb::none(), pyb::kw_only(), "module"_a = 0,
       "Loads a TileStudio .yaml design, an np-flow netlist .json or an MLIR-AIE .mlir file; `device` overrides "
-      "the design's device (np-flow netlists name none and default to npu2)");
+      "the design's device (np-flow netlists name none and default to npu2). `module` (1-based) picks one "
+      "aie.device of an MLIR file holding several (see mlir_modules()); 0 = the file's only one");
   m.def(
       "design_from_netlist",
       [](const pyb::handle& netlist, const std::string& device, const std::string& name) {
@@ -372,9 +404,25 @@ void bindFunctions(pyb::module_& m) {
   m.def(
       "parse_design",
       [](const std::string& text, const std::string& format, const std::string& name,
-         const std::optional<std::string>& device) { return designFromText(text, format, name, device); },
-      "text"_a, "format"_a, "name"_a = "design", "device"_a = pyb::none(),
-      "A design from text in memory; format 'yaml', 'json' (np-flow) or 'mlir'");
+         const std::optional<std::string>& device,
+         int module) { return designFromText(text, format, name, device, module); },
+      "text"_a, "format"_a, "name"_a = "design", "device"_a = pyb::none(), pyb::kw_only(), "module"_a = 0,
+      "A design from text in memory; format 'yaml', 'json' (np-flow) or 'mlir' (`module` as for load_design)");
+  m.def(
+      "mlir_modules",
+      [](const std::string& path) {
+        pyb::list out;
+        int index = 0;
+        for (const aie::MlirModule& mod : aie::loadMlirModules(path)) {
+          pyb::object error = mod.error ? pyb::object(pyb::str(mod.error->what())) : pyb::none();
+          out.append(pyb::dict("module"_a = ++index, "title"_a = mod.title, "device"_a = mod.device,
+                               "line"_a = mod.line, "error"_a = error));
+        }
+        return out;
+      },
+      "path"_a,
+      "The aie.device modules of an MLIR file: [{module (the number load_design takes), title, device, line, "
+      "error (None when it imports)}]");
   m.def(
       "placers", [] { return algorithmList("placer"); }, "[{name, description, settings}] of every placer");
   m.def(
@@ -458,36 +506,61 @@ void bindFunctions(pyb::module_& m) {
                               aie::checkRouting(r.design->design(), r.design->device(), graph, r.placement, r.routing));
       },
       "routing"_a, "Problems of a routing; empty when legal");
+  m.def(
+      "check_given_routes",
+      [](const PyPlacement& p) {
+        int length = 0;
+        const aie::LoadedDesign& loaded = p.design->loaded;
+        auto problems = aie::checkGivenRoutes(loaded.design, loaded.device, p.placement, loaded.givenPaths, &length);
+        return pyb::dict("problems"_a = problems, "route_length"_a = length);
+      },
+      "placement"_a,
+      "Checks the routes the design's MLIR file gives (Design.given_routes) on a placement with the routing "
+      "checker: {problems (empty when legal), route_length (link hops)}, as the CLI's `check`");
   m.def("qor", &qorOf, "routing"_a,
         "QoR of a routed design: route_length, buffer_kb, shared/intra_tile/circuit/packet nets, dma_channels, "
         "max_link_utilisation");
   m.def(
       "estimate_runtime",
       [](const pyb::object& placementOrRouting) {
-        if (pyb::isinstance<PyRouting>(placementOrRouting)) {
-          const auto& r = placementOrRouting.cast<const PyRouting&>();
-          return estimateOf(r.design, r.placement, &r.routing);
-        }
-        const auto& p = placementOrRouting.cast<const PyPlacement&>();
-        return estimateOf(p.design, p.placement, nullptr);
+        const Placed p = placedOf(placementOrRouting);
+        return toPython(
+            aie::estimateJson(aie::estimateRuntime(p.design->design(), p.design->device(), p.placement, p.routing)));
       },
       "placement_or_routing"_a, "The runtime estimate (a stated model, not a measurement; see the README)");
 
   m.def(
       "write_placement",
       [](const std::string& path, const pyb::object& placementOrRouting) {
-        if (pyb::isinstance<PyRouting>(placementOrRouting)) {
-          const auto& r = placementOrRouting.cast<const PyRouting&>();
-          aie::RrGraph graph(r.design->device());
-          aie::savePlacementFile(path, r.design->design(), r.placement, &graph, &r.routing);
-        } else {
-          const auto& p = placementOrRouting.cast<const PyPlacement&>();
-          aie::savePlacementFile(path, p.design->design(), p.placement);
-        }
+        const Placed p = placedOf(placementOrRouting);
+        const aie::LoadedDesign& loaded = p.design->loaded;
+        aie::RrGraph graph(loaded.device);
+        aie::savePlacementFile(path, loaded.design, p.placement, p.routing ? &graph : nullptr, p.routing, false,
+                               loaded.mlir ? &*loaded.mlir : nullptr);
       },
       "path"_a, "placement_or_routing"_a,
-      "Writes a placement by extension: .yaml/.yml, .csv, or .json (np-flow pnr_placed_netlist; with routing_info "
-      "when given a Routing). Atomic: a failure leaves no half-written file.");
+      "Writes a placement by extension: .yaml/.yml, .csv, .json (np-flow pnr_placed_netlist; with routing_info "
+      "when given a Routing) or .mlir (a design loaded from MLIR: its own module with every tile placed; else a "
+      "new module). Atomic: a failure leaves no half-written file.");
+  m.def(
+      "write_routing_dot",
+      [](const std::string& path, const pyb::object& placementOrRouting) {
+        const Placed p = placedOf(placementOrRouting);
+        aie::RrGraph graph(p.design->device());
+        core::writeFileAtomically(path, aie::routingDot(p.design->design(), graph, p.placement, p.routing));
+      },
+      "path"_a, "placement_or_routing"_a,
+      "Writes the routing (or, given a Placement, the placed cores) as Graphviz DOT, as np-flow's --routing-viz");
+  m.def(
+      "write_vitis_constraints",
+      [](const std::string& path, const PyPlacement& placement, const std::string& graph) {
+        aie::requireVitisConstraintsOutput(path);
+        return aie::saveVitisConstraints(path, placement.design->design(), placement.design->device(),
+                                         placement.placement, graph);
+      },
+      "path"_a, "placement"_a, "graph"_a = "",
+      "Writes AMD Vitis aiecompiler location constraints (.json; kernels named '<graph>.<core>', graph '' = the "
+      "design's name), as the CLI's pnr --vitis-constraints; returns notes on cores left out");
   m.def(
       "write_design",
       [](const std::string& path, const DesignHandle& design, const std::optional<PyPlacement>& placement) {

@@ -5,12 +5,14 @@ import os
 import unittest
 
 import tilestudio as ts
-from support import SHARED_DATA_DIR, output_dir, sample
+from support import SHARED_DATA_DIR, SOURCE_DIR, output_dir, sample
 
 
 class Devices(unittest.TestCase):
     def test_presets_are_listed_and_load(self):
-        self.assertTrue({"npu1", "npu2", "xcvc1902", "xcve2802"} <= set(ts.devices()))
+        presets = {f[:-len(".yaml")] for f in os.listdir(os.path.join(SOURCE_DIR, "resources", "devices"))}
+        self.assertTrue({"npu1", "npu2", "xcvc1902", "xcve2302", "xcve2802"} <= presets)
+        self.assertTrue(presets <= set(ts.devices()), presets - set(ts.devices()))
         d = ts.load_device("npu2")
         self.assertEqual((d.name, d.columns, d.rows), ("npu2", 8, 6))
         self.assertEqual([d.tile_kind(0, r) for r in (0, 1, 2)], ["shim", "mem", "compute"])
@@ -123,6 +125,27 @@ class Algorithms(unittest.TestCase):
         self.assertTrue(all("routing_info" in n for n in placed["nets"]))
         with open(os.path.join(out, "placed.csv")) as f:
             self.assertEqual(f.readline().strip(), "core,kind,col,row,pinned")
+        # A YAML design gets a new MLIR module: every core on its tile, read back the same.
+        ts.write_placement(os.path.join(out, "placed.mlir"), r.placement)
+        self.assertEqual(ts.load_design(os.path.join(out, "placed.mlir")).placement.to_dict(), r.placement.to_dict())
+        # np-flow's --routing-viz: one edge per net hop, coloured by interconnect.
+        ts.write_routing_dot(os.path.join(out, "routing.dot"), r.routing)
+        ts.write_routing_dot(os.path.join(out, "placed.dot"), r.placement)
+        with open(os.path.join(out, "routing.dot")) as f:
+            routed_dot = f.read()
+        with open(os.path.join(out, "placed.dot")) as f:
+            placed_dot = f.read()
+        self.assertTrue(routed_dot.startswith("digraph"))
+        self.assertGreater(routed_dot.count("->"), placed_dot.count("->"))
+        # Vitis aiecompiler constraints: a tile per compute core, rows counted from the first compute row.
+        notes = ts.write_vitis_constraints(os.path.join(out, "vitis.json"), r.placement, graph="g")
+        with open(os.path.join(out, "vitis.json")) as f:
+            nodes = json.load(f)["NodeConstraints"]
+        col, row = r.placement["rgba2gray"]
+        self.assertEqual(nodes["g.rgba2gray"]["tile"], {"column": col, "row": row - 2})
+        self.assertTrue(any("memory-tile" in n for n in notes), notes)
+        with self.assertRaisesRegex(ts.Error, "must end in .json"):
+            ts.write_vitis_constraints(os.path.join(out, "vitis.txt"), r.placement)
         ts.write_design(os.path.join(out, "design.yaml"), self.design, r.placement)
         ts.write_design(os.path.join(out, "netlist.json"), self.design)
         again = ts.load_design(os.path.join(out, "design.yaml"))

@@ -126,7 +126,8 @@ TEST(CliRoute, BenchAieTable2RunsThePapersPairingsAndPrintsItsLayout) {
   std::string dir = cliOutputDir("bench_table2");
   write(dir + "/fanout.yaml", kDesign);
   write(dir + "/index.json", R"({"designs": [
-    {"name": "fanout", "file": "fanout.yaml", "topology": "tree", "flow": "pipelined", "size": "small"}]})");
+    {"name": "fanout", "file": "fanout.yaml", "topology": "tree", "flow": "pipelined", "size": "small",
+     "needs_mixed_modes": true}]})");
   auto r = runCli("-q bench aie --suite " + dir + " --table2 --time-limit 1 --json " + dir + "/t2.json");
   EXPECT_EQ(r.exitCode, 1) << r.out << r.err;  // AMD's router fails the fanout
   auto j = nlohmann::json::parse(slurp(dir + "/t2.json"));
@@ -137,9 +138,11 @@ TEST(CliRoute, BenchAieTable2RunsThePapersPairingsAndPrintsItsLayout) {
   EXPECT_EQ(j["runs"][1]["router"], "milp");
   EXPECT_EQ(j["runs"][1]["succeeded"], 1);
   EXPECT_EQ(j["runs"][5]["label"], "sa:cost=bbcg");
+  EXPECT_EQ(j["runs"][0]["per_design"][0]["needs_mixed_modes"], true);
   for (const char* text :
        {"TABLE II", "Of the common-passing 0 cases", "Manual    Ours           1/1", "Published (Yan et al., Table II",
-        "SA+BBCG   Ours       200/202", "Fig. 6", "synthetic pipelined small [1]"})
+        "need mixed stream modes (index.json): Manual+AMD 1 (1); Manual+Ours 0 (0);", "SA+BBCG   Ours       200/202",
+        "Fig. 6", "synthetic pipelined small [1]"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // --compare prints the same tables from the file; rows not in it are marked.
   write(dir + "/one.json", nlohmann::json(j["runs"][1]).dump());

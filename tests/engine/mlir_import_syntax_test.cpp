@@ -148,6 +148,9 @@ TEST(MlirSyntax, AnErrorInOneModuleLeavesTheOthers) {
   EXPECT_EQ(modules[1].error->line(), 9);
   EXPECT_TRUE(modules[2].imported);
   EXPECT_NE(modules[0].imported->design.name, modules[2].imported->design.name);
+  // Unnamed modules are not titled "module N": listings already number them ("module 1 module 1").
+  EXPECT_EQ(modules[0].title, "unnamed");
+  EXPECT_EQ(describeMlirModules(modules).substr(0, 20), "1 unnamed (line 2), ");
 }
 
 TEST(MlirSyntax, ObjectFifoLayoutClausesDepthArraysAndAttributes) {

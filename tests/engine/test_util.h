@@ -10,7 +10,9 @@ namespace ts::test {
 #ifdef TS_SANITIZED
 constexpr double kTimingSlack = 5;
 #else
-constexpr double kTimingSlack = 1;
+// Three times the nominal allowance: CI and developer machines are shared, and a 2-core box
+// under load misses a 100 ms deadline by scheduling alone.
+constexpr double kTimingSlack = 3;
 #endif
 
 inline std::string sourceDir() {

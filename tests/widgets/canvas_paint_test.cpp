@@ -4,6 +4,7 @@
 #include <QPaintEngine>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 #include "tests/widgets/widget_test_util.h"
@@ -237,6 +238,27 @@ class CanvasPaintTest : public QObject {
     QCOMPARE(tail.text, QString("c2d_0_3"));
     FittedLabel cut = fitLabel(labels[0], advance("t1_c3d", 10), 10, 10, advance, elide);
     QVERIFY2(cut.text.startsWith("t1") && cut.text.contains(QChar(0x2026)), qPrintable(cut.text));
+  }
+
+  void shortenedNamesKeepTheFullNameInTheTooltip() {
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("../../../samples/cronet_xcve2802.yaml", QSize(900, 700), doc, canvas, &error),
+             qPrintable(error));
+    canvas->fitAll();
+    const QString name = "b3_maxpool2d_0_0";
+    const aie::CoreId core = doc->design().findCore(name.toStdString());
+    QVERIFY(core >= 0);
+    const QRectF rect = canvas->view().toScreen(canvas->scene().coreWorldRect(core));
+    // At the fitted zoom the name does not fit its core: the canvas writes a shorter one.
+    QVERIFY(QFontMetricsF(AiePainter::font(10)).horizontalAdvance(name) > rect.width());
+    const QPoint at = rect.center().toPoint();
+    QHelpEvent help(QEvent::ToolTip, at, canvas->mapToGlobal(at));
+    QApplication::sendEvent(canvas.get(), &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains("<b>" + name + "</b>"), qPrintable(QToolTip::text()));
+    QToolTip::hideText();
   }
 
   void legendBeforeRouting() {

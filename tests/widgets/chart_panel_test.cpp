@@ -1,9 +1,6 @@
 // The live QoR charts as a new user meets them: readable axis labels at the dock's default
 // size, several terms at once, a sensible axis for a flat series, an MILP's incumbent next to
 // its bound, and an empty panel for a new document.
-#include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QStandardPaths>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -12,6 +9,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "tests/widgets/chart_test_util.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/chart_style.h"
 #include "widgets/qor_chart.h"
@@ -24,15 +22,6 @@ using namespace QtCharts;
 namespace {
 
 /// Every text drawn in a chart (titles, axis labels, legend).
-QStringList chartTexts(QChartView* view) {
-  QStringList out;
-  for (QGraphicsItem* item : view->scene()->items()) {
-    if (auto* t = dynamic_cast<QGraphicsTextItem*>(item)) out << t->toPlainText();
-    if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item)) out << t->text();
-  }
-  return out;
-}
-
 core::QorSample sample(double t, std::initializer_list<std::pair<const char*, double>> terms) {
   core::QorSample s;
   s.elapsedSeconds = t;
@@ -73,7 +62,7 @@ class ChartPanelTest : public QObject {
     for (const QString& term : panel.terms()) {
       QChartView* view = panel.chartViewFor(term);
       view->grab();  // lays the chart out as it is shown
-      QStringList texts = chartTexts(view);
+      QStringList texts = test::chartTexts(view);
       QVERIFY2(!texts.isEmpty(), qPrintable(term));
       for (const QString& t : texts)
         QVERIFY2(!t.contains(QChar(0x2026)) && !t.contains("..."), qPrintable(term + ": " + t));

@@ -215,6 +215,7 @@ class RunTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     QVERIFY(canvas_->showingSnapshot());  // the result is previewed
     panel_->discardResult();
+    QCOMPARE(panel_->statusText(), QString("Discarded"));  // not "Finished" any more
     QVERIFY(!canvas_->showingSnapshot());
     QCOMPARE(doc_->placement(), before);
     QCOMPARE(doc_->undoStack()->count(), 0);

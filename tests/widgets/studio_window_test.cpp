@@ -4,9 +4,12 @@
 // logged, pinned cores carry a drawn icon, and a run's result is shown with its before/after
 // QoR and previewed in the status bar and design tree until kept or discarded.
 #include <QApplication>
+#include <QDockWidget>
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -25,6 +28,7 @@
 #include "widgets/design_browser.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/inspector_view.h"
+#include "widgets/problem_list.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_job.h"
 #include "widgets/run_panel.h"
@@ -61,6 +65,34 @@ class BoxAnswerer : public QObject {
 
  private:
   QMessageBox::StandardButton button_;
+  QTimer timer_;
+};
+
+/// Answers the next file dialogs: records the folder each one opens in, then chooses the file
+/// `answers` gives (in order; none left: cancels).
+class FileDialogAnswerer : public QObject {
+ public:
+  explicit FileDialogAnswerer(QStringList answers) : answers_(std::move(answers)) {
+    timer_.setInterval(20);
+    connect(&timer_, &QTimer::timeout, this, [this] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      folders << QFileInfo(dialog->directory().absolutePath()).canonicalFilePath();
+      if (answers_.isEmpty()) return dialog->reject();
+      // The typed name, as a user would give it (selectFile() changes folder asynchronously).
+      auto* name = dialog->findChild<QLineEdit*>("fileNameEdit");
+      if (!name) return dialog->reject();
+      name->setText(answers_.takeFirst());
+      // done(), not accept(): accept() may wait for the folder listing, which loads in the
+      // background.
+      static_cast<QDialog*>(dialog)->done(QDialog::Accepted);
+    });
+    timer_.start();
+  }
+  QStringList folders;
+
+ private:
+  QStringList answers_;
   QTimer timer_;
 };
 
@@ -119,6 +151,25 @@ class StudioWindowTest : public QObject {
     QVERIFY(w->document()->placement().tile(w->document()->design().findCore("gray")) != aie::TileCoord({3, 4}));
   }
 
+  void exportDialogsStartInTheLastExportFolder() {
+    studio::MainWindow w(false);
+    QString error;
+    QVERIFY(w.openDesign(design_, &error, true));
+    QAction* exportPlacement = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text().startsWith("Placement (YAML")) exportPlacement = a;
+    QVERIFY(exportPlacement);
+    QTemporaryDir elsewhere;
+    const QString out = elsewhere.filePath("chosen.placement.yaml");
+    FileDialogAnswerer answer({out});
+    exportPlacement->trigger();  // first export: beside the design; the user picks another folder
+    QVERIFY2(QFile::exists(out), qPrintable(plainLog(w)));
+    exportPlacement->trigger();  // the next export dialog opens there (cancelled)
+    QCOMPARE(answer.folders.size(), 2);
+    QCOMPARE(answer.folders[0], QFileInfo(dir_.path()).canonicalFilePath());
+    QCOMPARE(answer.folders[1], QFileInfo(elsewhere.path()).canonicalFilePath());
+  }
+
   void returnAtThePromptCancels() {
     const QByteArray original = hashOf(design_);
     auto w = editedWindow();
@@ -162,6 +213,32 @@ class StudioWindowTest : public QObject {
     QCOMPARE(w.aie()->runHistory()->history()->count(), 0);
     QVERIFY(!w.aie()->compare()->window());
     QVERIFY(!w.findChild<ui::DesignBrowser*>()->previewing());
+  }
+
+  void problemsTitleCountsOnlyProblems() {
+    // The dock title counts the rows a user can pick, never the "No problems found" line.
+    studio::MainWindow w(false);
+    QString error;
+    int placeholders = 0, withProblems = 0;
+    for (const QString& design : {QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml", design_}) {
+      QVERIFY2(w.openDesign(design, &error, true), qPrintable(error));
+      auto* list = w.findChild<ui::ProblemList*>();
+      QVERIFY(list);
+      QDockWidget* dock = nullptr;
+      for (QWidget* p = list; p && !dock; p = p->parentWidget()) dock = qobject_cast<QDockWidget*>(p);
+      QVERIFY(dock);
+      int problems = 0;
+      for (int i = 0; i < list->count(); ++i) problems += bool(list->item(i)->flags() & Qt::ItemIsSelectable);
+      if (problems == 0) {
+        ++placeholders;
+        QCOMPARE(list->count(), 1);
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Problems"));
+      } else {
+        ++withProblems;
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Problems (%1)").arg(problems));
+      }
+    }
+    QVERIFY(placeholders > 0);
   }
 
   void ctrlYRedoes() {

@@ -10,6 +10,7 @@
 #include "app/gui/main_window.h"
 #include "engine/wse/free_space.h"
 #include "engine/wse/snapshot.h"
+#include "tests/widgets/chart_test_util.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/param_form.h"
 #include "widgets/wse/wse_describe.h"
@@ -48,6 +49,10 @@ class WseRunTest : public QObject {
     QVERIFY2(test::openWse(test::wseSample("lean_resnet50_fine.kgraph"), QSize(900, 700), doc_, canvas_, &error),
              qPrintable(error));
     chart_ = std::make_unique<ui::WseRunChart>();
+    // The chart dock's default size, shown while the run feeds it (as in the studio).
+    chart_->resize(400, 420);
+    chart_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(chart_.get()));
     panel_ = std::make_unique<ui::WseRunPanel>(doc_.get(), canvas_.get(), chart_.get());
   }
   void cleanup() {
@@ -86,8 +91,20 @@ class WseRunTest : public QObject {
     QVERIFY(chart_->points(ui::WseRunChart::InfeasibleTargets) > 0);  // the binary search's lower end
     QVERIFY(chart_->points(ui::WseRunChart::Score) > 0);
     QVERIFY(chart_->shownPoints(ui::WseRunChart::Score) > 0);
+    // Readable at the dock's size: no axis label or title cut short.
+    QTest::qWait(50);
+    for (int c = 0; c < 5; ++c) {
+      chart_->view(c)->grab();  // lays the chart out as it is shown
+      QString elided;
+      QVERIFY2(test::noElidedText(chart_->view(c), &elided),
+               qPrintable(QString::number(c) + ": " + elided + " / " + test::chartTexts(chart_->view(c)).join("|")));
+    }
     QVERIFY(panel_->snapshotRedraws() > 0);
     QVERIFY(canvas_->showingSnapshot());
+    // The result stays drawn as the result: no late live snapshot covers it.
+    QTest::qWait(3 * ui::RunPanelBase::kSnapshotIntervalMs);
+    QCOMPARE(canvas_->snapshotCaption(), QString("run result (not kept)"));
+    QCOMPARE(canvas_->scene().evaluation().score, r.evaluation.score);
     // Keep/Discard shows the terms before and after.
     QTableWidget* table = panel_->comparison();
     QCOMPARE(table->item(3, 0)->text(), ui::wseNumber(before.score));
@@ -104,6 +121,25 @@ class WseRunTest : public QObject {
     QCOMPARE(doc_->evaluation().score, r.evaluation.score);
     doc_->undoStack()->undo();  // the kept result is one edit
     QCOMPARE(doc_->evaluation().score, before.score);
+  }
+
+  void resultKeptAsTheRunEndsStaysKept() {
+    // Keep pressed (here: scripted) as soon as the run ends: the throttled live view must not
+    // draw a last snapshot over the kept document afterwards.
+    quickCuPoker();
+    bool ended = false, kept = false;
+    connect(panel_.get(), &ui::RunPanelBase::finished, this, [&] {
+      ended = true;
+      kept = panel_->keepResult();
+    });
+    QVERIFY(panel_->start());
+    // Not running() alone: the job ends on its thread before the panel hears of it.
+    QTRY_VERIFY_WITH_TIMEOUT(ended, 60000);
+    QVERIFY(kept);
+    QCOMPARE(panel_->statusText(), QString("Kept"));
+    QTest::qWait(3 * ui::RunPanelBase::kSnapshotIntervalMs);
+    QVERIFY(!canvas_->showingSnapshot());
+    QCOMPARE(canvas_->scene().evaluation().score, doc_->evaluation().score);
   }
 
   void stoppingARunReturnsWithin100ms() {

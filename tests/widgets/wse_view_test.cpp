@@ -8,6 +8,7 @@
 
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/aie_painter.h"
+#include "widgets/wse/wse_painter.h"
 
 using namespace ts;
 
@@ -33,6 +34,18 @@ class WseViewTest : public QObject {
   void cleanup() {
     canvas_.reset();
     doc_.reset();
+  }
+
+  void adapterLabelsNeverCoverEachOther() {
+    // Labels are kept in the order given (costliest first); one that would cover a kept one
+    // is left out, touching edges are not an overlap.
+    std::vector<QRectF> kept;
+    QVERIFY(ui::placeApart(kept, QRectF(0, 0, 60, 14)));
+    QVERIFY(!ui::placeApart(kept, QRectF(50, 5, 60, 14)));
+    QVERIFY(ui::placeApart(kept, QRectF(60, 0, 60, 14)));
+    QVERIFY(ui::placeApart(kept, QRectF(0, 14, 60, 14)));
+    QVERIFY(!ui::placeApart(kept, QRectF(10, 3, 5, 5)));
+    QCOMPARE(int(kept.size()), 3);
   }
 
   void canvasDrawsKernelsInTheirTypeColour() {

@@ -100,7 +100,7 @@ bool HistoryBinding::rerun(int id) {
     return false;
   }
   emit logMessage(tr("Re-running %1 with the same settings").arg(r->title()));
-  return panel_->start();
+  return r->startRun == RunRecord::kStartScratch ? panel_->startFromScratch() : panel_->start();
 }
 
 void HistoryBinding::remove(const std::vector<int>& ids) {

@@ -40,6 +40,8 @@ class WseCanvas : public GridCanvas {
   /// `caption` says what it is in the legend (default: "run in progress").
   void showSnapshot(std::shared_ptr<const wse::LayoutSnapshot> snapshot, const QString& caption = {});
   bool showingSnapshot() const { return bool(live_); }
+  /// What the legend calls the layout shown instead of the document's.
+  const QString& snapshotCaption() const { return liveCaption_; }
   /// Read-only canvases (the compare window's) never move kernels.
   void setEditable(bool editable) { editable_ = editable; }
   /// "Differences only": kernels (and edges) marked 1 are the same in every compared run and

@@ -250,7 +250,8 @@ void WsePainter::paintKernels(QPainter& p, const Frame& f) const {
     if (r.height() < 1) r.setHeight(1);
     QColor c = fill(k);
     // The same in every compared run: a pale version of its colour.
-    if (scene_->kernelDimmed(k)) c = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF());
+    if (scene_->kernelDimmed(k))
+      c = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF());
     p.fillRect(r, c);
     if (r.width() >= 3 && r.height() >= 3) {
       p.setPen(QPen(c.darker(140), 1));
@@ -277,6 +278,7 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
   struct Label {
     QPointF at;
     QString text;
+    int cost;
   };
   std::vector<Label> labels;
   for (size_t i = 0; i < g.kernelEdges.size(); ++i) {
@@ -290,10 +292,11 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
     addArrow(selected ? selLines : bad ? badLines : lines, selected ? selHeads : bad ? badHeads : heads, pa, pb);
     if (bad && std::hypot(pb.x() - pa.x(), pb.y() - pa.y()) >= 70) {
       const auto& args = scene_->layout().kernels;
-      labels.push_back(
-          {(pa + pb) / 2, QStringLiteral("AC %1: %2")
-                              .arg(ac[i])
-                              .arg(wseAdapterMismatch(args[size_t(e.src)].args, args[size_t(e.dst)].args))});
+      labels.push_back({(pa + pb) / 2,
+                        QStringLiteral("AC %1: %2")
+                            .arg(ac[i])
+                            .arg(wseAdapterMismatch(args[size_t(e.src)].args, args[size_t(e.dst)].args)),
+                        ac[i]});
     }
   }
   p.setRenderHint(QPainter::Antialiasing, true);
@@ -310,11 +313,17 @@ void WsePainter::paintEdges(QPainter& p, const Frame& f) const {
   QFont font = AiePainter::font(10);
   QFontMetricsF fm(font);
   p.setFont(font);
+  // The costliest mismatches are labelled first; a label that would cover another is left out
+  // (its dashed line still marks the mismatch, the kernels' tooltips name it), so that what is written
+  // stays readable when many connections mismatch.
+  std::stable_sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.cost > b.cost; });
+  std::vector<QRectF> boxes;
   for (const Label& l : labels) {
     QRectF box(0, 0, fm.horizontalAdvance(l.text) + 8, fm.height() + 2);
     box.moveCenter(l.at);
     box.moveLeft(
         std::clamp(box.left(), f.pixels.left() + 2, std::max(f.pixels.left() + 2, f.pixels.right() - box.width() - 2)));
+    if (!placeApart(boxes, box)) continue;
     p.setPen(WsePalette::adapterMismatch());
     p.setBrush(QColor(255, 255, 255, 230));
     p.drawRoundedRect(box, 3, 3);
@@ -442,6 +451,13 @@ void WsePainter::paintLegend(QPainter& p, const Frame& f) const {
     p.drawText(QPointF(x + e.swatchWidth + 5, y + (line + fm.ascent() - fm.descent()) / 2), e.text);
     x += e.swatchWidth + 5 + fm.horizontalAdvance(e.text) + 14;
   }
+}
+
+bool placeApart(std::vector<QRectF>& placed, const QRectF& box) {
+  for (const QRectF& r : placed)
+    if (r.intersects(box)) return false;
+  placed.push_back(box);
+  return true;
 }
 
 }  // namespace ts::ui

@@ -7,7 +7,9 @@
 // when the whole 633 x 633 fabric is in view, tile lines, names and adapter labels as one
 // zooms in; only what intersects the view is drawn.
 #include <QColor>
+#include <QRectF>
 #include <QString>
+#include <vector>
 
 #include "widgets/scene_painter.h"
 #include "widgets/wse/wse_scene.h"
@@ -62,5 +64,8 @@ class WsePainter : public ScenePainter {
   const WseScene* scene_;
   QString title_, message_;
 };
+
+/// Adds `box` to `placed` unless it overlaps one of them (labels kept apart); true if added.
+bool placeApart(std::vector<QRectF>& placed, const QRectF& box);
 
 }  // namespace ts::ui

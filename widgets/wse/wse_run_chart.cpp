@@ -1,6 +1,5 @@
 #include "widgets/wse/wse_run_chart.h"
 
-#include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -12,6 +11,7 @@
 #include <QtCharts/QValueAxis>
 #include <cmath>
 
+#include "widgets/chart_style.h"
 #include "widgets/qor_chart.h"
 #include "widgets/theme.h"
 
@@ -41,7 +41,8 @@ WseRunChart::WseRunChart(QWidget* parent) : QWidget(parent) {
                             tr("Best AC")};
   for (int c = 0; c < 5; ++c) {
     charts_[size_t(c)] = makeChart(titles[c]);
-    grid->addWidget(charts_[size_t(c)].view, c / 2, c % 2);
+    // One column: side by side, a chart in the dock is too narrow for its title and labels.
+    grid->addWidget(charts_[size_t(c)].view, c, 0);
   }
   struct Spec {
     SeriesId id;
@@ -86,14 +87,12 @@ WseRunChart::Chart WseRunChart::makeChart(const QString& title) {
   c.chart = new QChart();
   c.chart->setTitle(title);
   c.chart->legend()->setVisible(false);
-  c.chart->setMargins(QMargins(1, 1, 1, 1));
-  c.chart->layout()->setContentsMargins(0, 0, 0, 0);
-  c.chart->setBackgroundRoundness(0);
+  styleCompactChart(c.chart);
   c.x = new QValueAxis();
-  c.x->setLabelFormat("%.3g");
+  styleCompactAxis(c.x, 4);
   c.x->setTitleText(tr("s"));
   c.y = new QValueAxis();
-  c.y->setLabelFormat("%.6g");
+  styleCompactAxis(c.y, 4);
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
   applyPalette(c.chart, palette());
@@ -153,9 +152,10 @@ void WseRunChart::flush() {
         any = true;
       }
     }
-    const double pad = std::max(1e-9, (y1 - y0) * 0.05 + std::abs(y1) * 1e-3);
-    charts_[size_t(c)].x->setRange(0, x1 * 1.02);
-    charts_[size_t(c)].y->setRange(any ? y0 - pad : 0, any ? y1 + pad : 1);
+    // Round ticks and a padded range, as in the other charts: labels fit without "…" and a flat
+    // series gets a readable axis.
+    setNiceRange(charts_[size_t(c)].x, 0, x1);
+    setPaddedRange(charts_[size_t(c)].y, any ? y0 : 0, any ? y1 : 1);
   }
 }
 

@@ -97,19 +97,22 @@ QString WseRunPanel::runningDetail() const {
 }
 
 bool WseRunPanel::start() {
-  return launch(algorithm(), false);
+  return launch(algorithm(), form()->values(), false);
+}
+
+bool WseRunPanel::startFromScratch() {
+  return launch(algorithm(), form()->values(), true);
 }
 
 bool WseRunPanel::placeFromScratch() {
-  return launch(QStringLiteral("cupoker"), true);
+  return launch(QStringLiteral("cupoker"), {}, true);
 }
 
-bool WseRunPanel::launch(const QString& name, bool fromScratch) {
+bool WseRunPanel::launch(const QString& name, const core::ParamValues& settings, bool fromScratch) {
   if (!doc_->isOpen() || running()) return false;
   if (hasResult()) discardResult();
-  job_ = std::make_unique<WseRunJob>(wseRunRequest(*doc_, name.toStdString(),
-                                                   fromScratch ? core::ParamValues{} : form()->values(),
-                                                   threads_->value(), uint64_t(seed()), timeLimit()));
+  job_ = std::make_unique<WseRunJob>(wseRunRequest(*doc_, name.toStdString(), settings, threads_->value(),
+                                                   uint64_t(seed()), timeLimit(), !fromScratch));
   fromScratch_ = fromScratch;
   connect(job_.get(), &WseRunJob::sampleReady, chart_, &WseRunChart::addSample);
   connect(job_.get(), &WseRunJob::sampleReady, this, [this](const core::QorSample& s) {
@@ -119,8 +122,8 @@ bool WseRunPanel::launch(const QString& name, bool fromScratch) {
   chart_->beginRun(tr("%1 on %2").arg(job_->label(), doc_->title()));
   phase_.clear();
   if (fromScratch_) canvas_->setMessage(tr("Placing with %1… (Run > Stop keeps the best so far)").arg(job_->label()));
-  QString settings;
-  for (const auto& [k, v] : job_->request().options.settings) settings += QStringLiteral(" %1=%2").arg(q(k), q(v));
+  QString settingsText;
+  for (const auto& [k, v] : job_->request().options.settings) settingsText += QStringLiteral(" %1=%2").arg(q(k), q(v));
   launched(
       tr("Started %1 (seed %2, threads %3, time limit %4, %5 pinned kernel(s), %6)%7")
           .arg(job_->label())
@@ -129,7 +132,7 @@ bool WseRunPanel::launch(const QString& name, bool fromScratch) {
           .arg(timeLimit() > 0 ? QString::number(timeLimit()) + " s" : tr("none"))
           .arg(doc_->pinnedKernels().size())
           .arg(job_->request().options.initial.kernels.empty() ? tr("from scratch") : tr("from the current layout"))
-          .arg(settings.isEmpty() ? QString() : tr(", settings:") + settings));
+          .arg(settingsText.isEmpty() ? QString() : tr(", settings:") + settingsText));
   return true;
 }
 
@@ -143,11 +146,11 @@ bool WseRunPanel::presentSnapshot(std::shared_ptr<const core::Snapshot> snapshot
 void WseRunPanel::onFinished() {
   chart_->flush();
   const wse::WsePlaceResult& r = job_->result();
-  QString summary = tr("%1: %2 after %3")
-                        .arg(job_->label(),
-                             r.found ? (r.stopped ? tr("stopped, best layout kept") : tr("finished"))
-                                     : tr("no legal layout"),
-                             job_->runTimeText());
+  QString summary =
+      tr("%1: %2 after %3")
+          .arg(job_->label(),
+               r.found ? (r.stopped ? tr("stopped, best layout kept") : tr("finished")) : tr("no legal layout"),
+               job_->runTimeText());
   if (!r.found && !r.message.empty()) summary += " (" + q(r.message) + ")";
   canvas_->setMessage({});
   emit logMessage(summary);
@@ -164,7 +167,8 @@ void WseRunPanel::onFinished() {
     ended(false, summary, summary);
   } else {
     if (r.found) {
-      canvas_->showSnapshot(wse::makeLayoutSnapshot(*job_->request().graph, r.layout, r.evaluation, "final"));
+      canvas_->showSnapshot(wse::makeLayoutSnapshot(*job_->request().graph, r.layout, r.evaluation, "final"),
+                            tr("run result (not kept)"));
       fillComparison();
     } else {
       canvas_->showSnapshot(nullptr);
@@ -204,6 +208,7 @@ bool WseRunPanel::keepResult() {
     return false;
   }
   setResultPending(false);
+  setStatus(tr("Kept"));
   canvas_->showSnapshot(nullptr);
   doc_->setLayout(job_->result().layout, tr("Keep %1 result").arg(job_->label()), job_->label());
   emit logMessage(tr("Kept the result of %1: %2").arg(job_->label(), wseQorSummary(doc_->evaluation())));
@@ -214,7 +219,10 @@ void WseRunPanel::discardResult() {
   bool had = hasResult();
   setResultPending(false);
   canvas_->showSnapshot(nullptr);
-  if (had) emit logMessage(tr("Discarded the run result"));
+  if (had) {
+    setStatus(tr("Discarded"));
+    emit logMessage(tr("Discarded the run result"));
+  }
 }
 
 }  // namespace ts::ui

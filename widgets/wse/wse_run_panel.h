@@ -39,6 +39,7 @@ class WseRunPanel : public RunPanelBase {
  public slots:
   /// Starts the selected algorithm from the current layout with its pins. False when it cannot.
   bool start() override;
+  bool startFromScratch() override;
   /// Places a graph that has no layout yet: CU.POKer with its defaults; the result is applied
   /// when the run ends (stopping it keeps the best layout found so far).
   bool placeFromScratch();
@@ -52,7 +53,7 @@ class WseRunPanel : public RunPanelBase {
   QString runningDetail() const override;
 
  private:
-  bool launch(const QString& algorithm, bool fromScratch);
+  bool launch(const QString& algorithm, const core::ParamValues& settings, bool fromScratch);
   void onFinished();
   void fillComparison();
 

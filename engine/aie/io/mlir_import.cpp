@@ -1061,8 +1061,9 @@ std::vector<MlirModule> FileImporter::run() {
     MlirModule& m = modules_[i];
     if (m.imported) m.imported->source.end = sectionEnds_[sectionOf_[i]];
     if (m.title.empty() || titles[m.title] > 1) {
-      // Unnamed (or same-named) modules of one file get distinct titles and design names.
-      m.title = (m.title.empty() ? "module " : m.title + " #") + std::to_string(i + 1);
+      // Unnamed (or same-named) modules of one file get distinct design names; listings number
+      // the modules, so an unnamed one is just "unnamed" (not "module 1 module 1").
+      m.title = m.title.empty() ? "unnamed" : m.title + " #" + std::to_string(i + 1);
       if (m.imported && modules_.size() > 1) m.imported->design.name += "_" + std::to_string(i + 1);
     }
   }

@@ -57,7 +57,7 @@ struct MlirImport {
 
 /// One aie.device of a file: its design, or the error that stopped its import.
 struct MlirModule {
-  std::string title;  ///< "@name" of its module or device, else "module N"
+  std::string title;  ///< "@name" of its module or device (with " #N" when repeated), else "unnamed"
   std::string device;
   int line = 0;  ///< where its aie.device op is
   std::optional<MlirImport> imported;

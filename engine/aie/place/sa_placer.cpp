@@ -108,6 +108,7 @@ class Annealer {
   core::RunContext& ctx_;
   PlacementCost& cost_;
   std::vector<char> fixed_;
+  std::vector<char> needsDma_;  // per core: some net end of it uses a DMA channel
   core::Rng rng_;
 
   Placement p_, best_;
@@ -155,12 +156,15 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     if (d.cores[c].kind == CoreKind::Compute) endpointBytes_[c] = 0;
   macros_ = cascadeMacros(d, dev, start, macroOf_);
   macroFixed_.assign(macros_.size(), 0);
+  const std::vector<int> dmaOut = d.outgoingNetCount(), dmaIn = d.incomingNetCount();
+  needsDma_.assign(size_t(d.coreCount()), 0);
+  for (CoreId c = 0; c < d.coreCount(); ++c) needsDma_[c] = dmaOut[c] + dmaIn[c] > 0;
 
   // Fixed cores first: they claim their tiles whatever else the start says.
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (!fixed_[c]) continue;
     TileCoord t = start.tile(c);
-    bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t);
+    bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t, needsDma_[c]);
     bool taken = hostable && d.cores[c].kind == CoreKind::Compute && computeAt_[size_t(m_.tileIndex(t))] >= 0;
     if (!hostable || taken) {
       reasons.push_back("pinned core '" + d.cores[c].name + "' cannot stay at " + core::toString(t) +
@@ -236,7 +240,7 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (fixed_[c] || macroOf_[c] >= 0 || !start.placed(c)) continue;
     TileCoord t = start.tile(c);
-    bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t);
+    bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t, needsDma_[c]);
     bool taken = hostable && d.cores[c].kind == CoreKind::Compute && computeAt_[size_t(m_.tileIndex(t))] >= 0;
     if (!hostable || taken || cfg_.randomStart || !m_.allows(c, t) || !endpointsFit({{c, Placement::kUnplaced, t}})) {
       start.unplace(c);
