@@ -1,8 +1,18 @@
 #include "engine/milp/cbc_solver.h"
 
 #include <CbcEventHandler.hpp>
+#include <CbcHeuristicDiveCoefficient.hpp>
+#include <CbcHeuristicDiveFractional.hpp>
+#include <CbcHeuristicDiveGuided.hpp>
+#include <CbcHeuristicRINS.hpp>
 #include <CbcModel.hpp>
 #include <CbcStrategy.hpp>
+#include <CglClique.hpp>
+#include <CglFlowCover.hpp>
+#include <CglGomory.hpp>
+#include <CglKnapsackCover.hpp>
+#include <CglMixedIntegerRounding2.hpp>
+#include <CglProbing.hpp>
 #include <ClpEventHandler.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <CoinPackedVector.hpp>
@@ -11,6 +21,9 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+
+#include "engine/core/error.h"
+#include "engine/core/params.h"
 
 namespace ts::milp {
 
@@ -32,7 +45,94 @@ const char* toString(Status status) {
   return "?";
 }
 
+void bindCbcSettings(core::ParamBinder& b, CbcSettings& s) {
+  const std::vector<std::string> levels{"off", "root", "tree"};
+  b.bindChoice("cbc_cuts", s.cuts, levels,
+               "CBC cuts (Gomory, knapsack, clique, flow cover, MIR): off, root node, tree");
+  b.bindChoice("cbc_probing", s.probing, levels, "CBC probing: off, root node, tree");
+  b.bind("cbc_strong", s.strongBranching, "CBC strong-branching candidates per node", 0, 1000);
+  b.bind("cbc_trust", s.trustPseudoCosts, "CBC branches before pseudo-costs are trusted", 0, 1000);
+  b.bind("cbc_rins", s.rins, "CBC RINS heuristic (improves an incumbent such as the MIP start)");
+  b.bind("cbc_diving", s.diving, "CBC diving heuristics (coefficient, fractional, guided) in the tree");
+}
+
 namespace {
+
+enum class CutLevel { Off, Root, Tree };
+
+CutLevel cutLevel(const std::string& text, const char* what) {
+  if (text == "off") return CutLevel::Off;
+  if (text == "root") return CutLevel::Root;
+  if (text == "tree") return CutLevel::Tree;
+  throw core::Error(std::string("CBC ") + what + " level: expected off, root or tree, got '" + text + "'");
+}
+
+// CBC's default strategy with the cut families and the RINS heuristic chosen by CbcSettings.
+// With cuts and probing both at "root" it adds exactly the default generators.
+class SettingsStrategy : public CbcStrategyDefault {
+ public:
+  explicit SettingsStrategy(const CbcSettings& s)
+      : CbcStrategyDefault(1, s.strongBranching, s.trustPseudoCosts),
+        cuts_(cutLevel(s.cuts, "cuts")),
+        probing_(cutLevel(s.probing, "probing")),
+        rins_(s.rins),
+        diving_(s.diving) {}
+  CbcStrategy* clone() const override { return new SettingsStrategy(*this); }
+
+  void setupCutGenerators(CbcModel& model) override {
+    if (cuts_ == CutLevel::Root && probing_ == CutLevel::Root) return CbcStrategyDefault::setupCutGenerators(model);
+    // howOften: -99 = root only, -1 = root and then in the tree as often as it pays.
+    auto often = [](CutLevel l) { return l == CutLevel::Root ? -99 : -1; };
+    if (probing_ != CutLevel::Off) {
+      CglProbing probing;
+      probing.setUsingObjective(true);
+      probing.setMaxPass(1);
+      probing.setMaxPassRoot(1);
+      probing.setMaxProbe(10);
+      probing.setMaxLook(10);
+      probing.setMaxElements(200);
+      probing.setRowCuts(3);
+      model.addCutGenerator(&probing, often(probing_), "Probing");
+    }
+    if (cuts_ != CutLevel::Off) {
+      const int f = often(cuts_);
+      CglGomory gomory;
+      gomory.setLimit(300);
+      model.addCutGenerator(&gomory, f, "Gomory");
+      CglKnapsackCover knapsack;
+      model.addCutGenerator(&knapsack, f, "Knapsack");
+      CglClique clique;
+      clique.setStarCliqueReport(false);
+      clique.setRowCliqueReport(false);
+      model.addCutGenerator(&clique, f, "Clique");
+      CglFlowCover flow;
+      model.addCutGenerator(&flow, f, "FlowCover");
+      CglMixedIntegerRounding2 mir;
+      model.addCutGenerator(&mir, f, "MixedIntegerRounding2");
+    }
+  }
+
+  void setupHeuristics(CbcModel& model) override {
+    CbcStrategyDefault::setupHeuristics(model);
+    if (rins_) {
+      CbcHeuristicRINS rins(model);
+      rins.setHowOften(10);
+      model.addHeuristic(&rins, "RINS");
+    }
+    if (diving_) {
+      CbcHeuristicDiveCoefficient coefficient(model);
+      model.addHeuristic(&coefficient, "DiveCoefficient");
+      CbcHeuristicDiveFractional fractional(model);
+      model.addHeuristic(&fractional, "DiveFractional");
+      CbcHeuristicDiveGuided guided(model);
+      model.addHeuristic(&guided, "DiveGuided");
+    }
+  }
+
+ private:
+  CutLevel cuts_, probing_;
+  bool rins_, diving_;
+};
 
 // What the event handler shares with solve(); CBC clones handlers, so they hold a pointer.
 struct Progress {
@@ -244,6 +344,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   CbcModel cbc(solver);  // copies the solver, and with it a clone of the LP handler
   cbc.setLogLevel(options.log ? 1 : 0);
   cbc.messageHandler()->setLogLevel(options.log ? 1 : 0);
+  cbc.setUseElapsedTime(true);  // a wall-clock limit, as the caller means it (CPU time lags under load)
   cbc.setMaximumSeconds(std::max(0.01, limit));
   cbc.setAllowableFractionGap(options.relativeGap);
   cbc.setAllowableGap(options.absoluteGap);
@@ -260,7 +361,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   }
   // The strategy's preprocessing works on a transformed model and would misread an
   // incumbent given in the original space, so it only runs without a start.
-  CbcStrategyDefault strategy(1, 5, 5);
+  SettingsStrategy strategy(options.cbc);
   strategy.setupPreProcessing(options.preprocess && !out.startAccepted ? 1 : 0);
   cbc.setStrategy(strategy);
 

@@ -12,6 +12,10 @@
 #include "engine/core/run_context.h"
 #include "engine/milp/model.h"
 
+namespace ts::core {
+class ParamBinder;
+}
+
 namespace ts::milp {
 
 enum class Status {
@@ -24,6 +28,22 @@ enum class Status {
 };
 const char* toString(Status status);
 
+/// Branch-and-cut settings. The defaults are CBC's default strategy (cuts and probing in the
+/// root, 5 strong-branching candidates, pseudo-costs trusted after 5 branches).
+/// Cut levels are "off", "root" (root node only) or "tree" (root, then in the tree as often
+/// as CBC finds it pays); anything else is refused by solve().
+struct CbcSettings {
+  std::string cuts = "root";     ///< Gomory, knapsack cover, clique, flow cover, MIR
+  std::string probing = "root";  ///< CglProbing (fixes and implication cuts)
+  int strongBranching = 5;       ///< candidates strong-branched per node
+  int trustPseudoCosts = 5;      ///< branches on a variable before its pseudo-costs are trusted
+  bool rins = false;             ///< RINS improvement heuristic (needs an incumbent, e.g. a MIP start)
+  bool diving = false;           ///< diving heuristics (coefficient, fractional, guided) in the tree
+};
+
+/// Binds the settings as cbc_cuts, cbc_probing, cbc_strong, cbc_trust, cbc_rins and cbc_diving.
+void bindCbcSettings(core::ParamBinder& binder, CbcSettings& settings);
+
 struct SolveOptions {
   double timeLimitSeconds = 0;  ///< <= 0: only the RunContext's limit applies
   double relativeGap = 1e-6;    ///< stop when (incumbent - bound) / |incumbent| is below this
@@ -33,6 +53,7 @@ struct SolveOptions {
   std::vector<double> start;
   bool log = false;            ///< CBC's own log on stdout
   bool preprocess = true;      ///< CglPreProcess before branch and cut
+  CbcSettings cbc;             ///< cuts, probing, branching and heuristics
   std::string phase = "milp";  ///< QoRSample phase name of the progress samples
   int64_t nodeLimit = -1;      ///< < 0: none
 };

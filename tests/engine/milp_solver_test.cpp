@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/core/error.h"
 #include "engine/core/rng.h"
 #include "engine/milp/cbc_solver.h"
 #include "engine/milp/glpsol_check.h"
@@ -109,6 +110,43 @@ TEST(MilpSolver, KnapsackOptimum) {
   ASSERT_EQ(r.status, milp::Status::Optimal);
   EXPECT_NEAR(r.objective, -23, 1e-6);
   EXPECT_EQ(r.values, (std::vector<double>{1, 1, 0, 0}));
+}
+
+// Cut levels, branching and heuristics change how CBC searches, never the optimum it proves.
+TEST(MilpSolver, EveryCbcSettingProvesTheSameOptimum) {
+  const milp::Model m = largeCover(40, 30, 3, 7);
+  core::RunContext ctx;
+  const auto reference = milp::solve(m, {}, ctx);
+  ASSERT_EQ(reference.status, milp::Status::Optimal);
+  for (const char* cuts : {"off", "root", "tree"})
+    for (const char* probing : {"off", "root", "tree"})
+      for (bool heuristics : {false, true}) {
+        milp::SolveOptions o;
+        o.cbc.cuts = cuts;
+        o.cbc.probing = probing;
+        o.cbc.rins = o.cbc.diving = heuristics;
+        o.cbc.strongBranching = heuristics ? 0 : 10;
+        o.start.assign(size_t(m.varCount()), 1.0);  // every set taken: feasible, far from optimal
+        const auto r = milp::solve(m, o, ctx);
+        SCOPED_TRACE(std::string("cuts ") + cuts + ", probing " + probing + (heuristics ? ", heuristics" : ""));
+        EXPECT_EQ(r.status, milp::Status::Optimal);
+        EXPECT_NEAR(r.objective, reference.objective, 1e-6);
+        EXPECT_TRUE(m.violations(r.values, 1e-6).empty());
+      }
+}
+
+TEST(MilpSolver, UnknownCutLevelIsAnError) {
+  milp::SolveOptions o;
+  o.cbc.probing = "sometimes";
+  core::RunContext ctx;
+  try {
+    milp::solve(knapsack(), o, ctx);
+    FAIL() << "no error";
+  } catch (const core::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("probing level: expected off, root or tree, got 'sometimes'"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(MilpSolver, InfeasibleIsReported) {

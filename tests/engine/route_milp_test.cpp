@@ -7,6 +7,8 @@
 #include "engine/aie/qor.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+#include "engine/core/params.h"
 #include "engine/milp/glpsol_check.h"
 #include "route_test_util.h"
 #include "test_util.h"
@@ -305,4 +307,22 @@ TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
   EXPECT_GE(r.regionMargin, 1);
   EXPECT_GT(r.lazyArbiterRows, 3);
   EXPECT_EQ(r.quality, "optimal in region margin " + std::to_string(r.regionMargin));
+}
+
+TEST(RouteMilp, CbcSettingsAreRouterSettings) {
+  MilpRouterConfig cfg;
+  core::ParamBinder b;
+  bindMilpRouterParams(b, cfg);
+  EXPECT_EQ(cfg.cbc.probing, "off");  // the tuned default (CRONet)
+  b.apply({{"cbc_cuts", "tree"},
+           {"cbc_probing", "root"},
+           {"cbc_strong", "0"},
+           {"cbc_rins", "false"},
+           {"cbc_diving", "false"}});
+  EXPECT_EQ(cfg.cbc.cuts, "tree");
+  EXPECT_EQ(cfg.cbc.probing, "root");
+  EXPECT_EQ(cfg.cbc.strongBranching, 0);
+  EXPECT_FALSE(cfg.cbc.rins);
+  EXPECT_FALSE(cfg.cbc.diving);
+  EXPECT_THROW(b.apply({{"cbc_cuts", "always"}}), core::Error);
 }

@@ -42,6 +42,7 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
   b.bind("whole_array", c.wholeArray,
          "solve on the whole array (no per-net region): optimal for the placement, larger model");
+  milp::bindCbcSettings(b, c.cbc);
   b.bind("solver_log", c.solverLog, "print CBC's log");
 }
 
@@ -385,6 +386,11 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
   return out;
 }
 
+// The region margins tried while the MILP is infeasible: 0, 1, 2, 4, ... up to the whole array.
+int nextMargin(int margin, int whole) {
+  return std::min(whole, margin <= 0 ? 1 : 2 * margin);
+}
+
 std::string describeQuality(const milp::SolveResult& sr, bool fullRegion, int margin) {
   std::string where = fullRegion ? "on the whole array" : "in region margin " + std::to_string(margin);
   if (sr.status == milp::Status::Optimal) return "optimal " + where;
@@ -461,12 +467,30 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     }
     so.relativeGap = config.relativeGap;
     so.log = config.solverLog;
+    so.cbc = config.cbc;
     so.phase = "milp routing";
     if (config.greedyStart) {
       Routing start = greedyRouting(design, device, graph, placement, opts, builder);
       if (auto v = builder.encode(start)) so.start = std::move(*v);
     }
     if (!config.lpPath.empty()) model.write(config.lpPath);
+    if (so.start.empty() && config.growRegion && !builder.fullRegion()) {
+      // No greedy routing fits this region, which often means none does: the LP relaxation
+      // alone (no preprocessing, probing or cuts) proves that in a fraction of a full solve.
+      milp::SolveOptions lp = so;
+      lp.nodeLimit = 0;
+      lp.preprocess = false;
+      lp.cbc.cuts = lp.cbc.probing = "off";
+      lp.cbc.rins = lp.cbc.diving = false;
+      lp.phase = "milp routing relaxation";
+      ++res.solves;
+      milp::SolveResult relaxed = milp::solve(model, lp, ctx);
+      if (relaxed.status == milp::Status::Infeasible) {
+        opts.margin = nextMargin(opts.margin, whole);
+        continue;
+      }
+      if (relaxed.hasSolution()) so.start = std::move(relaxed.values);  // a root heuristic's routing
+    }
     milp::SolveResult sr = milp::solve(model, so, ctx);
     ++res.solves;
     res.startAccepted = sr.startAccepted;
@@ -476,7 +500,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       if (config.growRegion && !builder.fullRegion()) {
         // Grow the region step by step: over the whole of a large array the model can have a
         // million variables (CRONet on xcve2802), while a margin of a tile or two usually fits.
-        opts.margin = std::min(whole, opts.margin <= 0 ? 1 : 2 * opts.margin);
+        opts.margin = nextMargin(opts.margin, whole);
         continue;
       }
       res.reasons.clear();

@@ -29,6 +29,15 @@
 
 namespace ts::aie {
 
+/// Cuts in the root, no probing, RINS and diving heuristics.
+inline milp::CbcSettings routerCbcSettings() {
+  milp::CbcSettings s;
+  s.probing = "off";
+  s.rins = true;
+  s.diving = true;
+  return s;
+}
+
 struct MilpRouterConfig {
   RoutingModelOptions model;      ///< formulation weights (eq. 8) and switches
   double timeLimitSeconds = 60;   ///< for all MILP solves of one routing; the RunContext's limit also applies
@@ -37,6 +46,9 @@ struct MilpRouterConfig {
   bool preCheck = true;           ///< resource bounds before building the MILP
   bool explainInfeasible = true;  ///< elastic re-solve to name binding resources
   bool greedyStart = true;        ///< MIP start from a sequential shortest-path routing
+  /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
+  /// time without polling the stop flag, while diving finds the routings the greedy start misses.
+  milp::CbcSettings cbc = routerCbcSettings();
   /// Solve over the whole array from the start (no per-net region): "optimal" then means
   /// optimal for the placement, not only within each net's bounding box plus a margin.
   bool wholeArray = false;
