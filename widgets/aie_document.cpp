@@ -125,7 +125,8 @@ QString AieDocument::title() const {
 bool AieDocument::loadPlacement(const QString& path, QString* error) {
   if (!loaded_) return false;
   aie::Placement p;
-  if (!guarded(error, [&] { p = aie::loadPlacementFile(path.toStdString(), loaded_->design); })) return false;
+  if (!guarded(error, [&] { p = aie::loadPlacementFile(path.toStdString(), loaded_->design, &loaded_->device); }))
+    return false;
   setState({p, nullptr}, QStringLiteral("Load placement %1").arg(QFileInfo(path).fileName()));
   return true;
 }

@@ -20,6 +20,7 @@
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/report_json.h"
+#include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
@@ -76,7 +77,7 @@ std::vector<std::string> splitList(const std::string& s) {
 // Placers start from the design's pins, as in the paper; `manual` (and any placer when
 // fromManual is set) from the suite's manual placement, or the design file's own placement.
 json runDesign(const std::string& dir, const SuiteItem& item, const aie::PnrFlowConfig& cfg, double timeLimit,
-               bool fromManual, uint64_t seed) {
+               bool fromManual, uint64_t seed, const std::shared_ptr<core::CancelToken>& cancel) {
   json rec{{"name", item.name},
            {"topology", item.topology},
            {"flow", item.flow},
@@ -90,7 +91,7 @@ json runDesign(const std::string& dir, const SuiteItem& item, const aie::PnrFlow
       if (!item.manual.empty()) aie::applyPlacementFile(loaded, (std::filesystem::path(dir) / item.manual).string());
       start = loaded.placement;  // the manual file's, else the design file's own placement
     }
-    core::RunContext ctx(seed, timeLimit);
+    core::RunContext ctx(seed, timeLimit, cancel);
     aie::PnrResult r = aie::runPnr(loaded.design, loaded.device, start, cfg, ctx);
     rec["success"] = r.success;
     rec["status"] = r.status;
@@ -375,18 +376,38 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     std::atomic<int> next{0}, done{0};
     ConsoleProgress progress("bench aie", global.quiet);
     auto start = std::chrono::steady_clock::now();
-    auto worker = [&] {
-      for (int k = next++; k < total; k = next++) {
-        const auto& item = items[size_t(k) % items.size()];
-        const auto& combo = combos[size_t(k) / items.size()];
-        results[size_t(k)] = runDesign(o->suite, item, combo, o->timeLimit, o->start == "manual", o->seed);
-        progress.batch(++done, total, labels[size_t(k) / items.size()] + "+" + combo.router + " " + item.name);
-      }
-    };
-    std::vector<std::thread> threads;
-    for (int j = 0; j < std::min(o->jobs, std::max(1, total)); ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
+    bool interrupted = false;
+    {
+      // Ctrl-C cancels the runs in progress and starts no more; what finished is reported.
+      InterruptStop interrupt;
+      const auto& cancel = interrupt.token();
+      progress.onLog(core::LogLevel::Info,
+                     "bench aie: " + std::to_string(total) + " runs (Ctrl-C stops them and reports what finished)");
+      auto worker = [&] {
+        for (int k = next++; k < total && !cancel->stopRequested(); k = next++) {
+          const auto& item = items[size_t(k) % items.size()];
+          const auto& combo = combos[size_t(k) / items.size()];
+          results[size_t(k)] = runDesign(o->suite, item, combo, o->timeLimit, o->start == "manual", o->seed, cancel);
+          progress.batch(++done, total, labels[size_t(k) / items.size()] + "+" + combo.router + " " + item.name);
+        }
+      };
+      std::vector<std::thread> threads;
+      for (int j = 0; j < std::min(o->jobs, std::max(1, total)); ++j) threads.emplace_back(worker);
+      for (auto& t : threads) t.join();
+      interrupted = cancel->stopRequested();
+    }
     progress.finish();
+    if (interrupted) {
+      aie::waitForAbandonedSolves();  // no solver thread outlives main
+      std::cout << "interrupted (Ctrl-C): " << done << " of " << total
+                << " runs finished or cancelled; the others are listed as not run\n";
+      for (int k = 0; k < total; ++k)
+        if (results[size_t(k)].is_null()) {
+          const auto& item = items[size_t(k) % items.size()];
+          results[size_t(k)] = {{"name", item.name}, {"topology", item.topology}, {"flow", item.flow},
+                                {"size", item.size}, {"success", false},          {"status", "not run"}};
+        }
+    }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bool allOk = true;
     for (size_t c = 0; c < combos.size(); ++c) {
@@ -397,7 +418,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
         const json& r = results[c * items.size() + i];
         per.push_back(r);
         ok += r.value("success", false);
-        times.push_back(r.value("seconds", 0.0));
+        if (r.contains("seconds")) times.push_back(r["seconds"].get<double>());
       }
       std::sort(times.begin(), times.end());
       allOk = allOk && ok == int(items.size());
@@ -423,10 +444,11 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       json out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
       out["wall_seconds"] = wall;
       out["jobs"] = o->jobs;
+      if (interrupted) out["interrupted"] = true;
       if (o->shard.active()) out["shard"] = shardJson(o->shard, designsTotal);
       writeJson(o->json, out);
     }
-    global.exitCode = allOk ? kOk : kFailed;
+    global.exitCode = allOk && !interrupted ? kOk : kFailed;
   });
 }
 

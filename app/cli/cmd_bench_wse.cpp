@@ -51,14 +51,17 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     nlohmann::json cases = nlohmann::json::array();
     bool allLegal = true;
     printWseBenchHeader();
+    // Ctrl-C stops the case in progress (its best legal layout counts) and runs no more.
+    InterruptStop interrupt;
     for (const auto& file : files) {
+      if (interrupt.token()->stopRequested()) break;
       wse::KernelGraph g = wse::readKgraph(file);
       wse::WsePlacerOptions opts;
       opts.algorithm = o->algo;
       opts.threads = o->threads;
       opts.effort = o->effort;
       ConsoleProgress progress(std::filesystem::path(file).stem().string(), global.quiet);
-      core::RunContext ctx(o->seed, o->timeLimit, nullptr, &progress);
+      core::RunContext ctx(o->seed, o->timeLimit, interrupt.token(), &progress);
       wse::WsePlaceResult r = wse::runWsePlacer(g, opts, ctx);
       progress.finish();
       std::string name = std::filesystem::path(file).stem().string();
@@ -93,9 +96,14 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     const double averageRatio = averageRatioToCuPoker(cases, ratioCount);
     if (ratioCount > 0) out["average_ratio_to_cupoker"] = averageRatio;
     if (o->shard.active()) out["shard"] = shardJson(o->shard, casesTotal);
+    const bool interrupted = interrupt.token()->stopRequested();
+    if (interrupted) {
+      out["interrupted"] = true;
+      std::cout << "interrupted (Ctrl-C): " << cases.size() << " of " << files.size() << " cases run\n";
+    }
     printWseBenchSummary(cases);
     if (!o->json.empty()) writeJson(o->json, out);
-    global.exitCode = allLegal ? kOk : kFailed;
+    global.exitCode = allLegal && !interrupted ? kOk : kFailed;
   });
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
+#include "engine/aie/design_fit.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/given_routing.h"
 #include "engine/aie/legality.h"
@@ -29,6 +30,10 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
     pinnedOnly += loaded.placement.placed(c) && loaded.design.cores[c].pin;
   opts.requireComplete = !o.placement.empty() || loaded.placement.placedCount() > pinnedOnly;
   auto violations = aie::checkPlacement(loaded.design, loaded.device, loaded.placement, opts);
+  // A design that cannot fit the device is a problem before any placement.
+  size_t first = 0;
+  for (auto& why : aie::designFitProblems(loaded.design, loaded.device))
+    violations.insert(violations.begin() + long(first++), aie::Violation{"capacity", std::move(why), {}, std::nullopt});
   // Routes the file gives (aie.pnr_flow hop_tile_ids) go through the routing checker too.
   std::vector<std::string> routeProblems;
   int givenLength = 0;

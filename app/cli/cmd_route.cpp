@@ -155,12 +155,24 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
     }
 
     ConsoleProgress progress("route", global.quiet);
-    core::RunContext ctx(1, o->timeLimit, nullptr, &progress);
-    RunOutput r = runRouter(loaded, graph, *o, ctx);
+    RunOutput r;
+    double seconds = 0;
+    bool interrupted = false;
+    {
+      // Ctrl-C stops the solver: its best checked routing so far is written, or the failure.
+      InterruptStop interrupt;
+      core::RunContext ctx(1, o->timeLimit, interrupt.token(), &progress);
+      ctx.log(core::LogLevel::Info, "routing " + std::to_string(d.netCount()) + " nets with " + o->router +
+                                        " (Ctrl-C stops with the best routing so far)");
+      r = runRouter(loaded, graph, *o, ctx);
+      seconds = ctx.elapsed();
+      interrupted = interrupt.token()->stopRequested();
+    }
     progress.finish();
     report["success"] = r.success;
     report["status"] = r.status;
-    report["seconds"] = ctx.elapsed();
+    report["seconds"] = seconds;
+    report["interrupted"] = interrupted;
     report["reasons"] = r.reasons;
     report["solver"] = r.solver;
     if (!r.success) {
@@ -175,11 +187,12 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
     report["routes"] = routesJson(d, graph, r.routing);
     std::ostringstream s;
     s << std::fixed << std::setprecision(2);
-    s << "routed " << d.name << " on " << loaded.device.name() << " with " << o->router << " in " << ctx.elapsed()
+    s << "routed " << d.name << " on " << loaded.device.name() << " with " << o->router << " in " << seconds
       << " s: " << d.netCount() << " nets (" << q.sharedNets << " shared memory, " << q.intraTileNets << " intra-tile, "
       << q.circuitNets << " circuit, " << q.packetNets << " packet), route length " << q.routeLength << ", buffers "
       << q.bufferKb() << " KB, " << q.dmaChannels << " DMA channels, max link use " << q.maxLinkUtilisation * 100
       << "%\n";
+    if (interrupted) s << "  note: stopped by Ctrl-C: the best routing found so far, checked\n";
     for (const auto& why : r.reasons) s << "  note: " << why << "\n";
     std::cout << s.str();
     writeOutputs(false, &r.routing);

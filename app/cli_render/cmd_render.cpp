@@ -177,8 +177,12 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
       const aie::RouterInfo* router = aie::findRouter(o->router);
       if (!router) throw core::Error("--route: unknown router '" + o->router + "' (" + aie::routerNames() + ")");
       ConsoleProgress progress("route", global.quiet);
-      core::RunContext ctx(1, o->timeLimit, nullptr, &progress);
-      aie::RouteOutcome routed = router->run(loaded.design, loaded.device, loaded.placement, {}, ctx);
+      aie::RouteOutcome routed;
+      {
+        InterruptStop interrupt;  // Ctrl-C: the best routing so far, or the placement alone
+        core::RunContext ctx(1, o->timeLimit, interrupt.token(), &progress);
+        routed = router->run(loaded.design, loaded.device, loaded.placement, {}, ctx);
+      }
       if (!routed.success) {
         std::string why = routed.reasons.empty() ? routed.status : routed.reasons.front();
         std::cerr << "warning: not routed (" << why << "); drawing the placement only\n";

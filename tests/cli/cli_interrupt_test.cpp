@@ -1,5 +1,5 @@
-// Ctrl-C during `wse place`: the run stops, writes the best legal layout found so far and
-// exits 0, like `place` and `pnr`.
+// Ctrl-C during `wse place` and `route`: the run stops and writes its best result so far (or,
+// without one, the failure report) instead of dying with nothing written.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -45,6 +45,24 @@ int waitFor(pid_t pid, double seconds) {
   return -2;
 }
 
+/// Sends Ctrl-C once the CLI has written to `err` (its run, and so its interrupt handler, has
+/// started) and a little later; gives the exit code as waitFor does, or -3 if it never started.
+int interruptOnceStarted(pid_t pid, const std::string& err, int afterMs) {
+  bool started = false;
+  for (int i = 0; i < 3000 && !started; ++i) {
+    std::error_code ec;
+    started = fs::file_size(err, ec) > 0 && !ec;
+    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (!started) {
+    waitFor(pid, 0);  // kills it
+    return -3;
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(afterMs));
+  kill(pid, SIGINT);
+  return waitFor(pid, 60);
+}
+
 }  // namespace
 
 TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
@@ -55,19 +73,42 @@ TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
   pid_t pid = startCli(
       {"wse", "place", graph, "--algo", "tbs-sa", "--threads", "1", "--time-limit", "600", "--out", paint}, out, err);
   ASSERT_GT(pid, 0);
-  // The progress line appears once the run (and its interrupt handler) has started.
-  auto errSize = [&] {
-    std::error_code ec;
-    auto size = fs::file_size(err, ec);
-    return ec ? 0 : size;
-  };
-  for (int i = 0; i < 3000 && errSize() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  ASSERT_GT(errSize(), 0u) << "the run did not start";
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  kill(pid, SIGINT);
-  EXPECT_EQ(waitFor(pid, 60), 0) << slurp(err);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 500), 0) << slurp(err);
   EXPECT_NE(slurp(out).find("[stopped early]"), std::string::npos) << slurp(out);
   ASSERT_TRUE(fs::exists(paint));
   auto eval = runCli("wse eval " + graph + " " + paint);
   EXPECT_EQ(eval.exitCode, 0) << eval.out;
+}
+
+TEST(CliInterrupt, CtrlCStopsRouteWhichWritesItsReport) {
+  std::string dir = cliOutputDir("route_interrupt");
+  std::string report = dir + "/report.json", out = dir + "/stdout.txt", err = dir + "/stderr.txt";
+  // CRONet's routing MILP takes minutes: only the interrupt can end it in time.
+  pid_t pid = startCli({"route", sourcePath("samples/cronet_xcve2802.yaml"), "--time-limit", "600", "--report", report},
+                       out, err);
+  ASSERT_GT(pid, 0);
+  // Exit code 1 (not routed) and the report says why, or 0 with a checked routing if one came first.
+  const int code = interruptOnceStarted(pid, err, 300);
+  ASSERT_TRUE(code == 0 || code == 1) << code << "\n" << slurp(err);
+  const std::string text = slurp(report);
+  EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
+  if (code == 1) {
+    EXPECT_NE(text.find("\"status\": \"cancelled\""), std::string::npos) << text;
+  }
+}
+
+TEST(CliInterrupt, CtrlCStopsBenchAieWhichReportsWhatFinished) {
+  std::string dir = cliOutputDir("bench_interrupt");
+  std::string suite = dir + "/suite", json = dir + "/bench.json", out = dir + "/stdout.txt", err = dir + "/stderr.txt";
+  ASSERT_EQ(runCli("-q suite generate --device npu2 --out " + suite).exitCode, 0);
+  // LSMO with 600 s per design: only the interrupt ends the three runs in time.
+  pid_t pid = startCli(
+      {"bench", "aie", "--suite", suite, "--placer", "lsmo", "--time-limit", "600", "--limit", "3", "--json", json},
+      out, err);
+  ASSERT_GT(pid, 0);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 300), 1) << slurp(err);
+  EXPECT_NE(slurp(out).find("interrupted (Ctrl-C)"), std::string::npos) << slurp(out);
+  const std::string text = slurp(json);
+  EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"status\": \"not run\""), std::string::npos) << text;
 }

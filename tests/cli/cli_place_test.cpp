@@ -63,3 +63,12 @@ TEST(CliPlace, HelpHasAnExample) {
   EXPECT_EQ(list.exitCode, 0);
   EXPECT_NE(list.out.find("kappa"), std::string::npos);
 }
+
+TEST(CliPlace, CheckNamesADesignTooLargeForItsDevice) {
+  // edge_detect's two mem cores on Versal AIE, which has no memory tiles: not "OK".
+  auto r = runCli("check " + ts::test::sourcePath("samples/edge_detect.yaml") + " --device xcvc1902");
+  EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("problem: the design has 2 mem cores but xcvc1902 has no memory tiles"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(runCli("check " + ts::test::sourcePath("samples/edge_detect.yaml")).exitCode, 0);
+}

@@ -1,6 +1,7 @@
 // The independent placement checker.
 #include <gtest/gtest.h>
 
+#include "engine/aie/design_fit.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_yaml.h"
 #include "engine/aie/legality.h"
@@ -145,4 +146,28 @@ TEST_F(Fixture, LinkedNetsShareOneBufferAtTheirCore) {
   // mem_a: link i0 -> d0 shares max(2 x 1024 in, 2 x 512 out) = 2048, plus d2's 2 x 512.
   EXPECT_EQ(streamBufferBytes(design, design.findCore("mem_a")), 2048 + 1024);
   EXPECT_EQ(streamBufferBytes(design, design.findCore("c1")), 2 * 512 + 2 * 100000);
+}
+
+TEST_F(Fixture, ADesignThatCannotFitTheDeviceIsNamedBeforeAnyPlacement) {
+  EXPECT_TRUE(designFitProblems(design, device).empty());
+  // Versal AIE (AIE1) has no memory tiles for the two mem cores.
+  auto aie1 = designFitProblems(design, loadDevice("xcvc1902"));
+  ASSERT_EQ(aie1.size(), 1u);
+  EXPECT_EQ(aie1[0], "the design has 2 mem cores but xcvc1902 has no memory tiles");
+  // One compute core more than the array has compute tiles; one per tile still fits.
+  Design full = design;
+  const int tiles = device.countTiles(TileKind::Compute);
+  auto addCompute = [&](const std::string& name) {
+    LogicalCore c;
+    c.name = name;
+    c.kind = CoreKind::Compute;
+    full.cores.push_back(c);
+  };
+  while (full.countCores(CoreKind::Compute) < tiles) addCompute("extra" + std::to_string(full.coreCount()));
+  EXPECT_TRUE(designFitProblems(full, device).empty());
+  addCompute("one_too_many");
+  auto over = designFitProblems(full, device);
+  ASSERT_EQ(over.size(), 1u);
+  EXPECT_EQ(over[0], "the design has " + std::to_string(tiles + 1) + " compute cores but npu2 has only " +
+                         std::to_string(tiles) + " compute tiles");
 }
