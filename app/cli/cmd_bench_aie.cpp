@@ -24,6 +24,7 @@
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/json_text.h"
 
 namespace ts::cli {
 
@@ -39,12 +40,7 @@ struct SuiteItem {
 std::vector<SuiteItem> readSuiteIndex(const std::string& dir) {
   std::string path = (std::filesystem::path(dir) / "index.json").string();
   std::string text = core::readFile(path);
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw core::InputError(path, 0, 0, std::string("JSON syntax error: ") + e.what());
-  }
+  json root = core::parseJsonText(text, path);
   const json* list =
       root.is_array() ? &root : (root.is_object() && root.contains("designs") ? &root["designs"] : nullptr);
   if (!list || !list->is_array())
@@ -296,12 +292,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     std::vector<json> runs;
     if (!o->compare.empty()) {
       for (const auto& path : o->compare) {
-        json j;
-        try {
-          j = json::parse(core::readFile(path));
-        } catch (const json::parse_error& e) {
-          throw core::InputError(path, 0, 0, std::string("JSON syntax error: ") + e.what());
-        }
+        json j = core::readJsonFile(path);
         if (j.contains("runs") && j["runs"].is_array())
           for (const auto& r : j["runs"]) runs.push_back(r);
         else if (j.contains("per_design"))
@@ -309,8 +300,13 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
         else
           throw core::InputError(path, 1, 1, "expected a bench aie --json output");
       }
-      printTables(runs, std::cout);
-      if (o->table2) printTable2(runs, std::cout);
+      try {
+        printTables(runs, std::cout);
+        if (o->table2) printTable2(runs, std::cout);
+      } catch (const json::exception& e) {
+        throw core::Error("bench aie --compare: a report has a field of an unexpected type (" + std::string(e.what()) +
+                          "); compare only bench aie --json outputs");
+      }
       global.exitCode = kOk;
       return;
     }

@@ -10,6 +10,8 @@
 #include "app/cli/cmd_wse_common.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/json_locate.h"
+#include "engine/core/json_text.h"
 
 namespace ts::cli {
 
@@ -26,16 +28,15 @@ struct ShardFile {
 
 ShardFile readShardFile(const std::string& path) {
   ShardFile f{path, {}, {}, 0};
-  try {
-    f.content = json::parse(core::readFile(path));
-  } catch (const json::parse_error& e) {
-    throw core::InputError(path, 0, 0, std::string("JSON syntax error: ") + e.what());
-  }
+  f.content = core::readJsonFile(path);
   const json& s = f.content.is_object() ? f.content.value("shard", json()) : json();
   if (!s.is_object() || !s.contains("index") || !s.contains("count") || !s.contains("designs_total"))
     throw core::InputError(path, 1, 1,
                            "not the output of a sharded bench run (no \"shard\" field): run bench aie or bench wse "
                            "with --shard K/N --json FILE");
+  if (!s["index"].is_number_integer() || !s["count"].is_number_integer() || !s["designs_total"].is_number_unsigned())
+    throw core::InputError(path, core::locateJsonPointer(core::readFile(path), "/shard").first, 1,
+                           "shard: index, count and designs_total must be whole numbers");
   f.shard = {s["index"].get<int>(), s["count"].get<int>()};
   f.total = s["designs_total"].get<size_t>();
   return f;
@@ -183,9 +184,16 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       if (f.content.contains("cases") != wse)
         throw core::Error(f.path + " and " + files.front().path + " are not from the same bench (aie vs wse)");
     json out;
-    const bool allOk = wse ? mergeWse(files, out) : mergeAie(files, out);
+    bool allOk = false;
     double wall = 0;
-    for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
+    try {
+      allOk = wse ? mergeWse(files, out) : mergeAie(files, out);
+      for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
+    } catch (const json::exception& e) {
+      // Hand-edited or foreign files: a field of the wrong type is bad input, not a crash.
+      throw core::Error("bench merge: a shard file has a field of an unexpected type (" + std::string(e.what()) +
+                        "); merge only bench --shard --json outputs");
+    }
     if (!wse) out["wall_seconds"] = wall;  // the shards ran side by side: the longest one
     out["merged_shards"] = files.size();
     std::cout << "merged " << files.size() << " shards of " << files.front().total << " designs\n";

@@ -17,6 +17,7 @@
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/json_text.h"
 
 namespace ts::cli {
 
@@ -239,12 +240,7 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
       "Example:\n  tilestudio-cli suite check suite");
   check->callback([checkDir, &global] {
     const std::string indexPath = (fs::path(*checkDir) / "index.json").string();
-    nlohmann::json index;
-    try {
-      index = nlohmann::json::parse(core::readFile(indexPath));
-    } catch (const nlohmann::json::exception& e) {
-      throw core::InputError(indexPath, 0, 0, std::string("not valid JSON: ") + e.what());
-    }
+    const nlohmann::json index = core::readJsonFile(indexPath);
     if (!index.contains("designs") || !index["designs"].is_array() || !index.contains("device"))
       throw core::InputError(indexPath, 0, 0, "expected an object with 'device' and a 'designs' array");
     const aie::Device device = aie::loadDevice(index["device"].get<std::string>());

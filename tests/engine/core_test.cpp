@@ -6,6 +6,7 @@
 #include "engine/core/csv.h"
 #include "engine/core/error.h"
 #include "engine/core/json_locate.h"
+#include "engine/core/json_text.h"
 #include "engine/core/params.h"
 #include "engine/core/run_context.h"
 
@@ -116,6 +117,25 @@ TEST(JsonLocate, FindsNestedValues) {
   EXPECT_EQ(locateJsonPointer(text, "/list/0/x").first, 4);
   EXPECT_EQ(locateJsonPointer(text, "/a").first, 2);
   EXPECT_EQ(locateJsonPointer(text, "/list/9").first, 3);  // deepest existing parent
+}
+
+// Every way nlohmann can refuse text must come out as an InputError with a line, never as the
+// parser's own exception (which the CLI would report as an internal error).
+TEST(JsonText, RefusalsNameTheLineAndColumn) {
+  auto errorOf = [](const std::string& text) {
+    try {
+      parseJsonText(text, "f.json");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(parseJsonText("{\"a\": [1, 2.5e3]}", "f.json")["a"][1].get<double>(), 2500.0);
+  EXPECT_EQ(errorOf("{\n  \"a\": [1,,]\n}").rfind("f.json:2:", 0), 0u) << errorOf("{\n  \"a\": [1,,]\n}");
+  EXPECT_EQ(errorOf("{\n  \"a\": 1e+310\n}"), "f.json:2:8: JSON value refused: number overflow parsing '1e+310'");
+  EXPECT_EQ(errorOf("[\n-1e999]"), "f.json:2:1: JSON value refused: number overflow parsing '-1e999'");
+  EXPECT_EQ(errorOf("{\"a\": 1,\n \"a\": 2}"), "f.json:2:2: key 'a' appears twice in this object");
+  EXPECT_EQ(errorOf("").rfind("f.json:1:", 0), 0u) << errorOf("");
 }
 
 TEST(Errors, InputErrorFormatsTheLocation) {

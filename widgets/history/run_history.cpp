@@ -7,6 +7,7 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/json_text.h"
 
 namespace ts::ui {
 
@@ -56,7 +57,7 @@ bool RunHistory::load(QString* warning) {
   std::vector<nlohmann::json> foreign;
   int maxId = 0;
   try {
-    nlohmann::json j = nlohmann::json::parse(core::readFile(sidecar_.toStdString()));
+    nlohmann::json j = core::readJsonFile(sidecar_.toStdString());
     if (j.value("format", std::string()) != kFormat) throw core::Error("not a TileStudio run history");
     if (j.value("version", 0) > kVersion) throw core::Error("written by a newer TileStudio");
     std::string want = identity_.value("fingerprint", std::string());

@@ -12,6 +12,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 #include "engine/core/json_locate.h"
+#include "engine/core/json_text.h"
 
 namespace ts::aie {
 
@@ -24,25 +25,7 @@ class JsonReader {
  public:
   JsonReader(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {}
 
-  json parse() const {
-    json root;
-    try {
-      root = json::parse(text_);
-    } catch (const json::parse_error& e) {
-      auto [line, col] = core::lineColumnOf(text_, e.byte > 0 ? e.byte - 1 : 0);
-      // nlohmann says "[json.exception.parse_error.101] parse error at line 2, column 17: <why>".
-      std::string what = e.what();
-      size_t colon = what.find(": ", what.find("parse error"));
-      throw core::InputError(file_, line, col,
-                             "JSON syntax error: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
-    }
-    std::string key;
-    if (auto at = core::findDuplicateJsonKey(text_, &key)) {
-      auto [line, col] = core::lineColumnOf(text_, *at);
-      throw core::InputError(file_, line, col, "key '" + key + "' appears twice in this object");
-    }
-    return root;
-  }
+  json parse() const { return core::parseJsonText(text_, file_); }
   [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
     auto [line, col] = core::locateJsonPointer(text_, pointer);
     throw core::InputError(file_, line, col, message);
