@@ -113,6 +113,26 @@ TEST(CliBenchShard, BadShardsAndIncompleteMergesAreExitCodeTwo) {
   EXPECT_NE(unsharded.err.find("not the output of a sharded bench run"), std::string::npos) << unsharded.err;
 }
 
+// Hand-edited reports: a field of the wrong type is bad input (exit 2), not an internal error.
+TEST(CliBenchShard, WrongTypedReportFieldsAreExitCodeTwo) {
+  std::string dir = cliOutputDir("bench_wrong_types");
+  std::ofstream(dir + "/shard.json") << R"({"shard": {"index": "1", "count": 2, "designs_total": 4}})";
+  std::ofstream(dir + "/report.json") << R"({"runs": [{"per_design": [{"name": 5, "success": true}]}]})";
+  std::ofstream(dir + "/overflow.json") << "{\"runs\": [],\n \"wall_seconds\": 1e999}";
+  auto merge = runCli("-q bench merge " + dir + "/shard.json " + dir + "/shard.json");
+  EXPECT_EQ(merge.exitCode, 2);
+  EXPECT_NE(merge.err.find("shard.json:1:1: shard: index, count and designs_total must be whole numbers"),
+            std::string::npos)
+      << merge.err;
+  auto compare = runCli("-q bench aie --compare " + dir + "/report.json");
+  EXPECT_EQ(compare.exitCode, 2);
+  EXPECT_NE(compare.err.find("a report has a field of an unexpected type"), std::string::npos) << compare.err;
+  auto overflow = runCli("-q bench aie --compare " + dir + "/overflow.json");
+  EXPECT_EQ(overflow.exitCode, 2);
+  EXPECT_NE(overflow.err.find("overflow.json:2:18: JSON value refused: number overflow"), std::string::npos)
+      << overflow.err;
+}
+
 TEST(CliBenchShard, SlurmArrayScriptRunsOneShardPerTaskAndSubmitsTheMergeOnce) {
   // Slurm is not here: each array task is run as Slurm would run it (its environment), with an
   // sbatch stand-in that records the merge job the first task submits; that job is then run.
