@@ -185,12 +185,11 @@ class HistoryTest : public QObject {
   }
 
   void unreadableSidecarsAreReportedNotFatal() {
-    teardown();
+    // Written under the open document, then read when it is opened again.
     QFile f(RunHistory::sidecarPath(design_));
-    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write("{ this is not json");
     f.close();
-    build();
     QSignalSpy log(f_.history.get(), &AieHistory::logMessage);
     QString error;
     QVERIFY(f_.doc->open(design_, &error));
@@ -198,6 +197,13 @@ class HistoryTest : public QObject {
     bool reported = false;
     for (const auto& args : log) reported = reported || args.front().toString().contains("cannot read");
     QVERIFY(reported);
+    // ...and set aside with its content, so that the next save cannot overwrite it.
+    QFile aside(RunHistory::sidecarPath(design_) + ".unreadable");
+    QVERIFY(!QFile::exists(RunHistory::sidecarPath(design_)));
+    QVERIFY(aside.open(QIODevice::ReadOnly));
+    QCOMPARE(aside.readAll(), QByteArray("{ this is not json"));
+    aside.close();
+    aside.remove();
     // A sidecar of another version of the design is set aside, not overwritten.
     nlohmann::json other{{"format", "tilestudio-runs"},
                          {"version", 1},

@@ -88,7 +88,14 @@ bool RunHistory::load(QString* warning) {
       }
     }
   } catch (const std::exception& e) {
-    if (warning) *warning = tr("cannot read %1: %2").arg(sidecar_, QString::fromUtf8(e.what()));
+    // Set aside, so that the next run's save cannot overwrite what may still be the user's runs.
+    QString aside = sidecar_ + ".unreadable";
+    QFile::remove(aside);
+    const bool moved = QFile::rename(sidecar_, aside);
+    if (warning)
+      *warning = tr("cannot read %1: %2%3")
+                     .arg(sidecar_, QString::fromUtf8(e.what()),
+                          moved ? tr("; kept it as %1").arg(QFileInfo(aside).fileName()) : QString());
     return false;
   }
   beginResetModel();
