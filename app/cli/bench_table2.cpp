@@ -34,10 +34,6 @@ const Published kPublished[] = {{195, 5, 2571, 19.2, 1.04, 6.9, 8.7},   {202, 26
                                 {194, 52, 2593, 16.3, 0.99, 8.9, 6.6},  {200, 53, 2599, 16.3, 0.99, 8.9, 6.6},
                                 {195, 330, 2786, 17.2, 1.00, 8.7, 6.9}, {164, 656, 2748, 17.5, 1.02, 7.9, 8.8}};
 
-std::string runLabel(const json& run) {
-  return run.value("label", run.value("placer", std::string("?"))) + "+" + run.value("router", std::string("?"));
-}
-
 struct Row {
   const Table2Pairing* pairing = nullptr;
   const json* run = nullptr;
@@ -69,6 +65,10 @@ std::string cell(double v, int precision) {
 }
 
 }  // namespace
+
+std::string runLabel(const json& run) {
+  return run.value("label", run.value("placer", std::string("?"))) + "+" + run.value("router", std::string("?"));
+}
 
 void printTable2(const std::vector<json>& runs, std::ostream& out) {
   std::vector<Row> rows = matchRows(runs);

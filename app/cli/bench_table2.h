@@ -21,6 +21,9 @@ struct Table2Pairing {
 /// SA+MILP cost, SA+BB, SA+BBCG, LSMO, joint MILP (the last five routed by the MILP router).
 const std::vector<Table2Pairing>& table2Pairings();
 
+/// "placer label+router" of one run of a bench aie --json report (rows are matched by it).
+std::string runLabel(const nlohmann::json& run);
+
 /// Table II (success, then over the designs every run passes: geomean PnR time and estimated
 /// runtime, arithmetic means of route length, buffer KB, shared-memory and stream nets) and
 /// Fig. 6 (success rate per benchmark category and placer), each followed by the published

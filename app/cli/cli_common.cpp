@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "engine/aie/place/joint_milp_placer.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/version.h"
 
@@ -51,6 +52,9 @@ InterruptStop::InterruptStop() : token_(std::make_shared<core::CancelToken>()) {
 InterruptStop::~InterruptStop() {
   std::signal(SIGINT, previous_);
   interruptTarget = nullptr;
+  // A cancelled joint MILP leaves its CBC worker to end at the next poll: no solver thread
+  // may outlive main, whichever command was interrupted.
+  if (token_->stopRequested()) aie::waitForAbandonedSolves();
 }
 
 namespace {

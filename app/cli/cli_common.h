@@ -54,7 +54,8 @@ void writeJson(const std::string& path, const nlohmann::json& value);
 
 /// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then
 /// returns its best so far) instead of killing the process; the previous SIGINT handler comes
-/// back on destruction. One at a time.
+/// back on destruction, which, after a Ctrl-C, also waits for abandoned solver threads. One at
+/// a time.
 class InterruptStop {
  public:
   InterruptStop();

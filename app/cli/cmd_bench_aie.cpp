@@ -17,6 +17,7 @@
 #include "app/cli/bench_shard.h"
 #include "app/cli/bench_table2.h"
 #include "app/cli/cli_common.h"
+#include "app/cli/pnr_options.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/report_json.h"
@@ -117,10 +118,6 @@ json runDesign(const std::string& dir, const SuiteItem& item, const aie::PnrFlow
   return rec;
 }
 
-std::string runLabel(const json& run) {
-  return run.value("label", run.value("placer", std::string("?"))) + "+" + run.value("router", std::string("?"));
-}
-
 // "sa:cost=bb:inner_num=5" -> placer "sa" with its own settings.
 std::pair<std::string, core::ParamValues> parsePlacerSpec(const std::string& spec) {
   std::vector<std::string> parts;
@@ -129,13 +126,6 @@ std::pair<std::string, core::ParamValues> parsePlacerSpec(const std::string& spe
   core::ParamValues values;
   for (size_t i = 1; i < parts.size(); ++i) core::parseParamAssignment(parts[i], values);
   return {parts.empty() ? spec : parts.front(), values};
-}
-
-void requireKnownSettings(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values,
-                          const std::string& what) {
-  for (const auto& entry : values)
-    if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
-      throw core::Error(what + ": unknown setting '" + entry.first + "'");
 }
 
 // Table II over the designs all runs route, then success per topology x flow x size.
@@ -394,7 +384,6 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     }
     progress.finish();
     if (interrupted) {
-      aie::waitForAbandonedSolves();  // no solver thread outlives main
       std::cout << "interrupted (Ctrl-C): " << done << " of " << total
                 << " runs finished or cancelled; the others are listed as not run\n";
       for (int k = 0; k < total; ++k)

@@ -28,14 +28,15 @@ struct ShardFile {
 
 ShardFile readShardFile(const std::string& path) {
   ShardFile f{path, {}, {}, 0};
-  f.content = core::readJsonFile(path);
+  const std::string text = core::readFile(path);
+  f.content = core::parseJsonText(text, path);
   const json& s = f.content.is_object() ? f.content.value("shard", json()) : json();
   if (!s.is_object() || !s.contains("index") || !s.contains("count") || !s.contains("designs_total"))
     throw core::InputError(path, 1, 1,
                            "not the output of a sharded bench run (no \"shard\" field): run bench aie or bench wse "
                            "with --shard K/N --json FILE");
   if (!s["index"].is_number_integer() || !s["count"].is_number_integer() || !s["designs_total"].is_number_unsigned())
-    throw core::InputError(path, core::locateJsonPointer(core::readFile(path), "/shard").first, 1,
+    throw core::InputError(path, core::locateJsonPointer(text, "/shard").first, 1,
                            "shard: index, count and designs_total must be whole numbers");
   f.shard = {s["index"].get<int>(), s["count"].get<int>()};
   f.total = s["designs_total"].get<size_t>();

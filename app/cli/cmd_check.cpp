@@ -105,7 +105,7 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
       modules.clear();
       nlohmann::json j;
       global.exitCode = checkOne(loaded, *o, o->json ? &j : nullptr, "");
-      if (o->json) std::cout << withVersion(j).dump(2) << "\n";
+      if (o->json) writeJson("-", j);
       return;
     }
     // Several modules: each one in turn; the exit code is the worst of them.
@@ -136,7 +136,7 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
       all.push_back(j);
     }
     if (o->json)
-      std::cout << withVersion({{"file", o->design}, {"modules", all}}).dump(2) << "\n";
+      writeJson("-", {{"file", o->design}, {"modules", all}});
     else
       std::cout << modules.size() << " modules\n";
     global.exitCode = worst;

@@ -103,7 +103,7 @@ int fileInfo(const std::string& path, bool json) {
     modules.push_back(designJson(loaded.design, loaded.warnings));
   }
   if (json) {
-    std::cout << withVersion({{"file", path}, {"modules", modules}}).dump(2) << "\n";
+    writeJson("-", {{"file", path}, {"modules", modules}});
     return code;
   }
   if (modules.size() == 1 && !modules[0].contains("module")) {
@@ -150,7 +150,7 @@ void addInfoCommand(CLI::App& app, GlobalOptions& global) {
     }
     aie::Device d = aie::loadDevice(*device);
     if (*json)
-      std::cout << withVersion(deviceJson(d)).dump(2) << "\n";
+      writeJson("-", deviceJson(d));
     else
       printText(d);
     global.exitCode = kOk;

@@ -84,15 +84,12 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
 
     ConsoleProgress progress("pnr " + o->placer + "+" + o->router, global.quiet);
     aie::PnrResult r;
-    bool interrupted = false;
     {
       InterruptStop interrupt;
       core::RunContext ctx(o->seed, o->timeLimit, interrupt.token(), &progress);
       r = aie::runPnr(d, loaded.device, start, cfg, ctx);
-      interrupted = interrupt.token()->stopRequested();
     }
     progress.finish();
-    if (interrupted) aie::waitForAbandonedSolves();  // no solver thread outlives main
 
     aie::RrGraph graph(loaded.device);
     const bool complete = r.placement.size() == d.coreCount() && r.placement.complete();

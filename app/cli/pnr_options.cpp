@@ -6,15 +6,12 @@
 
 namespace ts::cli {
 
-namespace {
-
-void requireKnown(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values, const std::string& what) {
+void requireKnownSettings(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values,
+                          const std::string& what) {
   for (const auto& entry : values)
     if (std::none_of(specs.begin(), specs.end(), [&](const core::ParamSpec& s) { return s.key == entry.first; }))
       throw core::Error(what + ": unknown setting '" + entry.first + "'");
 }
-
-}  // namespace
 
 void addPnrRunOptions(CLI::App* cmd, PnrRunOptions& o) {
   cmd->add_option("--placer", o.placer, "Placer: " + aie::placerNames())->capture_default_str();
@@ -48,8 +45,8 @@ aie::PnrFlowConfig pnrFlowConfig(const PnrRunOptions& o, const std::string& comm
     cfg.placerParams["cost"] = o.cost;
   }
   // Settings are checked before any work, so a typo is bad input (exit 2), not a failed run.
-  requireKnown(aie::findPlacer(o.placer)->params(), cfg.placerParams, "placer '" + o.placer + "'");
-  requireKnown(aie::findRouter(o.router)->params(), cfg.routerParams, "router '" + o.router + "'");
+  requireKnownSettings(aie::findPlacer(o.placer)->params(), cfg.placerParams, "placer '" + o.placer + "'");
+  requireKnownSettings(aie::findRouter(o.router)->params(), cfg.routerParams, "router '" + o.router + "'");
   return cfg;
 }
 

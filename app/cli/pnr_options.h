@@ -21,6 +21,10 @@ struct PnrRunOptions {
 /// (defaults shown from `o`'s current values).
 void addPnrRunOptions(CLI::App* cmd, PnrRunOptions& o);
 
+/// Refuses a setting that none of `specs` names: "<what>: unknown setting 'KEY'".
+void requireKnownSettings(const std::vector<core::ParamSpec>& specs, const core::ParamValues& values,
+                          const std::string& what);
+
 /// The flow configuration; unknown algorithms and settings are core::Error (bad input) here,
 /// before any work.
 aie::PnrFlowConfig pnrFlowConfig(const PnrRunOptions& o, const std::string& command);

@@ -391,7 +391,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   auto decide = [&]() {
     if (progress.cancelled) return Status::Cancelled;
     if (progress.lpStopped) return hasSolution ? Status::Feasible : Status::TimeOut;
-    if (cbc.isProvenOptimal() && hasSolution && !rejected) {
+    if (cbc.isProvenOptimal() && hasSolution) {
       out.bound = std::max(
           out.bound, out.objective - std::max(options.absoluteGap, options.relativeGap * std::fabs(out.objective)));
       return Status::Optimal;

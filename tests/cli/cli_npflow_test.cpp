@@ -22,6 +22,7 @@ TEST(CliNpflow, PlacerLinkPlacesTheNetlistOfEverySharedMlirModule) {
   const std::string placer = (fs::path(TS_CLI_PATH).parent_path() / "placer").string();
   ASSERT_TRUE(fs::exists(placer)) << "build/bin/placer is missing";
   int legal = 0, failed = 0;
+  std::string linkDevice;  // of the last netlist placed legally, kept for the run through the link
   for (const auto& e : fs::recursive_directory_iterator(sharedData("mlir-aie"))) {
     if (e.path().extension() != ".mlir") continue;
     auto modules = loadMlirModules(e.path().string());
@@ -50,14 +51,23 @@ TEST(CliNpflow, PlacerLinkPlacesTheNetlistOfEverySharedMlirModule) {
       EXPECT_LT(out["routing"]["routing_cost"].get<double>(), 1e9);
       for (const auto& net : out["nets"]) EXPECT_TRUE(net.contains("routing_info"));
       EXPECT_EQ(slurp(dir + "/routing.dot").rfind("digraph", 0), 0u);
+      fs::copy_file(netlist, dir + "/link_netlist.json", fs::copy_options::overwrite_existing);
+      linkDevice = m.design.device;
       ++legal;
     }
   }
   EXPECT_GE(legal, 30);
-  // The `placer` name itself runs the same command.
-  CliResult viaLink = runCli("--version");
-  EXPECT_EQ(viaLink.exitCode, 0);
-  int code = std::system((placer + " --help >/dev/null 2>&1").c_str());
-  EXPECT_EQ(WEXITSTATUS(code), 0);
+  // The `placer` name itself runs the same command, as IRON calls it.
+  ASSERT_FALSE(linkDevice.empty());
+  const std::string viaLink = dir + "/via_link.json";
+  fs::remove(viaLink);
+  int code = std::system((placer + " '" + dir + "/link_netlist.json' --output=" + viaLink + " --device " + linkDevice +
+                          " --time-limit 10 --route-time-limit 30 -q >/dev/null 2>&1")
+                             .c_str());
+  ASSERT_TRUE(WIFEXITED(code) && WEXITSTATUS(code) == 0) << code;
+  NpflowNetlist in = loadNpflowNetlist(dir + "/link_netlist.json", linkDevice);
+  Placement p = readNpflowPlacement(slurp(viaLink), viaLink, in.design);
+  EXPECT_TRUE(p.complete());
+  EXPECT_TRUE(checkPlacement(in.design, loadDevice(linkDevice), p).empty());
   EXPECT_LE(failed, 8);
 }

@@ -8,6 +8,7 @@
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/route/routing_model.h"
+#include "engine/aie/routing_legality.h"
 #include "engine/aie/rr_graph.h"
 #include "engine/milp/cbc_solver.h"
 
@@ -75,6 +76,7 @@ TEST_P(TimeLimitedRouting, IsNeverAnErrorAndPassesTheChecker) {
   EXPECT_NE(r.status, "error") << (r.reasons.empty() ? "" : r.reasons.front());
   if (r.success) {
     EXPECT_GE(r.objective, r.bound - 1e-6 * std::max(1.0, r.objective));
+    EXPECT_TRUE(aie::checkRouting(d.design, d.device, graph, d.placement, r.routing).empty());
   }
 }
 

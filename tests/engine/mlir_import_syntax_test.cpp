@@ -218,6 +218,7 @@ TEST(MlirSyntax, OpsOutsideTheDeviceAreListedToo) {
 
 TEST(MlirSyntax, FixedTilesArePinsAndLogicalTilesMayBePartlyPinned) {
   MlirImport fixed = loadMlirDesign(sharedData(kXilinx + "test/npu-xrt/add_one_objFifo/aie.mlir"));
+  ASSERT_GT(fixed.design.coreCount(), 0);
   for (CoreId c = 0; c < fixed.design.coreCount(); ++c) {
     EXPECT_TRUE(fixed.design.cores[c].pin) << fixed.design.cores[c].name;
     EXPECT_TRUE(fixed.placement.pinned(c));
@@ -230,11 +231,14 @@ TEST(MlirSyntax, FixedTilesArePinsAndLogicalTilesMayBePartlyPinned) {
   EXPECT_TRUE(c.allows({1, 4}));
   EXPECT_FALSE(c.allows({0, 2}));
   MlirImport mem = loadMlirDesign(path, 3);  // MemTile(2, ?) on npu1: one memory row, so a full pin
+  int memTiles = 0;
   for (const LogicalCore& core : mem.design.cores) {
     if (core.kind == CoreKind::MemTile) {
+      ++memTiles;
       EXPECT_EQ(core.pin, (TileCoord{2, 1}));
     }
   }
+  EXPECT_EQ(memTiles, 1);
   auto wrongKind = errorOf(device("    %a = aie.logical_tile<CoreTile>(0, 1)\n"));
   EXPECT_TRUE(mentions(wrongKind, "npu2 has no CoreTile at (0, 1)")) << wrongKind.what();
 }
@@ -294,5 +298,6 @@ TEST(MlirSyntax, WindowsLineEndsAndLegacyPrefixes) {
   EXPECT_EQ(a.design.netCount(), b.design.netCount());
   EXPECT_EQ(a.design.coreCount(), b.design.coreCount());
   MlirImport legacy = loadMlirDesign(sharedData(kXilinx + "test/create-flows/maxiter_err_test.mlir"));
+  ASSERT_FALSE(legacy.source.tileOps.empty());
   EXPECT_EQ(legacy.source.tileOps.front().dialect, "AIE");
 }

@@ -52,6 +52,7 @@ TEST(PartialPins, YamlReadsAndWritesThem) {
   EXPECT_EQ(d.cores[d.findCore("b")].pinRow, 3);
   EXPECT_TRUE(d.cores[d.findCore("a")].partlyPinned());
   DesignFile back = parseDesignYaml(designToYaml(d), "back.yaml");
+  ASSERT_EQ(back.design.coreCount(), d.coreCount());
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     EXPECT_EQ(back.design.cores[c].pinColumn, d.cores[c].pinColumn);
     EXPECT_EQ(back.design.cores[c].pinRow, d.cores[c].pinRow);

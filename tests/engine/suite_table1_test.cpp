@@ -149,8 +149,10 @@ TEST(SuiteTable1, CoresAreDeclaredInProgramOrderNotLayoutOrder) {
 }
 
 TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightMemory) {
+  int large = 0;
   for (const auto& e : npu2Suite()) {
     if (!isSynthetic(e) || e.size != SizeClass::Large) continue;
+    ++large;
     const Design& d = e.gen.design;
     bool multicast = false;
     int64_t maxBytes = 0;
@@ -162,6 +164,7 @@ TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightM
     EXPECT_GE(maxBytes, 2048) << e.name;
     EXPECT_GE(planEndpoints(d, npu2(), e.gen.placement).peakComputeMemory, 0.75) << e.name;
   }
+  EXPECT_GT(large, 0);
 }
 
 TEST(SuiteTable1, PipelinedDesignsHaveNoLoopsFeedbackDesignsDo) {

@@ -4,8 +4,8 @@
 // logged, pinned cores carry a drawn icon, and a run's result is shown with its before/after
 // QoR and previewed in the status bar and design tree until kept or discarded.
 #include <QApplication>
-#include <QDockWidget>
 #include <QCryptographicHash>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QLabel>
@@ -220,7 +220,16 @@ class StudioWindowTest : public QObject {
     studio::MainWindow w(false);
     QString error;
     int placeholders = 0, withProblems = 0;
-    for (const QString& design : {QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml", design_}) {
+    // A copy with two compute cores on one tile, so that the "Problems (N)" branch is taken.
+    const QString overlap = dir_.filePath("overlap.yaml");
+    {
+      QFile in(design_), out(overlap);
+      QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+      QByteArray text = in.readAll();
+      QVERIFY(text.contains("thresh: [1, 3]"));
+      out.write(text.replace("thresh: [1, 3]", "thresh: [0, 3]"));
+    }
+    for (const QString& design : {QStringLiteral(TS_SOURCE_DIR) + "/samples/edge_detect.yaml", design_, overlap}) {
       QVERIFY2(w.openDesign(design, &error, true), qPrintable(error));
       auto* list = w.findChild<ui::ProblemList*>();
       QVERIFY(list);
@@ -239,6 +248,7 @@ class StudioWindowTest : public QObject {
       }
     }
     QVERIFY(placeholders > 0);
+    QVERIFY(withProblems > 0);
   }
 
   void ctrlYRedoes() {

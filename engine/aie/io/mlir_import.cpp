@@ -9,6 +9,7 @@
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/mlir_scanner.h"
+#include "engine/aie/limits.h"
 #include "engine/core/atomic_file.h"
 
 namespace ts::aie {
@@ -23,9 +24,8 @@ using mlir::TokenKind;
 // assumed to hold at each DMA end (README "MLIR-AIE files").
 constexpr int64_t kFlowBytes = 1024;
 constexpr int kFlowDepth = 2;
-// Documented ranges (README): object FIFO depths as in design YAML, channels and packet ids as
-// MLIR-AIE's i8 attributes, object sizes below 1 TiB.
-constexpr int64_t kMaxDepth = 64;
+// Documented ranges (README): object FIFO depths as in design YAML (limits::kMaxDepth), channels
+// and packet ids as MLIR-AIE's i8 attributes, object sizes below 1 TiB.
 constexpr int64_t kMaxChannel = 255;
 constexpr int64_t kMaxPacketId = 255;
 constexpr int64_t kMaxObjectBytes = int64_t(1) << 40;
@@ -98,7 +98,6 @@ class Cursor {
 
   bool atEnd() const { return i_ >= st_.tokens.size(); }
   const Token& peek() const { return atEnd() ? end_ : st_.tokens[i_]; }
-  const Token& peekAt(size_t ahead) const { return i_ + ahead < st_.tokens.size() ? st_.tokens[i_ + ahead] : end_; }
   Token take() {
     Token t = peek();
     if (!atEnd()) ++i_;
@@ -315,8 +314,6 @@ class ModuleImporter {
 
   const std::string& deviceName() const { return deviceName_; }
   const std::string& symbol() const { return symbol_; }
-  int line() const { return line_; }
-  Body openBody() const { return openBody_; }
 
  private:
   CoreId tileValue(Cursor& c, const std::string& what) {
@@ -376,7 +373,6 @@ class ModuleImporter {
   std::vector<std::string> skipOrder_;
   std::vector<std::string> notes_;
   std::vector<GivenPath> givenPaths_;
-  Body openBody_ = Body::None;
   CoreId openCore_ = -1;
   // The packet flow whose body is being read.
   struct PacketFlow {
@@ -394,7 +390,6 @@ class ModuleImporter {
 };
 
 ModuleImporter::Body ModuleImporter::op(const Statement& st) {
-  openBody_ = Body::None;
   std::vector<std::string> results;
   size_t k = 0;
   if (!st.tokens.empty() && st.tokens[0].kind == TokenKind::Value) {
@@ -441,7 +436,7 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     addCascade(c);
   } else if (op == "aie.packet_flow") {
     startPacketFlow(c, st);
-    if (st.opensRegion) return openBody_ = Body::PacketFlow;
+    if (st.opensRegion) return Body::PacketFlow;
     closePacketFlow();
     return Body::None;
   } else if (op == "aie.core") {
@@ -449,7 +444,7 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     openCore_ = tileValue(c, "the core's tile");
     c.expect(')', "after the core's tile");
     noteBufferUses(st, c.index());
-    return st.opensRegion ? (openBody_ = Body::Core) : Body::None;
+    return st.opensRegion ? Body::Core : Body::None;
   } else if (op == "aie.end") {
     return Body::None;
   } else if (unsupportedDataOp(op)) {
@@ -586,7 +581,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   c.expect(',', "before the depth");
   std::vector<int> depths;
   auto depth = [&] {
-    depths.push_back(int(c.integer("depth", 1, kMaxDepth)));
+    depths.push_back(int(c.integer("depth", 1, limits::kMaxDepth)));
     if (c.accept(':')) c.word("an integer type (e.g. i32)");
   };
   Token depthAt = c.peek();

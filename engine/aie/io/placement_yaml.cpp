@@ -201,12 +201,13 @@ const char* kPlacementFormats = "use .yaml, .yml, .csv, np-flow .json or MLIR-AI
 Placement placementFromMlir(const std::string& path, const Design& design) {
   MlirImport m = loadMlirDesign(path);
   Placement p = Placement::fromDesignPins(design);
+  const auto ids = coreIndex(design);
   for (CoreId c = 0; c < m.design.coreCount(); ++c) {
-    CoreId own = design.findCore(m.design.cores[c].name);
-    if (own < 0)
+    auto own = ids.find(m.design.cores[c].name);
+    if (own == ids.end())
       throw core::InputError(path, 0, 0,
                              "no core named '" + m.design.cores[c].name + "' in design '" + design.name + "'");
-    if (m.placement.placed(c)) p.place(own, m.placement.tile(c));
+    if (m.placement.placed(c)) p.place(own->second, m.placement.tile(c));
   }
   return p;
 }

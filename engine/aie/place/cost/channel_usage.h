@@ -27,13 +27,6 @@ struct ConnectionPattern {
 
   bool empty() const { return rows == 0; }
   int width() const { return 4 * tiles; }  ///< values per row
-  const int32_t* row(int r) const { return values.data() + size_t(r) * size_t(width()); }
-  /// Units on the segment leaving (row, anchor + relCol) in direction dir.
-  int32_t at(int row, int relCol, int dir) const {
-    const unsigned r = unsigned(row - firstRow), c = unsigned(relCol - col0);
-    return r < unsigned(rows) && c < unsigned(tiles) ? values[(size_t(r) * unsigned(tiles) + c) * 4 + unsigned(dir)]
-                                                     : 0;
-  }
 };
 
 class ChannelUsage {
