@@ -91,6 +91,26 @@ TEST(BufferDescriptors, SevenCoreHubNeedingTwentyFourIsRefusedEverywhere) {
   EXPECT_EQ(BbCost::fromScratch(model, BbCostConfig{}, t.placement), bb.terms());
 }
 
+TEST(BufferDescriptors, BdsAloneOverCapacityArePenalised) {
+  // Two streams in and two out of a hub fit its DMA channels, memory and locks; five buffers per
+  // end need 20 BDs of its 16. The penalty must not skip a tile whose only overuse is BDs.
+  ToyDesign t;
+  CoreId hub = t.core("hub", {3, 3});
+  t.net("in0", t.core("p0", {0, 5}), {hub}, 256, 5);
+  t.net("in1", t.core("p1", {7, 5}), {hub}, 256, 5);
+  t.net("out0", hub, {t.core("c0", {7, 2})}, 256, 5);
+  t.net("out1", hub, {t.core("c1", {0, 2})}, 256, 5);
+  PlaceModel model(t.design, npu2());
+  BbCost bb(model);
+  bb.reset(t.placement);
+  EXPECT_EQ(bb.bdOveruse(), 4);
+  EXPECT_EQ(bb.dmaOveruse(), 0);
+  EXPECT_EQ(bb.memoryOveruse(), 0);
+  EXPECT_EQ(bb.lockOveruse(), 0);
+  EXPECT_DOUBLE_EQ(bb.penalty(), 4 * BbCostConfig{}.bdPenalty);
+  EXPECT_EQ(BbCost::fromScratch(model, BbCostConfig{}, t.placement), bb.terms());
+}
+
 TEST(BufferDescriptors, PacketStreamsShareADmaChannelWhileBdsLast) {
   // Three streams leave s through two MM2S channels: two must share one as packet flows. With
   // one buffer per end they fit s's BDs; the device's dma_flows_per_channel = 1 forbids sharing.

@@ -32,7 +32,7 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
 }
 
 int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
-  if (o.dma == 0 && o.locks == 0 && o.memory == 0) return 0;  // the common case, without the rounding
+  if (o.dma == 0 && o.locks == 0 && o.memory == 0 && o.bds == 0) return 0;  // common: skip the rounding
   return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
          std::llround(c.bdPenalty * BbCost::kScale) * o.bds +
          std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
