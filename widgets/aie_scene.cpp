@@ -31,10 +31,29 @@ bool parseHeatMap(const std::string& text, HeatMap* heat) {
   return false;
 }
 
-const std::vector<std::string>& AieLayers::layerNames() {
-  static const std::vector<std::string> list = {"tiles",  "grid",   "coordinates", "cores",  "names",   "nets",
-                                                "routes", "badges", "violations",  "legend", "cascades"};
+const std::vector<std::pair<std::string, std::string>>& AieLayers::all() {
+  // In the order of the fields in byName().
+  static const std::vector<std::pair<std::string, std::string>> list = {{"tiles", "Tiles"},
+                                                                        {"grid", "Tile borders"},
+                                                                        {"coordinates", "Coordinates"},
+                                                                        {"cores", "Cores"},
+                                                                        {"names", "Core names"},
+                                                                        {"nets", "Nets (flylines)"},
+                                                                        {"routes", "Routes"},
+                                                                        {"badges", "DMA, memory and BD badges"},
+                                                                        {"violations", "Violations"},
+                                                                        {"legend", "Legend"},
+                                                                        {"cascades", "Cascades"}};
   return list;
+}
+
+const std::vector<std::string>& AieLayers::layerNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& entry : all()) out.push_back(entry.first);
+    return out;
+  }();
+  return names;
 }
 
 bool* AieLayers::byName(const std::string& name) {

@@ -6,6 +6,7 @@
 #include <QRectF>
 #include <QStringList>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/aie/design.h"
@@ -30,7 +31,9 @@ struct AieLayers {
   bool cascades = true;    ///< cascade arrows (broken ones red)
   bool legend = true;
 
-  /// Layer names as used by `render --hide`, the View menu and settings.
+  /// The layer keys with their menu labels, in menu order ("grid", "Tile borders", ...).
+  static const std::vector<std::pair<std::string, std::string>>& all();
+  /// The keys of all(), as used by `render --hide`, the View menu and settings.
   static const std::vector<std::string>& layerNames();
   /// The switch of a named layer, or nullptr for an unknown name.
   bool* byName(const std::string& name);

@@ -172,18 +172,9 @@ void AieWorkspace::buildMenus() {
   unplace_->setEnabled(false);
   connect(unplace_, &QAction::triggered, this, [this] { doc_->unplaceCores(canvas_->selectedCores()); });
 
-  layers_ = std::make_unique<LayerMenu>(QStringLiteral("layers/"),
-                                        LayerMenu::Entries{{"tiles", tr("Tiles")},
-                                                           {"grid", tr("Tile borders")},
-                                                           {"coordinates", tr("Coordinates")},
-                                                           {"cores", tr("Cores")},
-                                                           {"names", tr("Core names")},
-                                                           {"nets", tr("Nets (flylines)")},
-                                                           {"routes", tr("Routes")},
-                                                           {"badges", tr("DMA, memory and BD badges")},
-                                                           {"violations", tr("Violations")},
-                                                           {"legend", tr("Legend")}},
-                                        tr("&Heat Map"),
+  LayerMenu::Entries layers;
+  for (const auto& [key, label] : AieLayers::all()) layers.emplace_back(key, tr(label.c_str()));
+  layers_ = std::make_unique<LayerMenu>(QStringLiteral("layers/"), layers, tr("&Heat Map"),
                                         LayerMenu::Entries{{"none", tr("None")},
                                                            {"dma", tr("DMA channel use")},
                                                            {"memory", tr("Memory use")},

@@ -136,12 +136,11 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
                   "Heat map: none, dma, memory, links, bds (buffer descriptors) (AIE); none, time, memory (WSE)")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "dma", "memory", "links", "bds", "time"}));
-  std::string wseLayers;
+  std::string aieLayers, wseLayers;
+  for (const std::string& key : ui::AieLayers::layerNames()) aieLayers += (aieLayers.empty() ? "" : ", ") + key;
   for (const auto& [key, label] : ui::WseLayers::all()) wseLayers += (wseLayers.empty() ? "" : ", ") + key;
   cmd->add_option("--hide", o->hide,
-                  "Layers to leave out, comma-separated: tiles, grid, coordinates, cores, names, nets, "
-                  "routes, badges, violations, legend, cascades (AIE); " +
-                      wseLayers + " (WSE)");
+                  "Layers to leave out, comma-separated: " + aieLayers + " (AIE); " + wseLayers + " (WSE)");
   cmd->add_option("--region", o->region,
                   "Kernel graphs: draw only fabric tiles X Y W H (x, y of the lower-left corner)")
       ->expected(4);

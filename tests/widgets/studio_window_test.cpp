@@ -215,6 +215,19 @@ class StudioWindowTest : public QObject {
     QVERIFY(!w.findChild<ui::DesignBrowser*>()->previewing());
   }
 
+  void viewMenuSwitchesEveryAieLayer() {
+    // The menu is built from AieLayers::all(): each layer the canvas draws can be switched off.
+    studio::MainWindow w(false);
+    auto* aie = w.findChild<ui::AieWorkspace*>();
+    QVERIFY(aie && aie->layersMenu());
+    std::vector<std::string> keys;
+    for (const auto& [key, on] : aie->layersMenu()->layers()) keys.push_back(key);
+    QCOMPARE(keys, ui::AieLayers::layerNames());
+    QVERIFY(std::count(keys.begin(), keys.end(), "cascades") == 1);
+    ui::AieLayers layers;
+    for (const std::string& key : keys) QVERIFY2(layers.byName(key), key.c_str());
+  }
+
   void problemsTitleCountsOnlyProblems() {
     // The dock title counts the rows a user can pick, never the "No problems found" line.
     studio::MainWindow w(false);
