@@ -7,6 +7,8 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_export.h"
+#include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/io/placement_yaml.h"
 #include "engine/aie/rr_graph.h"
@@ -159,6 +161,28 @@ TEST(Npflow, NetlistRoundTrip) {
   EXPECT_EQ(n.design.links[1].outputs, f.design.links[1].outputs);
   // A second conversion gives the same text.
   EXPECT_EQ(npflowNetlistJson(n.design, nullptr), json);
+}
+
+TEST(Npflow, GroupsTravelAsATileStudioExtension) {
+  DesignFile f = parseDesignYaml(kPipeline, "pipe.yaml");
+  const std::string json = npflowNetlistJson(f.design, nullptr);
+  EXPECT_NE(json.find("\"group\": \"stage2\""), std::string::npos);
+  NpflowNetlist n = parseNpflowNetlist(json, "netlist.json", "npu2");
+  for (CoreId c = 0; c < f.design.coreCount(); ++c) EXPECT_EQ(n.design.cores[c].group, f.design.cores[c].group);
+  EXPECT_EQ(n.design.cores[3].group, "stage2");
+  // The placed netlist keeps them too, and YAML written from the np-flow design has them.
+  NpflowNetlist placed = parseNpflowNetlist(npflowPlacedJson(f.design, *f.placement), "placed.json", "npu2");
+  EXPECT_EQ(placed.design.cores[3].group, "stage2");
+  EXPECT_EQ(parseDesignYaml(designToYaml(placed.design, nullptr), "g.yaml").design.cores[3].group, "stage2");
+}
+
+TEST(Mlir, GroupIsOnlyAnExportedComment) {
+  DesignFile f = parseDesignYaml(kPipeline, "pipe.yaml");
+  const std::string mlir = designToMlir(f.design, *f.placement);
+  EXPECT_NE(mlir.find("// group: stage2"), std::string::npos);
+  MlirImport back = parseMlirDesign(mlir, "pipe.mlir");  // MLIR-AIE has no subgraphs: not read back
+  ASSERT_EQ(back.design.coreCount(), f.design.coreCount());
+  for (const LogicalCore& c : back.design.cores) EXPECT_EQ(c.group, "");
 }
 
 TEST(Npflow, ReadsTheIronShapeWithIdsOutOfOrder) {

@@ -2,6 +2,7 @@
 
 #include "engine/aie/flow/manual_placer.h"
 #include "engine/aie/place/block_placer.h"
+#include "engine/aie/place/dataflow_placer.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/place/lsmo_placer.h"
 #include "engine/aie/place/sa_placer.h"
@@ -109,6 +110,26 @@ std::vector<PlacerInfo> makePlacers() {
         PlaceOutcome o = toOutcome(r);
         o.stats.push_back({"objective", r.objective});
         o.stats.push_back({"optimal", r.optimal ? 1.0 : 0.0});
+        return o;
+      }));
+  out.push_back(placerEntry<DataflowPlacerConfig>(
+      "dataflow",
+      "CRONet's subgraph-aware placement: subgraphs (core groups) along the dataflow in compact neighbouring "
+      "regions, then cascades and memory-tile/shim endpoints",
+      [](const PlaceProblem& p, const DataflowPlacerConfig& c, core::RunContext& ctx) {
+        return toOutcome(runDataflowPlacer(p, c, ctx));
+      }));
+  out.push_back(placerEntry<SaPlacerConfig>(
+      "dataflow+sa",
+      "Simulated annealing (settings as sa) warm-started from the dataflow placement (default dataflow settings)",
+      [](const PlaceProblem& p, const SaPlacerConfig& c, core::RunContext& ctx) {
+        DataflowPlacerResult warm = runDataflowPlacer(p, DataflowPlacerConfig{}, ctx);
+        if (!warm.success) return toOutcome(warm);
+        PlaceOutcome o = toOutcome(runSaPlacer(PlaceProblem{p.design, p.device, warm.placement}, c, ctx));
+        for (auto& [name, value] : o.stats)
+          if (name == "seconds") value += warm.seconds;  // both stages
+        o.stats.push_back({"dataflow_seconds", warm.seconds});
+        o.stats.push_back({"dataflow_wirelength", warm.wirelength});
         return o;
       }));
   return out;

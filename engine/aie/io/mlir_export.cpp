@@ -1,5 +1,6 @@
 #include "engine/aie/io/mlir_export.h"
 
+#include <cctype>
 #include <set>
 #include <sstream>
 
@@ -86,6 +87,13 @@ std::string designToMlir(const Design& design, const Placement& placement) {
       auto coord = [](int v) { return v >= 0 ? std::to_string(v) : std::string("?"); };
       int col = lc.pin ? lc.pin->col : lc.pinColumn, row = lc.pin ? lc.pin->row : lc.pinRow;
       s << "aie.logical_tile<" << logicalKind(lc.kind) << ">(" << coord(col) << ", " << coord(row) << ")";
+    }
+    // MLIR-AIE has no subgraphs: the group travels as a comment only (a reader ignores it).
+    if (!lc.group.empty()) {
+      std::string group = lc.group;
+      for (char& ch : group)
+        if (std::iscntrl(static_cast<unsigned char>(ch))) ch = ' ';
+      s << "  // group: " << group;
     }
     s << "\n";
   }

@@ -9,6 +9,10 @@
 // skipped and listed once per kind in the warnings. Anything else that carries data between
 // tiles is refused with file:line:column and the op's name: nothing is dropped silently.
 //
+// Groups (subgraphs): MLIR-AIE has no construct that groups tiles into subgraphs (ADF's
+// subgraphs have no equivalent in the aie dialect), so imported cores have no group; a
+// `// group:` comment written by our exporter is a comment like any other and is not read.
+//
 // A file may hold several modules (`// -----` separated, as run with --split-input-file, or
 // several aie.device ops); each aie.device is one design.
 #include <cstddef>

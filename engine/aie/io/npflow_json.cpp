@@ -125,8 +125,22 @@ json tileJson(TileCoord t) {
 struct NodeInfo {
   CoreKind kind = CoreKind::Compute;
   TileCoord tile = Placement::kUnplaced;
-  size_t at = 0;  ///< position in the nodes array
+  size_t at = 0;      ///< position in the nodes array
+  std::string group;  ///< TileStudio extension: the subgraph the node belongs to
 };
+
+/// The optional `"tilestudio": {"group": "name"}` of a node (np-flow has no subgraphs; other
+/// readers ignore the extra object, as they do a net's packet id).
+std::string readNodeGroup(const JsonReader& in, const json& node, const std::string& p) {
+  auto ext = node.find("tilestudio");
+  if (ext == node.end()) return "";
+  if (!ext->is_object()) in.fail(p + "/tilestudio", p + "/tilestudio: expected an object such as {\"group\": \"L1\"}");
+  auto g = ext->find("group");
+  if (g == ext->end()) return "";
+  if (!g->is_string() || g->get<std::string>().empty())
+    in.fail(p + "/tilestudio/group", p + "/tilestudio/group: expected a non-empty string (the core's subgraph)");
+  return g->get<std::string>();
+}
 
 std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const Device* device) {
   if (!root.is_object()) in.fail("", "expected a JSON object with nodes, nets and links");
@@ -153,6 +167,7 @@ std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const De
     int64_t row = nodes[i].contains("row_y") ? in.coordinate(nodes[i]["row_y"], p + "/row_y", "row", rows, on) : -1;
     if ((col < 0) != (row < 0)) in.fail(p, p + ": col_x and row_y must both be set or both be -1");
     if (col >= 0) out[size_t(id)].tile = {int(col), int(row)};
+    out[size_t(id)].group = readNodeGroup(in, nodes[i], p);
   }
   return out;
 }
@@ -198,7 +213,7 @@ NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& fil
   std::vector<NodeInfo> nodes = readNodes(in, root, onDevice);
   d.cores.reserve(nodes.size());
   for (size_t id = 0; id < nodes.size(); ++id)
-    d.cores.push_back({nodeName(nodes[id].kind, int(id)), nodes[id].kind, 0, 0, std::nullopt, ""});
+    d.cores.push_back({nodeName(nodes[id].kind, int(id)), nodes[id].kind, 0, 0, std::nullopt, nodes[id].group});
 
   const json& nets = in.array(root, "", "nets");
   if (nets.size() > size_t(limits::kMaxNets))
@@ -297,8 +312,9 @@ json netlistJson(const Design& design, const Placement* placement) {
   root["nodes"] = json::array();
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     TileCoord t = placement && placement->placed(c) ? placement->tile(c) : Placement::kUnplaced;
-    root["nodes"].push_back(
-        {{"id", c}, {"type", npflowType(design.cores[c].kind)}, {"col_x", t.col}, {"row_y", t.row}});
+    json node = {{"id", c}, {"type", npflowType(design.cores[c].kind)}, {"col_x", t.col}, {"row_y", t.row}};
+    if (!design.cores[c].group.empty()) node["tilestudio"] = {{"group", design.cores[c].group}};
+    root["nodes"].push_back(std::move(node));
   }
   root["nets"] = json::array();
   for (NetId n = 0; n < design.netCount(); ++n) {
