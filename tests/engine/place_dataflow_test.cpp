@@ -7,9 +7,11 @@
 #include <set>
 
 #include "engine/aie/device_library.h"
+#include "engine/aie/flow/algorithms.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/place/dataflow_placer.h"
 #include "engine/aie/place/dataflow_regions.h"
+#include "engine/core/error.h"
 #include "place_test_util.h"
 
 using namespace ts::aie;
@@ -219,4 +221,25 @@ TEST(DataflowPlacer, TooManyCoresFailWithTheReason) {
   EXPECT_FALSE(r.success);
   ASSERT_FALSE(r.reasons.empty());
   EXPECT_NE(r.reasons.front().find("305 compute cores"), std::string::npos) << r.reasons.front();
+}
+
+TEST(DataflowPlacer, RegisteredAloneAndAsTheWarmStartOfSa) {
+  Design d = ts::test::designFromYaml(kPipeline);
+  const CoreId a3 = d.findCore("a3");
+  d.cores[a3].pin = TileCoord{5, 7};
+  const PlacerInfo* dataflow = findPlacer("dataflow");
+  const PlacerInfo* warm = findPlacer("dataflow+sa");
+  ASSERT_TRUE(dataflow && warm);
+  ts::core::RunContext ctx(1);
+  PlaceOutcome df = dataflow->run(d, ve2802(), Placement(), {{"spread", "0.25"}}, ctx);
+  ASSERT_TRUE(df.success) << (df.reasons.empty() ? df.status : df.reasons.front());
+  ts::core::RunContext ctx2(1);
+  PlaceOutcome sa = warm->run(d, ve2802(), Placement(), {{"max_moves", "20000"}}, ctx2);
+  ASSERT_TRUE(sa.success) << (sa.reasons.empty() ? sa.status : sa.reasons.front());
+  EXPECT_EQ(sa.placement.tile(a3), (TileCoord{5, 7}));
+  EXPECT_TRUE(checkPlacement(d, ve2802(), sa.placement).empty());
+  bool hasWarmStats = false;
+  for (const auto& [name, value] : sa.stats) hasWarmStats = hasWarmStats || name == "dataflow_seconds";
+  EXPECT_TRUE(hasWarmStats);
+  EXPECT_THROW(dataflow->run(d, ve2802(), Placement(), {{"spread", "2"}}, ctx), ts::core::Error);
 }

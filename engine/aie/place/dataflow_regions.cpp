@@ -67,6 +67,19 @@ std::map<CoreId, CoreId> pointwisePairs(const Design& d, const std::vector<CoreI
   return pairs;
 }
 
+/// The nets that carry net n's data on from core `via`: the outputs of the links that chain n
+/// through it, or, when no link does, every net `via` sends.
+std::vector<NetId> passesTo(const Design& d, NetId n, CoreId via, const std::vector<std::vector<NetId>>& from) {
+  std::vector<NetId> out;
+  bool linked = false;
+  for (const Link& l : d.links)
+    if (d.linkVia(l) == via && std::find(l.inputs.begin(), l.inputs.end(), n) != l.inputs.end()) {
+      linked = true;
+      out.insert(out.end(), l.outputs.begin(), l.outputs.end());
+    }
+  return linked ? out : from[size_t(via)];
+}
+
 }  // namespace
 
 std::vector<std::string> dataflowGroups(const Design& d) {
@@ -109,7 +122,7 @@ std::vector<TrafficEdge> computeTraffic(const Design& d) {
         out.push_back({net.source, t, double(net.bytesPerObject)});
         continue;
       }
-      for (NetId m : from[size_t(t)])  // through the memory tile / shim
+      for (NetId m : passesTo(d, NetId(&net - d.nets.data()), t, from))  // through the memory tile / shim
         for (CoreId w : d.nets[size_t(m)].targets)
           if (isCompute(d, w)) out.push_back({net.source, w, double(net.bytesPerObject)});
     }

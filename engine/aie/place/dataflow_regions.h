@@ -9,8 +9,9 @@
 //    "component 1", "component 2", ... in order of their lowest core id. Memory-tile and shim cores belong to no
 //    subgraph: they are the endpoints placed after the compute cores.
 //  - Traffic u -> v between compute cores: a net from u to v, or a net from u into a
-//    memory-tile / shim core that sends a net to v (L3 fusion through a memory tile), weighted
-//    by the net's bytes per object.
+//    memory-tile / shim core that sends a net to v (L3 fusion through a memory tile; when links
+//    chain the first net through that core, only their output nets count), weighted by the
+//    net's bytes per object.
 //  - Order: a greedy topological walk. The next subgraph is one whose predecessors are all
 //    placed (any unplaced one when a cycle leaves none), preferring the most traffic with the
 //    subgraph placed last, then with all placed ones, then the earliest declared. Parallel
