@@ -365,35 +365,15 @@ DataflowPlacerResult runDataflowPlacer(const PlaceProblem& problem, const Datafl
   const double t0 = ctx.elapsed();
   const Placement start = prepareStart(d, problem.start);
   const PlaceModel model(d, dev);
-  std::vector<char> keep = fixedCores(d, start);
-  Placement p = start;
-  for (CoreId c = 0; c < d.coreCount(); ++c) {
-    keep[size_t(c)] = keep[size_t(c)] || (config.keepStartPlacement && start.placed(c));
-    if (!keep[size_t(c)]) p.unplace(c);
-  }
+  std::vector<char> keep;
+  Placement p = constructiveStart(d, start, config.keepStartPlacement, keep);
   DataflowPlacement work(model, p, keep);
 
   auto finish = [&](const std::string& failure) {
-    result.placement = p;
-    result.seconds = ctx.elapsed() - t0;
-    result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
     result.wirelength = work.wirelength();
     result.cost = result.wirelength;
     result.terms = {{"wirelength", result.wirelength}, {"regions", double(result.regions)}};
-    if (!failure.empty()) {
-      if (result.status.empty()) result.status = "failed";
-      result.reasons.push_back(failure);
-      result.success = false;
-    } else {
-      checkResult(d, dev, start, result);
-    }
-    ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(p), true);
-    core::QorSample s;
-    s.iteration = result.moves;
-    s.phase = "dataflow";
-    s.add("wirelength", result.wirelength);
-    s.add("success", result.success ? 1 : 0);
-    ctx.publishSample(std::move(s), true);
+    finishConstructive(d, dev, start, p, failure, t0, "dataflow", {{"wirelength", result.wirelength}}, ctx, result);
     return result;
   };
 

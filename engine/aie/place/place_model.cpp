@@ -5,6 +5,7 @@
 
 #include "engine/aie/legality.h"
 #include "engine/aie/routing_legality.h"
+#include "engine/aie/snapshot.h"
 #include "engine/core/error.h"
 
 namespace ts::aie {
@@ -48,6 +49,39 @@ void checkResult(const Design& design, const Device& device, const Placement& st
   result.success = result.reasons.empty();
   if (!result.success && result.status.empty()) result.status = "failed";
   if (result.success && result.status.empty()) result.status = "placed";
+}
+
+Placement constructiveStart(const Design& design, const Placement& start, bool keepPlaced, std::vector<char>& kept) {
+  kept = fixedCores(design, start);
+  Placement p = start;
+  for (CoreId c = 0; c < design.coreCount(); ++c) {
+    kept[size_t(c)] = kept[size_t(c)] || (keepPlaced && start.placed(c));
+    if (!kept[size_t(c)]) p.unplace(c);
+  }
+  return p;
+}
+
+void finishConstructive(const Design& design, const Device& device, const Placement& start, const Placement& p,
+                        const std::string& failure, double t0, const std::string& phase,
+                        std::vector<std::pair<std::string, double>> sampleTerms, core::RunContext& ctx,
+                        PlacerResult& result) {
+  result.placement = p;
+  result.seconds = ctx.elapsed() - t0;
+  result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
+  if (!failure.empty()) {
+    if (result.status.empty()) result.status = "failed";
+    result.reasons.push_back(failure);
+    result.success = false;
+  } else {
+    checkResult(design, device, start, result);
+  }
+  ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(p), true);
+  core::QorSample s;
+  s.iteration = result.moves;
+  s.phase = phase;
+  s.terms = std::move(sampleTerms);
+  s.add("success", result.success ? 1 : 0);
+  ctx.publishSample(std::move(s), true);
 }
 
 double fanoutCorrection(int terminals) {

@@ -13,6 +13,7 @@
 #include "engine/aie/design.h"
 #include "engine/aie/device.h"
 #include "engine/aie/placement.h"
+#include "engine/core/run_context.h"
 
 namespace ts::aie {
 
@@ -53,6 +54,20 @@ std::vector<char> fixedCores(const Design& design, const Placement& start);
 /// Fills success/reasons of `result` from checkPlacement(result.placement) with `start` as
 /// reference, and status "failed" when it does not pass and no other status was set.
 void checkResult(const Design& design, const Device& device, const Placement& start, PlacerResult& result);
+
+/// The placement a constructive placer builds on: cores fixed in `start` (a prepared start)
+/// stay, and with `keepPlaced` so does every core it places; the rest are unplaced. `kept`
+/// gets, per core, whether it stayed.
+Placement constructiveStart(const Design& design, const Placement& start, bool keepPlaced, std::vector<char>& kept);
+
+/// Ends a constructive placer's run on placement p: fills placement, seconds (since t0) and
+/// moves per second, then either records `failure` (status "failed" unless one is set) or
+/// runs checkResult; publishes p as the final snapshot and a final sample of `phase` with
+/// the given terms plus "success".
+void finishConstructive(const Design& design, const Device& device, const Placement& start, const Placement& p,
+                        const std::string& failure, double t0, const std::string& phase,
+                        std::vector<std::pair<std::string, double>> sampleTerms, core::RunContext& ctx,
+                        PlacerResult& result);
 
 /// VPR's fanout correction q(n) of the half-perimeter wirelength (Cheng's table of the
 /// expected Steiner-tree crossing count by terminal count).

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "engine/aie/place/cascade_macros.h"
-#include "engine/aie/snapshot.h"
 
 namespace ts::aie {
 
@@ -49,29 +48,10 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
   const double t0 = ctx.elapsed();
   const Placement start = prepareStart(d, problem.start);
   const PlaceModel model(d, dev);
-  const std::vector<char> fixed = fixedCores(d, start);
-  Placement p = start;
-  for (CoreId c = 0; c < d.coreCount(); ++c)
-    if (!fixed[c] && !(config.keepStartPlacement && start.placed(c))) p.unplace(c);
-
+  std::vector<char> kept;
+  Placement p = constructiveStart(d, start, config.keepStartPlacement, kept);
   auto finish = [&](const std::string& failure) {
-    result.placement = p;
-    result.seconds = ctx.elapsed() - t0;
-    result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
-    if (!failure.empty()) {
-      if (result.status.empty()) result.status = "failed";
-      result.reasons.push_back(failure);
-      result.success = false;
-    } else {
-      checkResult(d, dev, start, result);
-    }
-    ctx.publishSnapshot(std::make_shared<PlacementSnapshot>(p), true);
-    core::QorSample s;
-    s.iteration = result.moves;
-    s.phase = "sequential";
-    s.add("placed", p.placedCount());
-    s.add("success", result.success ? 1 : 0);
-    ctx.publishSample(std::move(s), true);
+    finishConstructive(d, dev, start, p, failure, t0, "sequential", {{"placed", p.placedCount()}}, ctx, result);
     return result;
   };
 
