@@ -428,8 +428,12 @@ DataflowPlacerResult runDataflowPlacer(const PlaceProblem& problem, const Datafl
     }
     if (made == 0) break;
   }
+  // The endpoints again, next to where the swaps left their compute cores; kept only when
+  // that is shorter (their rule is a column-first distance, not the wirelength).
+  const Placement swapped = p;
+  const double swappedLength = work.wirelength();
   work.unplaceEndpoints();
-  if (!work.placeEndpoints(reason)) return finish(reason);
+  if (!work.placeEndpoints(reason) || work.wirelength() > swappedLength) p = swapped;
   if (stopped) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
   return finish("");
 }

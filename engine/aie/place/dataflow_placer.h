@@ -18,7 +18,8 @@
 //     on tiles whose DMA channels and memory still suffice when endpoints share a tile.
 //  5. Pairwise swaps of single cores within a region (and moves onto its spare tiles) while
 //     they shorten the total half-perimeter wirelength; the set of tiles of a region never
-//     changes, so the regions stay contiguous. Then the endpoints are placed again.
+//     changes, so the regions stay contiguous. Then the endpoints are placed again (kept when
+//     that shortens the wirelength).
 // Pinned cores (design pins, cores pinned in the start placement, or every core the start
 // placement places with `keep_start`) stay where they are; their tiles leave the snake, so a
 // pinned core can split a run. Deterministic (no randomness); a stop after step 4 returns the
