@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 #include <optional>
 
 #include "engine/aie/legality.h"
@@ -187,7 +188,14 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     }
     return true;
   };
-  for (size_t k = 0; k < macros_.size(); ++k) {
+  // Chains with a pinned core first: a chain placed at random must not take their tiles.
+  std::vector<size_t> macroOrder(macros_.size());
+  std::iota(macroOrder.begin(), macroOrder.end(), size_t(0));
+  auto pinnedChain = [&](size_t k) {
+    return std::any_of(macros_[k].cores.begin(), macros_[k].cores.end(), [&](CoreId c) { return fixed_[c] != 0; });
+  };
+  std::stable_partition(macroOrder.begin(), macroOrder.end(), pinnedChain);
+  for (size_t k : macroOrder) {
     const CascadeMacro& mc = macros_[k];
     std::optional<TileCoord> origin;
     for (size_t i = 0; i < mc.cores.size() && !origin; ++i)
