@@ -11,9 +11,10 @@ using namespace ts::aie;
 using ts::core::TileCoord;
 
 TEST(SaPinnedChain, AFreeChainNeverTakesAPinnedChainsTiles) {
-  // npu1_3col: compute rows 2..5, columns 0..2. Chain a (declared first, free) and chain b
-  // (b0 pinned at (0,2), so b1 must be at (1,2) east or (0,1)... south is off the array);
-  // singles fill every tile but (1,2), (2,2), (1,3), (2,3): a has two spots, one of them b's.
+  // npu1_3col: compute rows 2..5, columns 0..2. Chain a (declared first, free) and chain b,
+  // whose b0 is pinned at (0,2) so that b1 must take (1,2) (south of row 2 is a memory tile).
+  // Pinned singles fill every other tile but (1,3) and (2,3): a fits at (1,2)-(2,2), which
+  // breaks b, or at (1,3)-(2,3).
   std::string y =
       "design: chains\ndevice: npu1_3col\ncores:\n  - {name: a0}\n  - {name: a1}\n"
       "  - {name: b0, pin: [0, 2]}\n  - {name: b1}\n";
