@@ -43,6 +43,12 @@ QColor AiePalette::core(aie::CoreKind kind) {
   return Qt::gray;
 }
 
+QColor AiePalette::group(int index) {
+  // Successive hues 137.5 degrees apart stay distinct for a dozen groups; alternate the
+  // value so that neighbours in hue differ in brightness too.
+  return QColor::fromHsv(int(std::lround(index * 137.508)) % 360, 170, index % 2 ? 170 : 215);
+}
+
 QColor AiePalette::interconnect(aie::Interconnect type) {
   switch (type) {
     case aie::Interconnect::SharedMemory:
@@ -579,7 +585,6 @@ void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill,
 }
 
 void AiePainter::paintCores(QPainter& p, const Frame& f) const {
-  const aie::Design& d = *scene_->design;
   const aie::Device& dev = *scene_->device;
   const aie::Placement& pl = *scene_->placement;
   const bool names = scene_->layers.names && f.detail == Detail::Glyphs;
@@ -594,16 +599,16 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
         QRectF r = f.px(scene_->coreWorldRect(t, int(i), int(list.size())));
         if (scene_->coreDimmed(c)) {
           // Same in every compared run: a faint outline keeps the context.
-          p.setPen(QPen(AiePalette::core(d.cores[c].kind).lighter(160), 1));
+          p.setPen(QPen(scene_->coreColour(c).lighter(160), 1));
           p.setBrush(Qt::NoBrush);
           p.drawRect(r);
           continue;
         }
         if (f.detail <= Detail::Borders) {
-          p.fillRect(r, AiePalette::core(d.cores[c].kind));
+          p.fillRect(r, scene_->coreColour(c));
         } else {
           const QStringList& labels = size_t(c) < scene_->coreLabels.size() ? scene_->coreLabels[size_t(c)] : kNoLabel;
-          drawCoreGlyph(p, r, AiePalette::core(d.cores[c].kind), labels, pl.pinned(c), names);
+          drawCoreGlyph(p, r, scene_->coreColour(c), labels, pl.pinned(c), names);
         }
         if (scene_->layers.violations && u && c < int(u->coreBad.size()) && u->coreBad[c]) {
           p.setPen(QPen(AiePalette::violation(), std::max(2.0, f.cell * 0.045)));
@@ -677,6 +682,15 @@ AiePainter::Legend AiePainter::legend() const {
       bool any = false;
       for (CoreId c = 0; c < d.coreCount() && !any; ++c) any = d.cores[c].kind == kind && pl.placed(c);
       if (any) l.entries.push_back({AiePalette::core(kind), QString::fromLatin1(text), Mark::Box});
+    }
+    if (scene_->layers.groups) {  // the first groups (a legend of dozens would hide the array)
+      constexpr size_t kMaxGroups = 16;
+      for (size_t g = 0; g < std::min(kMaxGroups, scene_->groupNames.size()); ++g)
+        l.entries.push_back({AiePalette::group(int(g)), QString::fromStdString(scene_->groupNames[g]), Mark::Box});
+      if (scene_->groupNames.size() > kMaxGroups)
+        l.entries.push_back({AiePalette::core(aie::CoreKind::Compute),
+                             QStringLiteral("+ %1 more groups").arg(scene_->groupNames.size() - kMaxGroups),
+                             Mark::Box});
     }
   }
   const bool routed = scene_->routing && scene_->graph;

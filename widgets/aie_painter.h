@@ -16,6 +16,8 @@ struct AiePalette {
   static QColor background() { return QColor(0xf4, 0xf5, 0xf7); }
   static QColor tile(aie::TileKind kind, bool hasDma = true);
   static QColor core(aie::CoreKind kind);
+  /// Distinct fills for the groups of a design (golden-angle hues), by group index.
+  static QColor group(int index);
   static QColor interconnect(aie::Interconnect type);
   static QColor flyline() { return QColor(0x4a, 0x5a, 0x70, 150); }
   static QColor highlight() { return QColor(0xe8, 0x71, 0x0a); }

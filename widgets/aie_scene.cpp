@@ -1,7 +1,9 @@
 #include "widgets/aie_scene.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "widgets/aie_painter.h"
 #include "widgets/core_labels.h"
 
 namespace ts::ui {
@@ -43,7 +45,8 @@ const std::vector<std::pair<std::string, std::string>>& AieLayers::all() {
                                                                         {"badges", "DMA, memory and BD badges"},
                                                                         {"violations", "Violations"},
                                                                         {"legend", "Legend"},
-                                                                        {"cascades", "Cascades"}};
+                                                                        {"cascades", "Cascades"},
+                                                                        {"groups", "Colour cores by group"}};
   return list;
 }
 
@@ -57,8 +60,8 @@ const std::vector<std::string>& AieLayers::layerNames() {
 }
 
 bool* AieLayers::byName(const std::string& name) {
-  bool* fields[] = {&tiles,  &grid,   &coordinates, &cores,  &names,   &nets,
-                    &routes, &badges, &violations,  &legend, &cascades};
+  bool* fields[] = {&tiles,  &grid,   &coordinates, &cores,  &names,    &nets,
+                    &routes, &badges, &violations,  &legend, &cascades, &groups};
   const auto& all = layerNames();
   for (size_t i = 0; i < all.size(); ++i)
     if (all[i] == name) return fields[i];
@@ -74,6 +77,22 @@ void AieScene::setDesign(const aie::Design* d, const aie::Device* dev) {
   names.reserve(d->cores.size());
   for (const auto& c : d->cores) names.push_back(c.name);
   coreLabels = distinctLabels(names);
+  coreGroup.assign(d->cores.size(), -1);
+  groupNames.clear();
+  for (size_t c = 0; c < d->cores.size(); ++c) {
+    const std::string& g = d->cores[c].group;
+    if (g.empty()) continue;
+    auto it = std::find(groupNames.begin(), groupNames.end(), g);
+    coreGroup[c] = int(it - groupNames.begin());
+    if (it == groupNames.end()) groupNames.push_back(g);
+  }
+}
+
+QColor AieScene::coreColour(aie::CoreId c) const {
+  const aie::CoreKind kind = design->cores[size_t(c)].kind;
+  if (layers.groups && kind == aie::CoreKind::Compute && size_t(c) < coreGroup.size() && coreGroup[size_t(c)] >= 0)
+    return AiePalette::group(coreGroup[size_t(c)]);
+  return AiePalette::core(kind);
 }
 
 void AieScene::indexPlacement() {

@@ -2,6 +2,7 @@
 // What the AIE painter draws: the design, device, a placement (the document's or a running
 // job's snapshot), optional routing, resource use, layer switches and, on screen only, the
 // interactive state (selection, hover). Plain data; the owner keeps the pointees alive.
+#include <QColor>
 #include <QPoint>
 #include <QRectF>
 #include <QStringList>
@@ -30,6 +31,7 @@ struct AieLayers {
   bool violations = true;  ///< red marks on over-used tiles and cores
   bool cascades = true;    ///< cascade arrows (broken ones red)
   bool legend = true;
+  bool groups = false;  ///< compute cores coloured by design group (subgraph)
 
   /// The layer keys with their menu labels, in menu order ("grid", "Tile borders", ...).
   static const std::vector<std::pair<std::string, std::string>>& all();
@@ -71,6 +73,10 @@ struct AieScene {
   std::vector<std::vector<aie::CoreId>> tileCores;
   /// Label candidates per core (distinctLabels), set by setDesign().
   std::vector<QStringList> coreLabels;
+  /// Per core, the index of its design group in order of first appearance (-1: none), and
+  /// the group names in that order (colour-by-group layer).
+  std::vector<int> coreGroup;
+  std::vector<std::string> groupNames;
 
   bool valid() const { return design && device && placement; }
   /// Points the scene at a design and device and builds the core labels.
@@ -86,6 +92,8 @@ struct AieScene {
   QRectF coreWorldRect(aie::TileCoord t, int slot, int slotCount) const;
   /// Rectangle of a placed core (empty if unplaced or off the device).
   QRectF coreWorldRect(aie::CoreId c) const;
+  /// The fill of core c: its kind's colour, or its group's with the groups layer on.
+  QColor coreColour(aie::CoreId c) const;
   /// Tile of a world point, or false outside the array.
   bool tileAtWorld(const QPointF& world, aie::TileCoord* tile) const;
   /// Placed core whose glyph contains the world point, or -1.

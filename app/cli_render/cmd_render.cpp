@@ -37,9 +37,11 @@ std::unique_ptr<QGuiApplication> makeOffscreenApp() {
   return std::make_unique<QGuiApplication>(argc, argv);
 }
 
-/// Turns off the comma-separated layers; `known` lists the names for the error message.
+/// Turns the comma-separated layers of `option` (--hide: off, --show: on); `known` lists the
+/// names for the error message.
 template <typename Layers>
-void hideLayers(const std::string& list, Layers& layers, const std::vector<std::string>& known) {
+void switchLayers(const std::string& list, Layers& layers, const std::vector<std::string>& known, bool on,
+                  const std::string& option) {
   std::stringstream in(list);
   std::string key;
   while (std::getline(in, key, ',')) {
@@ -48,10 +50,18 @@ void hideLayers(const std::string& list, Layers& layers, const std::vector<std::
     if (!field) {
       std::string names;
       for (const auto& n : known) names += (names.empty() ? "" : ", ") + n;
-      throw core::Error("--hide: unknown layer '" + key + "' (" + names + ")");
+      throw core::Error(option + ": unknown layer '" + key + "' (" + names + ")");
     }
-    *field = false;
+    *field = on;
   }
+}
+
+/// --show, then --hide (so hiding wins when a layer is named in both).
+template <typename Layers>
+void applyLayerOptions(const std::string& show, const std::string& hide, Layers& layers,
+                       const std::vector<std::string>& known) {
+  switchLayers(show, layers, known, true, "--show");
+  switchLayers(hide, layers, known, false, "--hide");
 }
 
 /// Median time of `repeat` full redraws, printed as `tilestudio --bench-paint` does.
@@ -64,7 +74,7 @@ void timeRedraws(const ui::ScenePainter& painter, double pixelsPerTile, int repe
 }
 
 struct RenderOptions {
-  std::string design, placement, device, out, heat = "none", hide, router;
+  std::string design, placement, device, out, heat = "none", hide, show, router;
   std::vector<int> region;  ///< kernel graphs: x y width height in fabric tiles (empty = all)
   int module = 0;           ///< MLIR files with several modules: which one (1-based)
   double pixelsPerTile = 48;
@@ -90,7 +100,7 @@ void renderKernelGraph(const RenderOptions& o) {
                        QFileInfo(kgraph).fileName() + QStringLiteral(" · layout from ") + QFileInfo(paint).fileName());
   std::vector<std::string> known;
   for (const auto& [key, label] : ui::WseLayers::all()) known.push_back(key);
-  hideLayers(o.hide, render.scene().layers, known);
+  applyLayerOptions(o.show, o.hide, render.scene().layers, known);
   if (!ui::parseWseHeat(o.heat, &render.scene().layers.heat))
     throw core::Error("--heat: for a kernel graph expected none, time or memory");
   // A whole 633 x 633 fabric at 3 px per tile is about 1900 px wide.
@@ -141,6 +151,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
   for (const auto& [key, label] : ui::WseLayers::all()) wseLayers += (wseLayers.empty() ? "" : ", ") + key;
   cmd->add_option("--hide", o->hide,
                   "Layers to leave out, comma-separated: " + aieLayers + " (AIE); " + wseLayers + " (WSE)");
+  cmd->add_option("--show", o->show, "Layers to draw that are off by default, e.g. groups (colour cores by group)");
   cmd->add_option("--region", o->region,
                   "Kernel graphs: draw only fabric tiles X Y W H (x, y of the lower-left corner)")
       ->expected(4);
@@ -193,7 +204,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     }
     auto qt = makeOffscreenApp();
     ui::AieRender render(loaded, routing);
-    hideLayers(o->hide, render.scene().layers, ui::AieLayers::layerNames());
+    applyLayerOptions(o->show, o->hide, render.scene().layers, ui::AieLayers::layerNames());
     ui::parseHeatMap(o->heat, &render.scene().heat);  // CLI11 already checked the name
     if (o->repeat > 0) timeRedraws(render.painter(), o->pixelsPerTile, o->repeat);
     render.save(QString::fromStdString(o->out), o->pixelsPerTile);

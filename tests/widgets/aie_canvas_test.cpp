@@ -214,6 +214,21 @@ class AieCanvasTest : public QObject {
     QVERIFY(canvas_->visibleWorldRect().contains(QRectF(0, 0, 8, 6)));
   }
 
+  void groupsLayerColoursCoresByGroup() {
+    QString error;
+    QVERIFY2(test::openOnCanvas("../../../samples/resnet_npu2.yaml", QSize(800, 600), doc_, canvas_, &error),
+             qPrintable(error));
+    AieLayers layers = canvas_->layers();
+    layers.legend = false;  // its boxes would show the colours too
+    canvas_->setLayers(layers);
+    QCOMPARE(pixelsOf(AiePalette::group(0)), 0);
+    layers.groups = true;
+    canvas_->setLayers(layers);
+    QVERIFY(pixelsOf(AiePalette::group(0)) > 40);  // block0's cores
+    QVERIFY(pixelsOf(AiePalette::group(1)) > 40);  // block1's
+    QVERIFY(AiePalette::group(0) != AiePalette::group(1));
+  }
+
   void badFileGivesOneLineError() {
     QString error;
     QVERIFY(!doc_->open(test::dataPath("bad_design.yaml"), &error));
