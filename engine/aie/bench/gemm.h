@@ -9,11 +9,9 @@
 #include <string>
 
 #include "engine/aie/bench/design_builder.h"
+#include "engine/aie/gemm/gemm_types.h"
 
 namespace ts::aie {
-
-enum class GemmPrecision { I8I8, I8I16, I8I32, Bf16 };
-const char* toString(GemmPrecision p);
 
 struct GemmSpec {
   std::string name = "gemm";
