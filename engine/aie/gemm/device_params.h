@@ -31,6 +31,7 @@ struct GenerationParams {
   double dramBytesPerSecond = 0; ///< effective DRAM bandwidth (Sec. 5.2.1 micro-benchmark)
   double burstBytes = 0;         ///< contiguity model: a read run of L bytes gets L/(L+burstBytes) of the bandwidth
   int kMtTarget = 0;             ///< the paper's contiguous k_mt for its balanced kernel (Sec. 5.2.2)
+  int kMtFactor = 0;             ///< k_mt = kMtFactor x k_ct (Sec. 5.2.2's choices are these multiples)
   EfficiencyParams eff;
 
   int cores() const { return rows * cols; }
@@ -38,7 +39,11 @@ struct GenerationParams {
   double topsAt(double macsPerCycle) const { return macsPerCycle * cores() * 2.0 * clockHz / 1e12; }
 };
 
-/// Parameters for a generation and precision (always defined for the four precisions).
+/// Parameters for a generation and precision (always defined for the four precisions); the
+/// efficiency model is calibrated on the paper's Table 1 (efficiency.h).
 GenerationParams generationParams(Generation g, GemmPrecision p);
+
+/// The same without the efficiency model (eff left at its defaults): what calibration starts from.
+GenerationParams architectureParams(Generation g, GemmPrecision p);
 
 }  // namespace ts::aie::gemm

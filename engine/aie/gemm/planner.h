@@ -12,6 +12,13 @@
 
 namespace ts::aie::gemm {
 
+/// Which kernels are ranked. For every k_ct (a multiple of s) the planner solves the L1 program
+/// of Sec. 4.5.1 (Eqs. 4-5 as constraints):
+enum class CandidateSet {
+  L1Maximal,      ///< every m_ct with its largest feasible n_ct (default: the model decides)
+  MaxOutputTile,  ///< only the largest m_ct * n_ct, as the paper's Sec. 4.5.2 iteration does
+};
+
 /// What to plan. Config of plan().
 struct PlanRequest {
   Generation generation = Generation::Xdna2;
@@ -19,6 +26,7 @@ struct PlanRequest {
   GemmSize size{4096, 4096, 4096};
   BLayout bLayout = BLayout::Col;
   int top = 10;  ///< candidates kept in PlanResult::ranked (<= 0: all)
+  CandidateSet candidates = CandidateSet::L1Maximal;
 };
 
 /// One ranked kernel with its model figures.
