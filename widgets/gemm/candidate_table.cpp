@@ -38,7 +38,6 @@ CandidateTable::CandidateTable(QWidget* parent) : QTableWidget(0, ColumnCount, p
   setAlternatingRowColors(true);
   verticalHeader()->setVisible(false);
   verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-  horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   connect(this, &QTableWidget::itemSelectionChanged, this, [this] { emit selectedChanged(selectedCandidate()); });
   connect(this, &QAbstractItemView::activated, this, [this](const QModelIndex& i) { emit openRequested(i.row()); });
 }
@@ -60,6 +59,7 @@ void CandidateTable::setCandidates(const std::vector<aie::gemm::Candidate>& rank
     setItem(r, PredictedTops, cell(QString::number(c.predictedTops, 'f', 2), true, tip));
     setItem(r, Bound, cell(c.computeBound ? tr("compute") : tr("memory"), false, tip));
   }
+  resizeColumnsToContents();  // once, not per cell (ResizeToContents mode would measure on every change)
   clearSelection();
 }
 

@@ -118,7 +118,7 @@ GemmPlannerWindow::GemmPlannerWindow(OpenDesign open, QWidget* parent, bool pers
   model_->setPalette(muted);
 
   auto* side = new QWidget(this);
-  side->setFixedWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 44);
+  side->setFixedWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 36);
   auto* sideLayout = new QVBoxLayout(side);
   sideLayout->setContentsMargins(0, 0, 0, 0);
   sideLayout->addLayout(inputs);

@@ -3,8 +3,9 @@
 // device (npu1 XDNA / npu2 XDNA2) and layout of B as inputs; the planner's ranking of single-core
 // kernels as a roofline chart (Figs. 7-8 style) and a table, kept in step (a row selects its
 // point, a point its row); "Open Design" turns the selected kernel into the whole-array design
-// and hands it to the studio as a new, unsaved AIE document. Planning takes well under a
-// millisecond (the search does not depend on M, K, N), so it runs on the GUI thread.
+// and hands it to the studio as a new, unsaved AIE document. It runs on the GUI thread: the
+// planner takes well under a millisecond (its search does not depend on M, K, N) and refreshing
+// table and chart with ~470 kernels about 50 ms.
 #include <QWidget>
 #include <functional>
 #include <optional>
