@@ -28,12 +28,15 @@ bool rankedBefore(const Candidate& a, const Candidate& b) {
 
 bool fitsL2(const GenerationParams& p, const Candidate& c) { return c.l2Bytes <= l2Capacity(p); }
 
-std::string modelText(const GenerationParams& p) {
-  return std::string("Model figures (not measurements). Kernels: for each k_ct, the L1 program of Sec. 4.5.1 ") +
+std::string modelText(const GenerationParams& p, CandidateSet set) {
+  return std::string("Kernels: for each k_ct, the L1 program of Sec. 4.5.1 ") +
          "(Eqs. 1-5: double-buffered A, B, single C below 63 KB; m_ct, n_ct multiples of " +
          std::to_string(p.mMultiple) + ", k_ct of " + std::to_string(p.kMultiple) +
          "; Eq. 4 at DMA " + std::to_string(int(p.dmaBytesPerCycle)) +
-         " B/cycle) with m_ct*n_ct maximised (Sec. 4.5.2). Efficiency = cap/(1 + kOverhead/k_ct), cap " +
+         " B/cycle), " +
+         (set == CandidateSet::MaxOutputTile ? "the largest m_ct*n_ct (Sec. 4.5.2)"
+                                             : "every m_ct with its largest n_ct") +
+         ". Efficiency = cap/(1 + kOverhead/k_ct), cap " +
          std::to_string(p.eff.cap).substr(0, 5) + ", kOverhead " + std::to_string(p.eff.kOverhead).substr(0, 5) +
          ", calibrated on Table 1. System: Eqs. 6-10 on the padded size with " +
          std::to_string(int(p.dramBytesPerSecond / 1e9 + 0.5)) +
@@ -104,7 +107,7 @@ PlanResult plan(const PlanRequest& request, core::RunContext& ctx) {
   r.roofline.peakTops = r.params.topsAt(r.params.peakMacsPerCycle);
   r.roofline.dramBytesPerSecond = r.params.dramBytesPerSecond;
   r.roofline.memorySlopeTopsPerOpByte = r.params.dramBytesPerSecond / 1e12;
-  r.model = modelText(r.params);
+  r.model = modelText(r.params, request.candidates);
   return r;
 }
 
