@@ -69,7 +69,15 @@ void addBenchGemmCommand(CLI::App& app, GlobalOptions& global) {
       std::cout << "Paper columns: measured (Tables 2-3, B column-major). * model figures. rank: among the planner's\n"
                    "kernels (every m_ct with its largest n_ct per k_ct) at the row's size; rank(4.5.2): among one\n"
                    "kernel per k_ct with the largest m_ct*n_ct (the paper's iteration; a kernel outside it is\n"
-                   "ranked as if inserted). Efficiency calibrated on Table 1 only.\n";
+                   "ranked as if inserted). Efficiency calibrated on Table 1 only.\n\n"
+                   "B column-major vs row-major (Sec. 5.2.3), average over the Figs. 7-8 sweep (multiples of the\n"
+                   "native size up to 8192; int8-int8 calibrates the burst, the others are checks):\n";
+      for (const auto& s : aie::gemm::layoutSweeps()) {
+        std::snprintf(line, sizeof line, "  %-4s %-10s %-12s paper +%5.2f %%  model* +%5.2f %%  (%d sizes)\n",
+                      aie::gemm::toString(s.generation), aie::toString(s.precision),
+                      aie::gemm::toString(s.kernel).c_str(), s.paperGainPercent, s.modelGainPercent, s.sizes);
+        std::cout << line;
+      }
     }
     for (const auto& c : rows) all.push_back(comparisonJson(c));
     if (!json->empty()) writeJson(*json, withVersion({{"rows", all}}));

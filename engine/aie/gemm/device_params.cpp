@@ -53,7 +53,7 @@ GenerationParams architectureParams(Generation g, GemmPrecision p) {
     a.dramBytesPerSecond = 50e9;  // the paper, Sec. 5.2.1: micro-benchmark, ~50 GB/s on XDNA2
     // Model parameter, calibrated on the paper's Sec. 5.2.3: B row-major is on average 19.1 %
     // slower than column-major for int8-int8 on XDNA2.
-    a.burstBytes = 80;
+    a.burstBytes = 85;
     // The paper, Sec. 5.2.2: k_mt = 432 (int8-int8, int8-int16), 384 (int8-int32, bf16): 6 x k_ct
     // of the int8 balanced kernels, 8 x for bf16.
     a.kMtTarget = p == GemmPrecision::I8I8 || p == GemmPrecision::I8I16 ? 432 : 384;

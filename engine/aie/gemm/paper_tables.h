@@ -33,4 +33,17 @@ struct PaperComparison {
 };
 std::vector<PaperComparison> compareWithPaper(core::RunContext& ctx);
 
+/// Sec. 5.2.3: B column-major against row-major, averaged over the sweep of Figs. 7-8 (every
+/// multiple of the balanced kernel's native size up to 8192 in each dimension). The int8-int8
+/// rows calibrate the contiguity model's burst; the others are checks.
+struct LayoutSweep {
+  Generation generation;
+  GemmPrecision precision;
+  KernelShape kernel;          ///< the paper's balanced kernel (Tables 2-3)
+  double paperGainPercent;     ///< the paper's average gain of column-major
+  double modelGainPercent = 0; ///< the model's average of time(row) / time(col) - 1
+  int sizes = 0;
+};
+std::vector<LayoutSweep> layoutSweeps();
+
 }  // namespace ts::aie::gemm
