@@ -46,9 +46,9 @@ void addBenchGemmCommand(CLI::App& app, GlobalOptions& global) {
     nlohmann::json all = nlohmann::json::array();
     if (*json != "-") {
       char line[320];
-      std::snprintf(line, sizeof line, "%-4s %-10s %2s %-12s %-15s %6s %6s | %9s %9s %6s %6s %-7s | %-12s %6s\n",
-                    "dev", "precision", "p#", "kernel", "size MxKxN", "MAC/c", "TOPS", "rank", "rank(4.5.2)",
-                    "MAC/c*", "TOPS*", "bound*", "planner top", "TOPS*");
+      std::snprintf(line, sizeof line, "%-4s %-10s %2s %-12s %-15s %6s %6s | %9s %9s %6s %6s %-7s | %-12s %6s\n", "dev",
+                    "precision", "p#", "kernel", "size MxKxN", "MAC/c", "TOPS", "rank", "rank(4.5.2)", "MAC/c*",
+                    "TOPS*", "bound*", "planner top", "TOPS*");
       std::cout << line;
       for (const auto& c : rows) {
         const auto& p = c.paper;

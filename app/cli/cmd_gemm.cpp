@@ -36,8 +36,8 @@ aie::gemm::PlanRequest requestFrom(const GemmPlanOptions& o) {
   r.bLayout = *b;
   if (o.candidates != "l1-maximal" && o.candidates != "max-output-tile")
     throw core::Error("--candidates '" + o.candidates + "' is not l1-maximal or max-output-tile");
-  r.candidates = o.candidates == "l1-maximal" ? aie::gemm::CandidateSet::L1Maximal
-                                              : aie::gemm::CandidateSet::MaxOutputTile;
+  r.candidates =
+      o.candidates == "l1-maximal" ? aie::gemm::CandidateSet::L1Maximal : aie::gemm::CandidateSet::MaxOutputTile;
   if (o.m <= 0 || o.k <= 0 || o.n <= 0)
     throw core::Error("--m, --k and --n must be positive (got " + std::to_string(o.m) + ", " + std::to_string(o.k) +
                       ", " + std::to_string(o.n) + ")");
@@ -54,12 +54,12 @@ void printPlan(const aie::gemm::PlanResult& r, std::ostream& out) {
   using namespace aie::gemm;
   const GenerationParams& p = r.params;
   out << "GEMM " << sizeText(r.request.size) << " " << toString(r.request.precision) << " on "
-      << toString(r.request.generation) << " (" << p.rows << "x" << p.cols << " cores, B " << toString(r.request.bLayout)
-      << "-major): " << r.feasibleKernels << " kernels ranked, " << r.kernelsSearched << " points searched\n";
+      << toString(r.request.generation) << " (" << p.rows << "x" << p.cols << " cores, B "
+      << toString(r.request.bLayout) << "-major): " << r.feasibleKernels << " kernels ranked, " << r.kernelsSearched
+      << " points searched\n";
   char line[320];
   std::snprintf(line, sizeof line, "%4s  %-12s %5s %8s %6s %13s %14s %8s %-16s %8s %-7s %7s\n", "rank", "kernel",
-                "k_mt", "MAC/cyc*", "eff*", "L1 KB (%)", "L2 KB (%)", "peak*", "padded MxKxN", "TOPS*", "bound",
-                "AI*");
+                "k_mt", "MAC/cyc*", "eff*", "L1 KB (%)", "L2 KB (%)", "peak*", "padded MxKxN", "TOPS*", "bound", "AI*");
   out << line;
   for (const Candidate& c : r.ranked) {
     char l1[32], l2[32];

@@ -15,7 +15,9 @@ using ts::test::slurp;
 namespace {
 const std::string kPlan = "gemm plan --device npu1 --precision int8-int8 --m 512 --k 512 --n 512 ";
 
-int lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
+int lines(const std::string& s) {
+  return int(std::count(s.begin(), s.end(), '\n'));
+}
 }  // namespace
 
 TEST(CliGemm, BadInputExitsTwoWithOneLine) {

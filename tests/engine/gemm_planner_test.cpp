@@ -3,6 +3,7 @@
 // placing and routing on npu1 and npu2.
 #include <gtest/gtest.h>
 
+#include "engine/aie/bench/gemm.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/pnr_flow.h"
 #include "engine/aie/gemm/efficiency.h"
@@ -10,7 +11,6 @@
 #include "engine/aie/gemm/paper_tables.h"
 #include "engine/aie/gemm/single_core.h"
 #include "engine/aie/gemm/system_model.h"
-#include "engine/aie/bench/gemm.h"
 #include "engine/core/error.h"
 
 // Inside the planner's namespace: its Generation (npu1/npu2) hides ts::aie::Generation (AIE1/AIE2).
@@ -52,7 +52,8 @@ TEST(GemmSingleCore, SolutionsRespectL1AndIntrinsicMultiples) {
   for (Generation g : kGenerations)
     for (GemmPrecision pr : kPrecisions) {
       const GenerationParams p = generationParams(g, pr);
-      for (SingleCoreObjective o : {SingleCoreObjective::MaxMacsThenMinOutput, SingleCoreObjective::LargestKThenMinOutput}) {
+      for (SingleCoreObjective o :
+           {SingleCoreObjective::MaxMacsThenMinOutput, SingleCoreObjective::LargestKThenMinOutput}) {
         const SingleCoreSolution s = solveSingleCore(p, o);
         ASSERT_TRUE(s.found);
         expectSound(p, s.kernel);
@@ -64,8 +65,7 @@ TEST(GemmSingleCore, SolutionsRespectL1AndIntrinsicMultiples) {
             EXPECT_FALSE(checkKernel(p, bigger).feasible());
           }
       }
-      for (const Candidate& c : plan(request(g, pr, {4096, 4096, 4096}, 0), ctx).ranked)
-        expectSound(p, c.kernel);
+      for (const Candidate& c : plan(request(g, pr, {4096, 4096, 4096}, 0), ctx).ranked) expectSound(p, c.kernel);
     }
 }
 
@@ -225,7 +225,8 @@ TEST(GemmDesign, PlannedDesignPlacesAndRoutesOnNpu1AndNpu2) {
 TEST(GemmDesign, SuiteGemmUsesThePlannersKernel) {
   const Device device = loadDevice("npu2");
   ts::core::RunContext ctx;
-  const Candidate top = plan(request(Generation::Xdna2, GemmPrecision::I8I32, {4096, 4096, 4096}, 1), ctx).ranked.front();
+  const Candidate top =
+      plan(request(Generation::Xdna2, GemmPrecision::I8I32, {4096, 4096, 4096}, 1), ctx).ranked.front();
   GemmSpec spec;
   spec.rows = 2;
   spec.cols = 4;

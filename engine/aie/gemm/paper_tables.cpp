@@ -56,8 +56,8 @@ std::vector<LayoutSweep> layoutSweeps() {
   using G = Generation;
   using P = GemmPrecision;
   // The paper, Sec. 5.2.3: average gain of B column-major over row-major (int8-int32 not given).
-  std::vector<LayoutSweep> out = {{G::Xdna, P::I8I8, {112, 112, 112}, 4.8},  {G::Xdna, P::I8I16, {96, 112, 96}, 4.4},
-                                  {G::Xdna, P::Bf16, {96, 56, 96}, 0.57},    {G::Xdna2, P::I8I8, {144, 72, 144}, 19.1},
+  std::vector<LayoutSweep> out = {{G::Xdna, P::I8I8, {112, 112, 112}, 4.8},   {G::Xdna, P::I8I16, {96, 112, 96}, 4.4},
+                                  {G::Xdna, P::Bf16, {96, 56, 96}, 0.57},     {G::Xdna2, P::I8I8, {144, 72, 144}, 19.1},
                                   {G::Xdna2, P::I8I16, {128, 72, 112}, 25.2}, {G::Xdna2, P::Bf16, {112, 48, 96}, 8.7}};
   for (LayoutSweep& s : out) {
     const GenerationParams p = generationParams(s.generation, s.precision);

@@ -26,18 +26,19 @@ bool rankedBefore(const Candidate& a, const Candidate& b) {
   return a.kernel.m < b.kernel.m;
 }
 
-bool fitsL2(const GenerationParams& p, const Candidate& c) { return c.l2Bytes <= l2Capacity(p); }
+bool fitsL2(const GenerationParams& p, const Candidate& c) {
+  return c.l2Bytes <= l2Capacity(p);
+}
 
 std::string modelText(const GenerationParams& p, CandidateSet set) {
   return std::string("Kernels: for each k_ct, the L1 program of Sec. 4.5.1 ") +
          "(Eqs. 1-5: double-buffered A, B, single C below 63 KB; m_ct, n_ct multiples of " +
-         std::to_string(p.mMultiple) + ", k_ct of " + std::to_string(p.kMultiple) +
-         "; Eq. 4 at DMA " + std::to_string(int(p.dmaBytesPerCycle)) +
-         " B/cycle), " +
+         std::to_string(p.mMultiple) + ", k_ct of " + std::to_string(p.kMultiple) + "; Eq. 4 at DMA " +
+         std::to_string(int(p.dmaBytesPerCycle)) + " B/cycle), " +
          (set == CandidateSet::MaxOutputTile ? "the largest m_ct*n_ct (Sec. 4.5.2)"
                                              : "every m_ct with its largest n_ct") +
-         ". Efficiency = cap/(1 + kOverhead/k_ct), cap " +
-         std::to_string(p.eff.cap).substr(0, 5) + ", kOverhead " + std::to_string(p.eff.kOverhead).substr(0, 5) +
+         ". Efficiency = cap/(1 + kOverhead/k_ct), cap " + std::to_string(p.eff.cap).substr(0, 5) + ", kOverhead " +
+         std::to_string(p.eff.kOverhead).substr(0, 5) +
          ", calibrated on Table 1. System: Eqs. 6-10 on the padded size with " +
          std::to_string(int(p.dramBytesPerSecond / 1e9 + 0.5)) +
          " GB/s effective DRAM bandwidth (Sec. 5.2.1), read runs of L bytes at L/(L+" +
@@ -91,8 +92,7 @@ Candidate evaluateKernel(const PlanRequest& request, const KernelShape& kernel) 
   c.effectiveDramBytesPerSecond = t.traffic.total() / t.tMem;
   c.predictedTops = 2.0 * double(request.size.m) * double(request.size.k) * double(request.size.n) / t.time() / 1e12;
   c.computeBound = t.tComp >= t.tMem;
-  c.arithmeticIntensity =
-      2.0 * double(c.padded.m) * double(c.padded.k) * double(c.padded.n) / t.traffic.total();
+  c.arithmeticIntensity = 2.0 * double(c.padded.m) * double(c.padded.k) * double(c.padded.n) / t.traffic.total();
   return c;
 }
 
