@@ -9,6 +9,7 @@
 #include "engine/aie/gemm/gemm_design.h"
 #include "engine/aie/gemm/plan_json.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/legality.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
 
@@ -99,7 +100,7 @@ void addGemmCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--design-rank", o->designRank, "Which ranked kernel --design uses")->capture_default_str();
   cmd->footer(
       "Every figure is a model figure (Sec. 4.5 of the GEMM paper, efficiency calibrated on its Table 1).\n"
-      "Exit code 0 on success, 2 for bad input.\nExamples:\n"
+      "Exit code 0 on success, 1 when the written design's placement is not legal, 2 for bad input.\nExamples:\n"
       "  tilestudio-cli gemm plan --device npu2 --precision int8-int16 --m 4096 --k 4320 --n 4480\n"
       "  tilestudio-cli gemm plan --device npu1 --precision bf16-bf16 --m 4096 --k 4096 --n 4096 --b-layout row "
       "--json plan.json --design gemm.yaml");
@@ -123,9 +124,15 @@ void addGemmCommand(CLI::App& app, GlobalOptions& global) {
       const aie::GeneratedDesign gen = aie::gemm::generateGemmDesign(
           device, aie::gemm::designSpecFor(device, request, c, "gemm_" + aie::gemm::toString(c.kernel)));
       aie::saveDesignYaml(o->design, gen.design, &gen.placement);
+      // The intended placement passes the independent legality checker before we call it good.
+      const auto violations = aie::checkPlacement(gen.design, device, gen.placement);
       if (o->json != "-")
         std::cout << "design " << gen.design.name << " (" << gen.design.coreCount() << " cores, "
-                  << gen.design.netCount() << " nets) written to " << o->design << "\n";
+                  << gen.design.netCount() << " nets) written to " << o->design << ", its placement "
+                  << (violations.empty() ? "legal" : "ILLEGAL") << "\n";
+      for (const auto& v : violations) std::cerr << "problem: " << v.message << "\n";
+      global.exitCode = violations.empty() ? kOk : kFailed;
+      return;
     }
     global.exitCode = kOk;
   });

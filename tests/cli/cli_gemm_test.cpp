@@ -63,6 +63,7 @@ TEST(CliGemm, DesignIsWrittenAndLoads) {
   const std::string dir = cliOutputDir("gemm_design");
   const auto r = runCli(kPlan + "--top 3 --design " + dir + "/gemm.yaml --design-rank 2");
   ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("placement legal"), std::string::npos) << r.out;
   const auto f = ts::aie::loadDesignYaml(dir + "/gemm.yaml");
   EXPECT_EQ(f.design.countCores(ts::aie::CoreKind::Compute), 16);
   EXPECT_EQ(runCli(kPlan + "--top 3 --design " + dir + "/x.yaml --design-rank 0").exitCode, 2);
