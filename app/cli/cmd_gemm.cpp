@@ -39,9 +39,6 @@ aie::gemm::PlanRequest requestFrom(const GemmPlanOptions& o) {
     throw core::Error("--candidates '" + o.candidates + "' is not l1-maximal or max-output-tile");
   r.candidates =
       o.candidates == "l1-maximal" ? aie::gemm::CandidateSet::L1Maximal : aie::gemm::CandidateSet::MaxOutputTile;
-  if (o.m <= 0 || o.k <= 0 || o.n <= 0)
-    throw core::Error("--m, --k and --n must be positive (got " + std::to_string(o.m) + ", " + std::to_string(o.k) +
-                      ", " + std::to_string(o.n) + ")");
   r.size = {o.m, o.k, o.n};
   r.top = o.top;
   return r;

@@ -26,6 +26,8 @@ TEST(CliGemm, BadInputExitsTwoWithOneLine) {
         "gemm plan --device npu2 --precision fp8 --m 64 --k 64 --n 64",
         "gemm plan --device npu2 --precision bf16-bf16 --m 0 --k 64 --n 64",
         "gemm plan --device npu2 --precision bf16-bf16 --m 64 --k -5 --n 64",
+        "gemm plan --device npu2 --precision bf16-bf16 --m 64 --k 64 --n 4294967297",
+        "gemm plan --device npu2 --precision bf16-bf16 --m 64 --k 64 --n 99999999999999999999",
         "gemm plan --device npu2 --precision bf16-bf16 --m 64 --k 64 --n 64 --b-layout diagonal",
         "gemm plan --device npu2 --precision bf16-bf16 --m 64 --k 64 --n 64 --candidates all"}) {
     const auto r = runCli(args);

@@ -11,10 +11,14 @@ namespace ts::aie::gemm {
 
 namespace {
 
+// Sizes up to 2^32 keep padding and Eqs. 6-8 far from int64 overflow (and any real GEMM inside).
+constexpr int64_t kMaxDimension = int64_t(1) << 32;
+
 void validate(const PlanRequest& r) {
-  if (r.size.m <= 0 || r.size.k <= 0 || r.size.n <= 0)
-    throw core::Error("GEMM size must be positive, got M=" + std::to_string(r.size.m) +
-                      " K=" + std::to_string(r.size.k) + " N=" + std::to_string(r.size.n));
+  for (int64_t d : {r.size.m, r.size.k, r.size.n})
+    if (d <= 0 || d > kMaxDimension)
+      throw core::Error("GEMM size must be in 1..2^32, got M=" + std::to_string(r.size.m) +
+                        " K=" + std::to_string(r.size.k) + " N=" + std::to_string(r.size.n));
 }
 
 /// Ranking order: predicted TOPS, then kernel throughput, then m <= n, then the shape.
