@@ -65,6 +65,14 @@ std::vector<Candidate> fullRanking(const PlanRequest& request, const GenerationP
       all.push_back(*std::min_element(family.begin(), family.end(), rankedBefore));
     else
       all.insert(all.end(), family.begin(), family.end());
+    if (ctx && ctx->sampleDue()) {
+      double best = 0;
+      for (const Candidate& c : all) best = std::max(best, c.predictedTops);
+      ts::core::QorSample sample;
+      sample.iteration = k;
+      sample.phase = "k_ct sweep";
+      ctx->publishSample(sample.add("kernels", double(all.size())).add("best predicted TOPS", best));
+    }
   }
   std::sort(all.begin(), all.end(), rankedBefore);
   for (size_t i = 0; i < all.size(); ++i) all[i].rank = int(i) + 1;
