@@ -43,17 +43,17 @@ GenerationParams architectureParams(Generation g, GemmPrecision p) {
     // (AMD's XDNA2 block-FP16 claim; model assumption: only efficiency x peak enters the
     // predictions, the peak only sets the roofline's ceiling).
     a.peakMacsPerCycle = 512;
-    a.r = 8, a.s = 8, a.t = 8;    // whole_array.py, device "npu2": i8 (8, 8, 8), emulated bf16 (8, 8, 8)
-    a.dmaBytesPerCycle = 8;       // UG1603: the AIE-ML v2 stream switch is 64-bit
-    a.clockHz = 1.8e9;            // the paper, Sec. 5.2.1: 1.8 GHz on XDNA2
-    a.cols = 8;                   // the paper, Sec. 4.2.1: the whole 4 x 8 array
-    a.aMemTiles = 4;              // the paper, Sec. 4.2.2 / Fig. 3c: A on the even memory tiles
+    a.r = 8, a.s = 8, a.t = 8;  // whole_array.py, device "npu2": i8 (8, 8, 8), emulated bf16 (8, 8, 8)
+    a.dmaBytesPerCycle = 8;     // UG1603: the AIE-ML v2 stream switch is 64-bit
+    a.clockHz = 1.8e9;          // the paper, Sec. 5.2.1: 1.8 GHz on XDNA2
+    a.cols = 8;                 // the paper, Sec. 4.2.1: the whole 4 x 8 array
+    a.aMemTiles = 4;            // the paper, Sec. 4.2.2 / Fig. 3c: A on the even memory tiles
     a.bMemTiles = 8;
     a.cMemTiles = 8;
     a.dramBytesPerSecond = 50e9;  // the paper, Sec. 5.2.1: micro-benchmark, ~50 GB/s on XDNA2
     // Model parameter, calibrated on the paper's Sec. 5.2.3: B row-major is on average 19.1 %
     // slower than column-major for int8-int8 on XDNA2.
-    a.burstBytes = 80;
+    a.burstBytes = 85;
     // The paper, Sec. 5.2.2: k_mt = 432 (int8-int8, int8-int16), 384 (int8-int32, bf16): 6 x k_ct
     // of the int8 balanced kernels, 8 x for bf16.
     a.kMtTarget = p == GemmPrecision::I8I8 || p == GemmPrecision::I8I16 ? 432 : 384;
@@ -63,8 +63,8 @@ GenerationParams architectureParams(Generation g, GemmPrecision p) {
   // Every m_ct and n_ct of the paper's Table 1 is a multiple of 16 (64, 48): the 2x2-unrolled
   // kernel on XDNA2 (2r = 2t = 16), kept on XDNA; k_ct is a multiple of s (Sec. 4.5.1).
   a.mMultiple = 16, a.nMultiple = 16, a.kMultiple = a.s;
-  a.l1Bytes = 64 * 1024;        // the paper, Sec. 4.5.1 (Eq. 5): 64 KB L1 per core
-  a.l1StackBytes = 1024;        // the paper, Sec. 4.5.1 (Eq. 5): 1 KB reserved for the stack
+  a.l1Bytes = 64 * 1024;             // the paper, Sec. 4.5.1 (Eq. 5): 64 KB L1 per core
+  a.l1StackBytes = 1024;             // the paper, Sec. 4.5.1 (Eq. 5): 1 KB reserved for the stack
   a.l2BytesPerMemTile = 512 * 1024;  // UG1603: 512 KB per (AIE-ML and AIE-ML v2) memory tile
   return a;
 }

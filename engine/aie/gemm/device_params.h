@@ -9,29 +9,29 @@ namespace ts::aie::gemm {
 /// Per-kernel efficiency model (efficiency.h): eff = cap / (1 + kOverhead / k_ct
 /// + convertOverhead * (1/m_ct + 1/n_ct)).
 struct EfficiencyParams {
-  double cap = 1.0;              ///< ceiling of the efficiency (fraction of peak MACs)
-  double kOverhead = 0;          ///< per-output-block overhead, in k_ct units (accumulator load/store, loop fill)
-  double convertOverhead = 0;    ///< per-input-element overhead, in m_ct/n_ct units (format conversion, shuffles)
+  double cap = 1.0;            ///< ceiling of the efficiency (fraction of peak MACs)
+  double kOverhead = 0;        ///< per-output-block overhead, in k_ct units (accumulator load/store, loop fill)
+  double convertOverhead = 0;  ///< per-input-element overhead, in m_ct/n_ct units (format conversion, shuffles)
 };
 
 struct GenerationParams {
   Generation generation = Generation::Xdna;
   GemmPrecision precision = GemmPrecision::I8I8;
   ElementBytes bytes;
-  double peakMacsPerCycle = 0;   ///< per core
-  int r = 0, s = 0, t = 0;       ///< vector intrinsic shape (first tiling level)
+  double peakMacsPerCycle = 0;                      ///< per core
+  int r = 0, s = 0, t = 0;                          ///< vector intrinsic shape (first tiling level)
   int mMultiple = 0, kMultiple = 0, nMultiple = 0;  ///< m_ct, k_ct, n_ct must be multiples of these
-  int64_t l1Bytes = 0;           ///< core data memory
-  int64_t l1StackBytes = 0;      ///< reserved for the stack (Eq. 5's 63 KB budget)
-  int64_t l2BytesPerMemTile = 0; ///< memory tile capacity
-  double dmaBytesPerCycle = 0;   ///< one core input DMA channel (Eqs. 2-3)
+  int64_t l1Bytes = 0;                              ///< core data memory
+  int64_t l1StackBytes = 0;                         ///< reserved for the stack (Eq. 5's 63 KB budget)
+  int64_t l2BytesPerMemTile = 0;                    ///< memory tile capacity
+  double dmaBytesPerCycle = 0;                      ///< one core input DMA channel (Eqs. 2-3)
   double clockHz = 0;
-  int rows = 0, cols = 0;        ///< m_rows x n_cols of the paper's array mapping (Sec. 4.2.1)
+  int rows = 0, cols = 0;                           ///< m_rows x n_cols of the paper's array mapping (Sec. 4.2.1)
   int aMemTiles = 0, bMemTiles = 0, cMemTiles = 0;  ///< memory tiles holding A, B, C (Fig. 3b/3c)
-  double dramBytesPerSecond = 0; ///< effective DRAM bandwidth (Sec. 5.2.1 micro-benchmark)
-  double burstBytes = 0;         ///< contiguity model: a read run of L bytes gets L/(L+burstBytes) of the bandwidth
-  int kMtTarget = 0;             ///< the paper's contiguous k_mt for its balanced kernel (Sec. 5.2.2)
-  int kMtFactor = 0;             ///< k_mt = kMtFactor x k_ct (Sec. 5.2.2's choices are these multiples)
+  double dramBytesPerSecond = 0;                    ///< effective DRAM bandwidth (Sec. 5.2.1 micro-benchmark)
+  double burstBytes = 0;  ///< contiguity model: a read run of L bytes gets L/(L+burstBytes) of the bandwidth
+  int kMtTarget = 0;      ///< the paper's contiguous k_mt for its balanced kernel (Sec. 5.2.2)
+  int kMtFactor = 0;      ///< k_mt = kMtFactor x k_ct (Sec. 5.2.2's choices are these multiples)
   EfficiencyParams eff;
 
   int cores() const { return rows * cols; }

@@ -30,7 +30,9 @@ double measured(Generation g, GemmPrecision p) {
 }
 
 /// kOverhead with cap 1 that reproduces the Table 1 point exactly.
-double overheadAtCapOne(Generation g, GemmPrecision p) { return row(g, p).kernel.k * (1.0 / measured(g, p) - 1.0); }
+double overheadAtCapOne(Generation g, GemmPrecision p) {
+  return row(g, p).kernel.k * (1.0 / measured(g, p) - 1.0);
+}
 
 /// cap that reproduces the Table 1 point for a given kOverhead.
 double capFor(Generation g, GemmPrecision p, double kOverhead) {

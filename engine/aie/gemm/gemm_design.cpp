@@ -11,7 +11,9 @@ namespace {
 
 /// The planner's generation for a device: npu1/npu2 by name; other AIE-ML arrays use XDNA's
 /// core (the same AIE-ML tile).
-Generation generationOf(const Device& device) { return parseGeneration(device.name()).value_or(Generation::Xdna); }
+Generation generationOf(const Device& device) {
+  return parseGeneration(device.name()).value_or(Generation::Xdna);
+}
 
 }  // namespace
 
@@ -40,8 +42,8 @@ GeneratedDesign generateGemmDesign(const Device& device, const GemmDesignSpec& s
   const ElementBytes by = p.bytes;
   DesignBuilder b(device, spec.name,
                   "GEMM " + std::to_string(rows) + "x" + std::to_string(cols) + " cores, " + toString(spec.precision) +
-                      ", " + toString(kn) + " per core (k_mt " + std::to_string(kMt) + ", B " +
-                      toString(spec.bLayout) + "-major); A broadcast along rows, B along columns, C joined per column");
+                      ", " + toString(kn) + " per core (k_mt " + std::to_string(kMt) + ", B " + toString(spec.bLayout) +
+                      "-major); A broadcast along rows, B along columns, C joined per column");
   if (rows > int(b.computeRows().size()) || cols > b.computeColumns())
     throw core::Error("GEMM " + std::to_string(rows) + "x" + std::to_string(cols) + " does not fit " + device.name());
   const int64_t aTile = int64_t(kn.m) * kn.k * by.a, bTile = int64_t(kn.k) * kn.n * by.b;
@@ -56,8 +58,8 @@ GeneratedDesign generateGemmDesign(const Device& device, const GemmDesignSpec& s
   std::vector<std::vector<CoreId>> core(static_cast<size_t>(rows), std::vector<CoreId>(static_cast<size_t>(cols)));
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j)
-      core[size_t(i)][size_t(j)] = b.addCompute("mm" + std::to_string(i) + "_" + std::to_string(j),
-                                                b.computeTile(j, i), cycles, p.l1StackBytes);
+      core[size_t(i)][size_t(j)] =
+          b.addCompute("mm" + std::to_string(i) + "_" + std::to_string(j), b.computeTile(j, i), cycles, p.l1StackBytes);
 
   // Per column: C tiles joined in the memory tile below (four S2MM there, where a shim has
   // two), then B broadcast up the column from the same memory tile.

@@ -24,7 +24,9 @@ std::optional<GemmPrecision> parseGemmPrecision(const std::string& text) {
 
 namespace gemm {
 
-const char* toString(Generation g) { return g == Generation::Xdna ? "npu1" : "npu2"; }
+const char* toString(Generation g) {
+  return g == Generation::Xdna ? "npu1" : "npu2";
+}
 
 std::optional<Generation> parseGeneration(const std::string& deviceName) {
   auto startsWith = [&](const char* prefix) { return deviceName.rfind(prefix, 0) == 0; };
@@ -33,7 +35,9 @@ std::optional<Generation> parseGeneration(const std::string& deviceName) {
   return std::nullopt;
 }
 
-const char* toString(BLayout b) { return b == BLayout::Row ? "row" : "col"; }
+const char* toString(BLayout b) {
+  return b == BLayout::Row ? "row" : "col";
+}
 
 std::optional<BLayout> parseBLayout(const std::string& text) {
   if (text == "row") return BLayout::Row;

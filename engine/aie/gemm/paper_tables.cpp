@@ -1,5 +1,8 @@
 #include "engine/aie/gemm/paper_tables.h"
 
+#include "engine/aie/gemm/efficiency.h"
+#include "engine/aie/gemm/system_model.h"
+
 namespace ts::aie::gemm {
 
 const std::vector<PaperTableRow>& paperTables23() {
@@ -45,6 +48,32 @@ std::vector<PaperComparison> compareWithPaper(core::RunContext& ctx) {
     if (!r.ranked.empty()) c.plannerTop = r.ranked.front();
     c.plannerKernels = r.feasibleKernels;
     out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<LayoutSweep> layoutSweeps() {
+  using G = Generation;
+  using P = GemmPrecision;
+  // The paper, Sec. 5.2.3: average gain of B column-major over row-major (int8-int32 not given).
+  std::vector<LayoutSweep> out = {{G::Xdna, P::I8I8, {112, 112, 112}, 4.8},   {G::Xdna, P::I8I16, {96, 112, 96}, 4.4},
+                                  {G::Xdna, P::Bf16, {96, 56, 96}, 0.57},     {G::Xdna2, P::I8I8, {144, 72, 144}, 19.1},
+                                  {G::Xdna2, P::I8I16, {128, 72, 112}, 25.2}, {G::Xdna2, P::Bf16, {112, 48, 96}, 8.7}};
+  for (LayoutSweep& s : out) {
+    const GenerationParams p = generationParams(s.generation, s.precision);
+    const int kMt = chooseKMt(p, s.kernel);
+    const GemmSize native = nativeSize(p, s.kernel, kMt);
+    const double eff = kernelEfficiency(p.eff, s.kernel);
+    double sum = 0;
+    for (int64_t m = native.m; m <= 8192; m += native.m)
+      for (int64_t k = native.k; k <= 8192; k += native.k)
+        for (int64_t n = native.n; n <= 8192; n += native.n) {
+          const GemmSize size{m, k, n};
+          sum += systemTimes(p, size, s.kernel, kMt, BLayout::Row, eff).time() /
+                 systemTimes(p, size, s.kernel, kMt, BLayout::Col, eff).time();
+          ++s.sizes;
+        }
+    s.modelGainPercent = s.sizes ? 100 * (sum / s.sizes - 1) : 0;
   }
   return out;
 }

@@ -11,7 +11,7 @@ namespace ts::aie::gemm {
 struct PaperTableRow {
   Generation generation;
   GemmPrecision precision;
-  int paperRank;           ///< 1 = the bolded (best measured) kernel, 2 = the runner-up
+  int paperRank;  ///< 1 = the bolded (best measured) kernel, 2 = the runner-up
   KernelShape kernel;
   double macsPerCycle;     ///< measured single-core throughput ("Thrghpt.")
   double peakComputeTops;  ///< the paper's "Peak Comp. TOPS"
@@ -32,5 +32,18 @@ struct PaperComparison {
   int plannerKernels = 0;
 };
 std::vector<PaperComparison> compareWithPaper(core::RunContext& ctx);
+
+/// Sec. 5.2.3: B column-major against row-major, averaged over the sweep of Figs. 7-8 (every
+/// multiple of the balanced kernel's native size up to 8192 in each dimension). The int8-int8
+/// rows calibrate the contiguity model's burst; the others are checks.
+struct LayoutSweep {
+  Generation generation;
+  GemmPrecision precision;
+  KernelShape kernel;           ///< the paper's balanced kernel (Tables 2-3)
+  double paperGainPercent;      ///< the paper's average gain of column-major
+  double modelGainPercent = 0;  ///< the model's average of time(row) / time(col) - 1
+  int sizes = 0;
+};
+std::vector<LayoutSweep> layoutSweeps();
 
 }  // namespace ts::aie::gemm

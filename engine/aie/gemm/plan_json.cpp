@@ -3,7 +3,9 @@
 namespace ts::aie::gemm {
 
 namespace {
-nlohmann::json sizeJson(const GemmSize& s) { return {{"m", s.m}, {"k", s.k}, {"n", s.n}}; }
+nlohmann::json sizeJson(const GemmSize& s) {
+  return {{"m", s.m}, {"k", s.k}, {"n", s.n}};
+}
 }  // namespace
 
 nlohmann::json candidateToJson(const Candidate& c) {

@@ -11,10 +11,14 @@ namespace ts::aie::gemm {
 
 namespace {
 
+// Sizes up to 2^32 keep padding and Eqs. 6-8 far from int64 overflow (and any real GEMM inside).
+constexpr int64_t kMaxDimension = int64_t(1) << 32;
+
 void validate(const PlanRequest& r) {
-  if (r.size.m <= 0 || r.size.k <= 0 || r.size.n <= 0)
-    throw core::Error("GEMM size must be positive, got M=" + std::to_string(r.size.m) +
-                      " K=" + std::to_string(r.size.k) + " N=" + std::to_string(r.size.n));
+  for (int64_t d : {r.size.m, r.size.k, r.size.n})
+    if (d <= 0 || d > kMaxDimension)
+      throw core::Error("GEMM size must be in 1..2^32, got M=" + std::to_string(r.size.m) +
+                        " K=" + std::to_string(r.size.k) + " N=" + std::to_string(r.size.n));
 }
 
 /// Ranking order: predicted TOPS, then kernel throughput, then m <= n, then the shape.
@@ -26,15 +30,19 @@ bool rankedBefore(const Candidate& a, const Candidate& b) {
   return a.kernel.m < b.kernel.m;
 }
 
-bool fitsL2(const GenerationParams& p, const Candidate& c) { return c.l2Bytes <= l2Capacity(p); }
+bool fitsL2(const GenerationParams& p, const Candidate& c) {
+  return c.l2Bytes <= l2Capacity(p);
+}
 
-std::string modelText(const GenerationParams& p) {
-  return std::string("Model figures (not measurements). Kernels: for each k_ct, the L1 program of Sec. 4.5.1 ") +
+std::string modelText(const GenerationParams& p, CandidateSet set) {
+  return std::string("Kernels: for each k_ct, the L1 program of Sec. 4.5.1 ") +
          "(Eqs. 1-5: double-buffered A, B, single C below 63 KB; m_ct, n_ct multiples of " +
-         std::to_string(p.mMultiple) + ", k_ct of " + std::to_string(p.kMultiple) +
-         "; Eq. 4 at DMA " + std::to_string(int(p.dmaBytesPerCycle)) +
-         " B/cycle) with m_ct*n_ct maximised (Sec. 4.5.2). Efficiency = cap/(1 + kOverhead/k_ct), cap " +
-         std::to_string(p.eff.cap).substr(0, 5) + ", kOverhead " + std::to_string(p.eff.kOverhead).substr(0, 5) +
+         std::to_string(p.mMultiple) + ", k_ct of " + std::to_string(p.kMultiple) + "; Eq. 4 at DMA " +
+         std::to_string(int(p.dmaBytesPerCycle)) + " B/cycle), " +
+         (set == CandidateSet::MaxOutputTile ? "the largest m_ct*n_ct (Sec. 4.5.2)"
+                                             : "every m_ct with its largest n_ct") +
+         ". Efficiency = cap/(1 + kOverhead/k_ct), cap " + std::to_string(p.eff.cap).substr(0, 5) + ", kOverhead " +
+         std::to_string(p.eff.kOverhead).substr(0, 5) +
          ", calibrated on Table 1. System: Eqs. 6-10 on the padded size with " +
          std::to_string(int(p.dramBytesPerSecond / 1e9 + 0.5)) +
          " GB/s effective DRAM bandwidth (Sec. 5.2.1), read runs of L bytes at L/(L+" +
@@ -57,6 +65,14 @@ std::vector<Candidate> fullRanking(const PlanRequest& request, const GenerationP
       all.push_back(*std::min_element(family.begin(), family.end(), rankedBefore));
     else
       all.insert(all.end(), family.begin(), family.end());
+    if (ctx && ctx->sampleDue()) {
+      double best = 0;
+      for (const Candidate& c : all) best = std::max(best, c.predictedTops);
+      ts::core::QorSample sample;
+      sample.iteration = k;
+      sample.phase = "k_ct sweep";
+      ctx->publishSample(sample.add("kernels", double(all.size())).add("best predicted TOPS", best));
+    }
   }
   std::sort(all.begin(), all.end(), rankedBefore);
   for (size_t i = 0; i < all.size(); ++i) all[i].rank = int(i) + 1;
@@ -88,8 +104,7 @@ Candidate evaluateKernel(const PlanRequest& request, const KernelShape& kernel) 
   c.effectiveDramBytesPerSecond = t.traffic.total() / t.tMem;
   c.predictedTops = 2.0 * double(request.size.m) * double(request.size.k) * double(request.size.n) / t.time() / 1e12;
   c.computeBound = t.tComp >= t.tMem;
-  c.arithmeticIntensity =
-      2.0 * double(c.padded.m) * double(c.padded.k) * double(c.padded.n) / t.traffic.total();
+  c.arithmeticIntensity = 2.0 * double(c.padded.m) * double(c.padded.k) * double(c.padded.n) / t.traffic.total();
   return c;
 }
 
@@ -104,7 +119,7 @@ PlanResult plan(const PlanRequest& request, core::RunContext& ctx) {
   r.roofline.peakTops = r.params.topsAt(r.params.peakMacsPerCycle);
   r.roofline.dramBytesPerSecond = r.params.dramBytesPerSecond;
   r.roofline.memorySlopeTopsPerOpByte = r.params.dramBytesPerSecond / 1e12;
-  r.model = modelText(r.params);
+  r.model = modelText(r.params, request.candidates);
   return r;
 }
 

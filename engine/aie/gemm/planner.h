@@ -31,31 +31,31 @@ struct PlanRequest {
 
 /// One ranked kernel with its model figures.
 struct Candidate {
-  int rank = 0;                 ///< 1 = best predicted TOPS
+  int rank = 0;  ///< 1 = best predicted TOPS
   KernelShape kernel;
-  int kMt = 0;                  ///< k_mt: K extent of the A (and column-major B) tile in a memory tile
-  double efficiency = 0;        ///< model: fraction of peak MACs the kernel sustains
-  double macsPerCycle = 0;      ///< model: efficiency x peak MACs/cycle
-  int64_t l1Bytes = 0;          ///< Eq. 5 left side (2A + 2B + C)
-  double l1Fraction = 0;        ///< of the whole L1 (64 KiB), as the paper's tables
-  int64_t l2Bytes = 0;          ///< all memory tiles together (double-buffered A, B; C join)
-  double l2Fraction = 0;        ///< of all memory tiles of the array
-  double peakComputeTops = 0;   ///< model: macsPerCycle on every core at the clock ("Peak Comp. TOPS")
-  GemmSize padded;              ///< M, K, N rounded up to the native GEMM size multiples
-  int64_t dramBytes = 0;        ///< Eqs. 6-8 on the padded size (A + B + C)
+  int kMt = 0;                             ///< k_mt: K extent of the A (and column-major B) tile in a memory tile
+  double efficiency = 0;                   ///< model: fraction of peak MACs the kernel sustains
+  double macsPerCycle = 0;                 ///< model: efficiency x peak MACs/cycle
+  int64_t l1Bytes = 0;                     ///< Eq. 5 left side (2A + 2B + C)
+  double l1Fraction = 0;                   ///< of the whole L1 (64 KiB), as the paper's tables
+  int64_t l2Bytes = 0;                     ///< all memory tiles together (double-buffered A, B; C join)
+  double l2Fraction = 0;                   ///< of all memory tiles of the array
+  double peakComputeTops = 0;              ///< model: macsPerCycle on every core at the clock ("Peak Comp. TOPS")
+  GemmSize padded;                         ///< M, K, N rounded up to the native GEMM size multiples
+  int64_t dramBytes = 0;                   ///< Eqs. 6-8 on the padded size (A + B + C)
   double effectiveDramBytesPerSecond = 0;  ///< model: DRAM bandwidth after the contiguity model
-  double tCompSeconds = 0;      ///< Eq. 9 (plus the non-overlapped C drains)
-  double tMemSeconds = 0;       ///< Eq. 10
-  double predictedTops = 0;     ///< model: 2MKN (requested size) / max(Tcomp, Tmem)
-  bool computeBound = false;    ///< Tcomp >= Tmem
-  double arithmeticIntensity = 0;  ///< ops per DRAM byte: 2 M K N / dramBytes (padded), roofline x axis
+  double tCompSeconds = 0;                 ///< Eq. 9 (plus the non-overlapped C drains)
+  double tMemSeconds = 0;                  ///< Eq. 10
+  double predictedTops = 0;                ///< model: 2MKN (requested size) / max(Tcomp, Tmem)
+  bool computeBound = false;               ///< Tcomp >= Tmem
+  double arithmeticIntensity = 0;          ///< ops per DRAM byte: 2 M K N / dramBytes (padded), roofline x axis
 };
 
 /// Lines of a roofline chart (Figs. 7-8 style): attainable TOPS = min(peakTops, ai * memorySlope).
 struct Roofline {
-  double peakTops = 0;            ///< the array at peak MACs/cycle (efficiency 1)
+  double peakTops = 0;                  ///< the array at peak MACs/cycle (efficiency 1)
   double memorySlopeTopsPerOpByte = 0;  ///< TOPS per (op/byte): effective DRAM bandwidth / 1e12
-  double dramBytesPerSecond = 0;  ///< the bandwidth the slope comes from
+  double dramBytesPerSecond = 0;        ///< the bandwidth the slope comes from
 };
 
 struct PlanResult {
@@ -65,7 +65,7 @@ struct PlanResult {
   int64_t kernelsSearched = 0;    ///< (m, k, n) points the exhaustive IPs visited
   int feasibleKernels = 0;        ///< kernels ranked before truncation to `top`
   Roofline roofline;
-  std::string model;              ///< one paragraph stating the model (for reports and tooltips)
+  std::string model;  ///< one paragraph stating the model (for reports and tooltips)
 };
 
 /// Plans. Throws core::Error on a bad request (non-positive size). Polls ctx.shouldStop().

@@ -22,12 +22,14 @@ int maxN(const GenerationParams& p, int m, int k) {
 
 }  // namespace
 
-int64_t l1Budget(const GenerationParams& p) { return p.l1Bytes - p.l1StackBytes; }
+int64_t l1Budget(const GenerationParams& p) {
+  return p.l1Bytes - p.l1StackBytes;
+}
 
 SingleCoreCheck checkKernel(const GenerationParams& p, const KernelShape& kn) {
   SingleCoreCheck c;
-  c.multiplesOk = kn.m > 0 && kn.k > 0 && kn.n > 0 && kn.m % p.mMultiple == 0 && kn.k % p.kMultiple == 0 &&
-                  kn.n % p.nMultiple == 0;
+  c.multiplesOk =
+      kn.m > 0 && kn.k > 0 && kn.n > 0 && kn.m % p.mMultiple == 0 && kn.k % p.kMultiple == 0 && kn.n % p.nMultiple == 0;
   c.efficiency = kernelEfficiency(p.eff, kn);
   if (c.efficiency <= 0) return c;
   const double macs = double(kn.m) * kn.k * kn.n;

@@ -11,11 +11,11 @@ namespace ts::aie::gemm {
 
 /// Eqs. 1-5 for one kernel.
 struct SingleCoreCheck {
-  double efficiency = 0;   ///< model efficiency used in Eq. 1
-  double cComp = 0;        ///< Eq. 1: m k n / (eff peak) cycles
-  double caComm = 0;       ///< Eq. 2: m k ty(A) / DMA_BW cycles
-  double cbComm = 0;       ///< Eq. 3: k n ty(B) / DMA_BW cycles
-  int64_t l1Bytes = 0;     ///< Eq. 5 left side: 2 m k ty(A) + 2 k n ty(B) + m n ty(C)
+  double efficiency = 0;  ///< model efficiency used in Eq. 1
+  double cComp = 0;       ///< Eq. 1: m k n / (eff peak) cycles
+  double caComm = 0;      ///< Eq. 2: m k ty(A) / DMA_BW cycles
+  double cbComm = 0;      ///< Eq. 3: k n ty(B) / DMA_BW cycles
+  int64_t l1Bytes = 0;    ///< Eq. 5 left side: 2 m k ty(A) + 2 k n ty(B) + m n ty(C)
   bool multiplesOk = false;
   bool computeBound = false;  ///< Eq. 4
   bool fitsL1 = false;        ///< Eq. 5 (strictly below the 63 KB budget, see single_core.cpp)

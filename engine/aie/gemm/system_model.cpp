@@ -5,7 +5,9 @@
 namespace ts::aie::gemm {
 
 namespace {
-int64_t roundUp(int64_t v, int64_t to) { return to <= 0 ? v : (v + to - 1) / to * to; }
+int64_t roundUp(int64_t v, int64_t to) {
+  return to <= 0 ? v : (v + to - 1) / to * to;
+}
 }  // namespace
 
 GemmSize nativeSize(const GenerationParams& p, const KernelShape& kernel, int kMt) {
@@ -48,7 +50,9 @@ SystemTimes systemTimes(const GenerationParams& p, const GemmSize& s, const Kern
   return t;
 }
 
-int chooseKMt(const GenerationParams& p, const KernelShape& kernel) { return p.kMtFactor * kernel.k; }
+int chooseKMt(const GenerationParams& p, const KernelShape& kernel) {
+  return p.kMtFactor * kernel.k;
+}
 
 int64_t l2Bytes(const GenerationParams& p, const KernelShape& kernel, int kMt, BLayout bLayout) {
   const int64_t a = 2LL * kernel.m * kMt * p.bytes.a;

@@ -35,9 +35,9 @@ double contiguityFactor(const GenerationParams& p, double runBytes);
 
 struct SystemTimes {
   DramTraffic traffic;
-  double tComp = 0;      ///< Eq. 9 + C drains, seconds
-  double tCompEq9 = 0;   ///< Eq. 9 alone
-  double tMem = 0;       ///< Eq. 10 with the contiguity model, seconds
+  double tComp = 0;     ///< Eq. 9 + C drains, seconds
+  double tCompEq9 = 0;  ///< Eq. 9 alone
+  double tMem = 0;      ///< Eq. 10 with the contiguity model, seconds
   double time() const { return tComp > tMem ? tComp : tMem; }
 };
 /// Eqs. 6-10 on `size` (already padded) with efficiency `eff`.
