@@ -199,11 +199,11 @@ class GemmPlannerTest : public QObject {
       int dimension;
       const char* text;
       const char* says;
-    } cases[] = {{0, "0", "positive"},
-                 {1, "-64", "positive"},
-                 {2, "4k", "not a whole number"},
-                 {0, "", "not a whole number"},
-                 {1, "99999999999", "larger than the planner takes"}};
+    } cases[] = {{0, "0", "GEMM size must be in 1..2^32, got M=0 K=4096 N=4096"},
+                 {1, "-64", "got M=4096 K=-64"},
+                 {2, "4k", "N: '4k' is not a whole number"},
+                 {0, "", "M: '' is not a whole number"},
+                 {1, "99999999999", "GEMM size must be in 1..2^32"}};
     for (const auto& c : cases) {
       w.sizeEdit(c.dimension)->setText(c.text);
       QVERIFY(!w.plan());

@@ -170,14 +170,6 @@ std::optional<gemm::PlanRequest> GemmPlannerWindow::readRequest() {
                   true);
       return std::nullopt;
     }
-    if (dims[d] > kMaxDimension) {
-      showMessage(tr("%1 = %2 is larger than the planner takes (at most %3 per dimension)")
-                      .arg(kDimensionNames[d])
-                      .arg(dims[d])
-                      .arg(kMaxDimension),
-                  true);
-      return std::nullopt;
-    }
   }
   r.size = {dims[0], dims[1], dims[2]};
   r.precision = aie::GemmPrecision(precision_->currentData().toInt());

@@ -37,9 +37,9 @@ class GemmPlannerWindow : public QWidget {
 
   /// Shows `request` in the inputs (it is planned by plan()).
   void setRequest(const aie::gemm::PlanRequest& request);
-  /// Plans what the inputs say. On bad input (a size that is not a positive whole number, or
-  /// beyond what the planner takes) the message says why, the chart and table are emptied and
-  /// false is returned.
+  /// Plans what the inputs say. On bad input (a size that is not a whole number, or outside what
+  /// the planner takes: the engine's message) the message says why, the chart and table are
+  /// emptied and false is returned.
   bool plan();
   /// Selects candidate `index` of the ranking in the table and on the chart (-1: none).
   void selectCandidate(int index);
@@ -55,9 +55,6 @@ class GemmPlannerWindow : public QWidget {
   CandidateTable* table() const { return table_; }
   QLineEdit* sizeEdit(int dimension) const { return size_[dimension]; }  ///< 0 = M, 1 = K, 2 = N
   QPushButton* openButton() const { return openButton_; }
-
-  /// Largest M, K or N the planner takes (its sizes are 64-bit and padded up).
-  static constexpr int64_t kMaxDimension = (int64_t(1) << 31) - 1;
 
  signals:
   /// A design was opened in the studio.
