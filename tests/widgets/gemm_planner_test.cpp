@@ -75,6 +75,7 @@ class GemmPlannerTest : public QObject {
     // The best kernel is selected and named in the message.
     QCOMPARE(w.selectedCandidate(), 0);
     QVERIFY(w.message().contains(kernelText(ref.ranked[0].kernel)));
+    QVERIFY2(w.message().contains(sizeText(ref.ranked[0].padded)), qPrintable(w.message()));
     QVERIFY(w.openButton()->isEnabled());
 
     // "Show" limits the ranking to the best N.
@@ -190,6 +191,12 @@ class GemmPlannerTest : public QObject {
       QVERIFY(doc->suggestedSavePath().endsWith(QString::fromStdString(doc->design().name) + ".yaml"));
       QVERIFY(w->message().contains("Opened"));
     }
+    // Enter or a double click on a row opens that row's design.
+    const gemm::Candidate fifth = w->result()->ranked[4];
+    emit w->table()->activated(w->table()->model()->index(4, CandidateTable::Kernel));
+    QCOMPARE(w->selectedCandidate(), 4);
+    QVERIFY(
+        QString::fromStdString(main.document()->design().name).endsWith(kernelText(fifth.kernel).replace("×", "x")));
   }
 
   void badInputSaysWhatIsWrong() {

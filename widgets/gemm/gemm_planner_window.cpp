@@ -213,8 +213,11 @@ bool GemmPlannerWindow::plan() {
   }
   if (persistent_) saveRequest(*request);
   const gemm::Candidate& best = result_->ranked.front();
-  showMessage(tr("%1: %2 feasible kernels of %3 searched%4. Best %5: %6 TOPS predicted, %7 bound (model). A, B and "
-                 "C take %8 in DRAM.")
+  // Predicted TOPS count the requested MACs only: padding is work the array does for nothing.
+  const double padding = 1 - double(request->size.m) * double(request->size.k) * double(request->size.n) /
+                                 (double(best.padded.m) * double(best.padded.k) * double(best.padded.n));
+  showMessage(tr("%1: %2 feasible kernels of %3 searched%4. Best %5: %6 TOPS predicted, %7 bound (model); padded "
+                 "to %9 (%10 % of its MACs are padding). A, B and C take %8 in DRAM.")
                   .arg(requestText(*request))
                   .arg(result_->feasibleKernels)
                   .arg(result_->kernelsSearched)
@@ -224,7 +227,9 @@ bool GemmPlannerWindow::plan() {
                   .arg(kernelText(best.kernel))
                   .arg(best.predictedTops, 0, 'f', 2)
                   .arg(best.computeBound ? tr("compute") : tr("memory"))
-                  .arg(bytesText(footprintBytes(*request))),
+                  .arg(bytesText(footprintBytes(*request)))
+                  .arg(sizeText(best.padded))
+                  .arg(padding * 100, 0, 'f', 0),
               false);
   selectCandidate(0);
   return true;
