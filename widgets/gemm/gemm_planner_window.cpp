@@ -202,7 +202,8 @@ bool GemmPlannerWindow::plan() {
   result_ = std::move(planned);
   chart_->setPlan(*result_);
   table_->setCandidates(result_->ranked);
-  model_->setText(QString::fromStdString(result_->model));
+  model_->setText(tr("All figures here are model figures, not measurements. ") +
+                  QString::fromStdString(result_->model));
   if (result_->ranked.empty()) {
     showMessage(tr("No kernel fits %1 (L1 with double-buffered A and B, the intrinsic multiples, DMA bandwidth, "
                    "memory tiles); %2 kernels searched")
