@@ -8,8 +8,9 @@
 
 namespace ts::aie {
 
-MemTileLedger::MemTileLedger(const PlaceModel& m)
+MemTileLedger::MemTileLedger(const PlaceModel& m, bool linkCheck)
     : m_(m),
+      linkCheck_(linkCheck),
       out_(m.design().outgoingNetCount()),
       in_(m.design().incomingNetCount()),
       bytes_(streamBufferBytes(m.design())),
@@ -48,7 +49,37 @@ bool MemTileLedger::within(int tile) const {
   }
   const bool merged = cores.size() > 1;
   return (!merged || (out <= cap.dmaOut && in <= cap.dmaIn)) && bytes <= cap.memoryBytes &&
-         bds <= cap.bufferDescriptors;
+         bds <= cap.bufferDescriptors && (!linkCheck_ || linksWithin(m_.tileAt(tile).col));
+}
+
+bool MemTileLedger::linksWithin(int col) const {
+  const auto& computeRows = m_.kindRows(CoreKind::Compute);
+  const auto& memRows = m_.kindRows(CoreKind::MemTile);
+  if (computeRows.empty() || memRows.empty()) return true;
+  // Memory tiles have no east-west links: every stream between a memory tile of this column
+  // and a core (or a memory tile of another column) crosses the links between the column's
+  // top memory tile and lowest compute tile, down into the column or up out of it.
+  const Design& d = m_.design();
+  auto column = [&](CoreId c) { return tileOf_[size_t(c)] < 0 ? -1 : m_.tileAt(tileOf_[size_t(c)]).col; };
+  auto outside = [&](CoreId c) {
+    return d.cores[c].kind == CoreKind::Compute || (d.cores[c].kind == CoreKind::MemTile && column(c) >= 0 && column(c) != col);
+  };
+  std::vector<NetId> down, up;
+  for (int row : memRows)
+    for (CoreId c : cores_[size_t(m_.tileIndex({col, row}))])
+      for (NetId n : m_.netsOf(c)) {
+        const auto& pins = m_.pins(n);
+        if (pins.front() == c) {
+          bool leaves = false;
+          for (size_t k = 1; k < pins.size(); ++k) leaves = leaves || outside(pins[k]);
+          if (leaves && std::find(up.begin(), up.end(), n) == up.end()) up.push_back(n);
+        } else if (outside(pins.front()) && std::find(down.begin(), down.end(), n) == down.end()) {
+          down.push_back(n);
+        }
+      }
+  const Device& dev = m_.device();
+  return int(down.size()) <= dev.linkCapacity({col, computeRows.front()}, Direction::South) &&
+         int(up.size()) <= dev.linkCapacity({col, memRows.back()}, Direction::North);
 }
 
 std::vector<MemTileCluster> memTileClusters(const PlaceModel& m, const std::vector<LayerBlock>& blocks,
@@ -92,7 +123,7 @@ std::vector<MemTileCluster> memTileClusters(const PlaceModel& m, const std::vect
   // A cluster that does not fit an empty memory tile is placed core by core.
   const auto& memTiles = m.hostTiles(CoreKind::MemTile);
   std::vector<MemTileCluster> out;
-  MemTileLedger ledger(m);
+  MemTileLedger ledger(m, false);
   for (MemTileCluster& cl : clusters) {
     bool fits = !memTiles.empty();
     if (fits && cl.cores.size() > 1) {

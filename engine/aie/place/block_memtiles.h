@@ -28,18 +28,24 @@ std::vector<MemTileCluster> memTileClusters(const PlaceModel& model, const std::
 
 class MemTileLedger {
  public:
-  explicit MemTileLedger(const PlaceModel& model);
+  /// `linkCheck`: also keep the streams between a memory-tile column and the compute rows
+  /// within the links there (circuit-switched, one channel per stream).
+  MemTileLedger(const PlaceModel& model, bool linkCheck);
   void place(CoreId c, int tile);
   void unplace(CoreId c);
   /// -1 when c is not on a memory tile.
   int tileOf(CoreId c) const { return tileOf_[size_t(c)]; }
   bool empty(int tile) const { return cores_[size_t(tile)].empty(); }
   /// The tile's endpoints fit: merged endpoints within its DMA channels, buffers within its
-  /// memory, certain buffer descriptors within its BDs (legality.h's rules).
+  /// memory, certain buffer descriptors within its BDs (legality.h's rules) and, with the link
+  /// check, its column's streams to and from the compute rows within the links there.
   bool within(int tile) const;
 
  private:
+  bool linksWithin(int col) const;
+
   const PlaceModel& m_;
+  bool linkCheck_;
   std::vector<int> out_, in_;
   std::vector<int64_t> bytes_;
   std::vector<int> tileOf_;

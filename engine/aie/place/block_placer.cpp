@@ -25,6 +25,8 @@ void BlockPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("first_row", firstRow, "origin row of the first block above the lowest compute row when fix_first (-1 = free)",
          -1, 1000);
   b.bind("max_nodes", maxNodes, "stop the search after this many nodes (0 = no limit)", 0);
+  b.bind("link_check", linkCheck,
+         "prune layouts whose memory-tile columns take more streams than their links carry circuit-switched");
   b.bind("route", route, "route the best layouts with the MILP router and report the first that routes");
   b.bind("route_tries", routeTries, "layouts to route, best first", 1, 100);
   b.bind("route_seconds", routeSeconds, "MILP router seconds per layout", 0);
@@ -212,7 +214,7 @@ class BlockSearch {
         graph_(graph),
         rows_(m.kindRows(CoreKind::Compute)),
         cols_(m.device().columns()),
-        ledger_(m),
+        ledger_(m, cfg.linkCheck),
         colOf_(size_t(m.coreCount()), -1) {
     busy_.assign(size_t(cols_ * int(rows_.size())), 0);
     fixedOrigin_.resize(blocks.size());

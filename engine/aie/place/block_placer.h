@@ -36,6 +36,9 @@ struct BlockPlacerConfig {
   int firstCol = 0;        ///< origin column of the first block when fixFirst; -1 = free
   int firstRow = 0;        ///< origin row of the first block above the lowest compute row; -1 = free
   int maxNodes = 0;        ///< stop the search after this many nodes (0 = no limit)
+  /// Prune layouts whose memory-tile columns take more streams from or to the compute rows
+  /// than the links there carry circuit-switched (a cheap routability test).
+  bool linkCheck = true;
   bool route = true;       ///< route the best layouts (MILP router) and report the first that routes
   int routeTries = 3;      ///< layouts to route, best J first
   double routeSeconds = 30;  ///< MILP time per routing attempt
