@@ -133,8 +133,8 @@ TEST(BlockPlacerMemTiles, ReachesTheExhaustiveOptimum) {
           EXPECT_EQ(r.placement.tile(c), (TileCoord{7, 1}));
         }
       }
-      // Squeezed, the memory tiles add to J (their column lies beyond the cores they serve).
-      if (isSqueezed) {
+      // Squeezed with the first block at (0, 0), the input's memory tile lies beyond its cores.
+      if (isSqueezed && fixFirst) {
         EXPECT_GT(r.objective, blockObjective(r.blocks, r.origins, cfg) + 0.5);
       }
     }
