@@ -329,6 +329,14 @@ class BlockSearch {
     dfsBlock(0, 0.0);
   }
 
+  /// Searches again for the best layout other than the ones that did not route.
+  void searchWithout(const Placement& unroutable) {
+    unroutable_.push_back(unroutable);
+    layouts_.clear();
+    best_ = std::numeric_limits<double>::infinity();
+    search();
+  }
+
   bool stopped() const { return stopped_; }
   int64_t nodes() const { return nodes_; }
   int64_t rejected() const { return rejected_; }
@@ -449,7 +457,7 @@ class BlockSearch {
     for (const MemTileCluster& cl : clusters_)
       if (cl.step >= 0)
         for (CoreId c : cl.cores) p.place(c, m_.tileAt(ledger_.tileOf(c)));
-    if (!complete(p)) {
+    if (!complete(p) || std::find(unroutable_.begin(), unroutable_.end(), p) != unroutable_.end()) {
       ++rejected_;
       return;
     }
@@ -492,6 +500,7 @@ class BlockSearch {
   std::vector<double> lowerBound_;
   std::vector<TileCoord> current_;
   std::vector<Layout> layouts_;
+  std::vector<Placement> unroutable_;  // layouts the router could not route
   double best_ = std::numeric_limits<double>::infinity();
   int64_t nodes_ = 0, rejected_ = 0;
   bool stopped_ = false;
@@ -529,7 +538,7 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   result.moves = search.nodes();
   result.rejectedLayouts = search.rejected();
   if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
-  const std::vector<Layout>& layouts = search.layouts();
+  const std::vector<Layout> layouts = search.layouts();
   if (layouts.empty()) {
     result.reasons.push_back("no non-overlapping layout of the " + std::to_string(result.blocks.size()) +
                              " layer blocks and their memory tiles fits on " + dev.name() +
@@ -537,30 +546,34 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
                              (search.stopped() ? " (search stopped early)" : ""));
     return fail(start);
   }
-  // Route the best layouts, best first, until one routes (each routing checked by the
-  // independent routing checker); without a routable one, report the best.
-  size_t chosen = layouts.size() - 1;
-  if (config.route && !ctx.cancel().stopRequested()) {
-    for (size_t k = layouts.size(); k-- > 0 && result.routeAttempts < config.routeTries;) {
-      core::RunContext routeCtx(ctx.seed(), config.routeSeconds, ctx.cancelToken());
-      MilpRouterConfig rc;
-      rc.timeLimitSeconds = config.routeSeconds;
-      MilpRouterResult r = runMilpRouter(d, dev, graph, layouts[k].placement, rc, routeCtx);
-      ++result.routeAttempts;
-      if (r.success && checkRouting(d, dev, graph, layouts[k].placement, r.routing).empty()) {
-        chosen = k;
-        result.routed = true;
-        result.routeStatus = r.status;
-        break;
-      }
-      if (k + 1 == layouts.size()) result.routeStatus = r.status;
-      if (ctx.cancel().stopRequested()) break;
+  // Route the best layout; when it does not route (or fails the routing checker), search
+  // again without it, up to route_tries layouts. Without a routable one, report the best.
+  Layout chosen = layouts.back();
+  const bool searchFinished = !search.stopped();
+  while (config.route && !ctx.cancel().stopRequested() && result.routeAttempts < config.routeTries) {
+    const Layout& candidate = search.layouts().back();
+    core::RunContext routeCtx(ctx.seed(), config.routeSeconds, ctx.cancelToken());
+    MilpRouterConfig rc;
+    rc.timeLimitSeconds = config.routeSeconds;
+    MilpRouterResult r = runMilpRouter(d, dev, graph, candidate.placement, rc, routeCtx);
+    ++result.routeAttempts;
+    if (r.success && checkRouting(d, dev, graph, candidate.placement, r.routing).empty()) {
+      chosen = candidate;
+      result.routed = true;
+      result.routeStatus = r.status;
+      break;
     }
+    if (result.routeAttempts == 1) result.routeStatus = r.status;
+    search.searchWithout(candidate.placement);
+    result.moves = search.nodes();
+    if (search.layouts().empty()) break;
   }
-  result.optimal = !search.stopped() && chosen + 1 == layouts.size();
-  result.origins = layouts[chosen].origins;
-  result.objective = layouts[chosen].objective;
-  result.placement = layouts[chosen].placement;
+  // Optimal: no layout outside those that did not route has a lower J.
+  result.optimal = searchFinished && !search.stopped();
+  result.rejectedLayouts = search.rejected();
+  result.origins = chosen.origins;
+  result.objective = chosen.objective;
+  result.placement = chosen.placement;
   result.seconds = ctx.elapsed() - t0;
   result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
   result.cost = result.objective;
