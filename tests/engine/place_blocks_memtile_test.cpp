@@ -113,31 +113,31 @@ TEST(BlockPlacerMemTiles, ReachesTheExhaustiveOptimum) {
   const Design designs[] = {smallMlp(), squeezed};
   for (const Design& d : designs)
     for (bool fixFirst : {true, false})
-    for (double memWeight : {1.0, 3.0}) {
-      BlockPlacerConfig cfg;
-      cfg.fixFirst = fixFirst;
-      cfg.memWeight = memWeight;
-      cfg.route = false;
-      auto r = place(d, dev, cfg);
-      ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
-      EXPECT_TRUE(r.optimal);
-      EXPECT_NEAR(r.objective, exhaustive(d, dev, cfg), 1e-9)
-          << d.name << " fix_first " << fixFirst << " mem " << memWeight;
-      EXPECT_NEAR(objectiveOf(d, dev, r, cfg), r.objective, 1e-9);
-      // Every memory-tile core was placed by the search: each cluster shares one tile.
-      const bool isSqueezed = &d == &designs[1];
-      for (CoreId c = 0; c < d.coreCount(); ++c) {
-        if (d.cores[c].kind != CoreKind::MemTile) continue;
-        EXPECT_EQ(dev.kind(r.placement.tile(c)), TileKind::Mem);
-        if (isSqueezed) {
-          EXPECT_EQ(r.placement.tile(c), (TileCoord{7, 1}));
+      for (double memWeight : {1.0, 3.0}) {
+        BlockPlacerConfig cfg;
+        cfg.fixFirst = fixFirst;
+        cfg.memWeight = memWeight;
+        cfg.route = false;
+        auto r = place(d, dev, cfg);
+        ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+        EXPECT_TRUE(r.optimal);
+        EXPECT_NEAR(r.objective, exhaustive(d, dev, cfg), 1e-9)
+            << d.name << " fix_first " << fixFirst << " mem " << memWeight;
+        EXPECT_NEAR(objectiveOf(d, dev, r, cfg), r.objective, 1e-9);
+        // Every memory-tile core was placed by the search: each cluster shares one tile.
+        const bool isSqueezed = &d == &designs[1];
+        for (CoreId c = 0; c < d.coreCount(); ++c) {
+          if (d.cores[c].kind != CoreKind::MemTile) continue;
+          EXPECT_EQ(dev.kind(r.placement.tile(c)), TileKind::Mem);
+          if (isSqueezed) {
+            EXPECT_EQ(r.placement.tile(c), (TileCoord{7, 1}));
+          }
+        }
+        // Squeezed with the first block at (0, 0), the input's memory tile lies beyond its cores.
+        if (isSqueezed && fixFirst) {
+          EXPECT_GT(r.objective, blockObjective(r.blocks, r.origins, cfg) + 0.5);
         }
       }
-      // Squeezed with the first block at (0, 0), the input's memory tile lies beyond its cores.
-      if (isSqueezed && fixFirst) {
-        EXPECT_GT(r.objective, blockObjective(r.blocks, r.origins, cfg) + 0.5);
-      }
-    }
 }
 
 TEST(BlockPlacerMemTiles, TheFixedFirstBlockIsHonoured) {

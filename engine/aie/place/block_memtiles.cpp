@@ -62,7 +62,8 @@ bool MemTileLedger::linksWithin(int col) const {
   const Design& d = m_.design();
   auto column = [&](CoreId c) { return tileOf_[size_t(c)] < 0 ? -1 : m_.tileAt(tileOf_[size_t(c)]).col; };
   auto outside = [&](CoreId c) {
-    return d.cores[c].kind == CoreKind::Compute || (d.cores[c].kind == CoreKind::MemTile && column(c) >= 0 && column(c) != col);
+    return d.cores[c].kind == CoreKind::Compute ||
+           (d.cores[c].kind == CoreKind::MemTile && column(c) >= 0 && column(c) != col);
   };
   std::vector<NetId> down, up;
   for (int row : memRows)

@@ -193,7 +193,6 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
   return true;
 }
 
-
 /// A complete layout the search accepted: J, block origins and the whole placement.
 struct Layout {
   double objective = 0;

@@ -11,14 +11,17 @@
 // Branch and bound over the blocks in layer order, each followed by the memory-tile clusters
 // it completes (block_memtiles.h), minimises
 //   J = sum_i ( |c_out^i - c_in^{i+1}| + lambda |r_out^i - r_in^{i+1}| + mu r_top^i )
-//       + mem_weight * sum_memory-tile-clusters (columns their nets extend beyond the cores)
-// keeping every memory tile within its DMA channels, memory and BDs, pruning a partial
-// assignment as soon as its J plus a lower bound of the rest cannot beat the best found. A
-// complete layout becomes the incumbent only if, with the remaining cores (shim endpoints,
-// ungrouped compute cores) placed greedily, it passes the placement checker and the router's
-// resource pre-check. Pinned cores fix their block's origin or their memory tile (hard
-// constraints). With `route` on, the best layouts are then routed by the MILP router (checked
-// by the routing checker) in order of J until one routes. Exact when the search finishes.
+//       + mem_weight * sum_clusters (columns its memory tile lies beyond the cores it serves)
+// keeping every memory tile within its DMA channels, memory and BDs (and, with link_check, its
+// column's links within the streams to and from the compute rows), pruning a partial
+// assignment as soon as its J plus a lower bound of the rest cannot beat the best found.
+// Memory tiles of equal cost for a cluster differ only in the capacity they leave: once one
+// fits, the others of that cost are not tried (exact unless capacity binds later). A complete
+// layout becomes the incumbent only if, with the remaining cores (shim endpoints, ungrouped
+// compute cores) placed greedily, it passes the placement checker and the router's resource
+// pre-check. Pinned cores fix their block's origin or their memory tile (hard constraints).
+// With `route` on, the best layout is routed by the MILP router and checked by the routing
+// checker; if it does not route the search resumes without it, up to route_tries layouts.
 #include <string>
 #include <vector>
 
@@ -39,8 +42,8 @@ struct BlockPlacerConfig {
   /// Prune layouts whose memory-tile columns take more streams from or to the compute rows
   /// than the links there carry circuit-switched (a cheap routability test).
   bool linkCheck = true;
-  bool route = true;       ///< route the best layouts (MILP router) and report the first that routes
-  int routeTries = 3;      ///< layouts to route, best J first
+  bool route = true;         ///< route the best layouts (MILP router) and report the first that routes
+  int routeTries = 3;        ///< layouts to route, best J first
   double routeSeconds = 30;  ///< MILP time per routing attempt
 
   void bind(core::ParamBinder& binder);
