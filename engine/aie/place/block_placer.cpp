@@ -535,7 +535,6 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   search.seed();
   search.search();
   result.moves = search.nodes();
-  result.rejectedLayouts = search.rejected();
   if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
   const std::vector<Layout> layouts = search.layouts();
   if (layouts.empty()) {
@@ -550,7 +549,7 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   Layout chosen = layouts.back();
   const bool searchFinished = !search.stopped();
   while (config.route && !ctx.cancel().stopRequested() && result.routeAttempts < config.routeTries) {
-    const Layout& candidate = search.layouts().back();
+    const Layout candidate = search.layouts().back();
     core::RunContext routeCtx(ctx.seed(), config.routeSeconds, ctx.cancelToken());
     MilpRouterConfig rc;
     rc.timeLimitSeconds = config.routeSeconds;
@@ -569,6 +568,7 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   }
   // Optimal: no layout outside those that did not route has a lower J.
   result.optimal = searchFinished && !search.stopped();
+  if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
   result.rejectedLayouts = search.rejected();
   result.origins = chosen.origins;
   result.objective = chosen.objective;
