@@ -66,8 +66,10 @@ bool MemTileLedger::linksWithin(int col) const {
            (d.cores[c].kind == CoreKind::MemTile && column(c) >= 0 && column(c) != col);
   };
   std::vector<NetId> down, up;
+  std::vector<CoreId> here;
   for (int row : memRows)
-    for (CoreId c : cores_[size_t(m_.tileIndex({col, row}))])
+    for (CoreId c : cores_[size_t(m_.tileIndex({col, row}))]) {
+      here.push_back(c);
       for (NetId n : m_.netsOf(c)) {
         const auto& pins = m_.pins(n);
         if (pins.front() == c) {
@@ -78,9 +80,21 @@ bool MemTileLedger::linksWithin(int col) const {
           down.push_back(n);
         }
       }
+    }
   const Device& dev = m_.device();
-  return int(down.size()) <= dev.linkCapacity({col, computeRows.front()}, Direction::South) &&
-         int(up.size()) <= dev.linkCapacity({col, memRows.back()}, Direction::North);
+  if (int(down.size()) <= dev.linkCapacity({col, computeRows.front()}, Direction::South) &&
+      int(up.size()) <= dev.linkCapacity({col, memRows.back()}, Direction::North))
+    return true;
+  // Over the links: only a merger is refused. Endpoints joined by nets (one cluster) need
+  // those streams wherever they sit, and the router may share links by packets.
+  std::vector<CoreId> reached{here.front()};
+  for (size_t k = 0; k < reached.size(); ++k)
+    for (NetId n : m_.netsOf(reached[k]))
+      for (CoreId p : m_.pins(n))
+        if (std::find(here.begin(), here.end(), p) != here.end() &&
+            std::find(reached.begin(), reached.end(), p) == reached.end())
+          reached.push_back(p);
+  return reached.size() == here.size();
 }
 
 std::vector<MemTileCluster> memTileClusters(const PlaceModel& m, const std::vector<LayerBlock>& blocks,
