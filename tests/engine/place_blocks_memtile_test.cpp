@@ -221,3 +221,23 @@ TEST(BlockPlacerMemTiles, TheResultPassesThePlacementAndRoutingCheckers) {
   ASSERT_TRUE(pinned.success) << (pinned.reasons.empty() ? pinned.status : pinned.reasons.front());
   EXPECT_EQ(pinned.placement.tile(in), (TileCoord{5, 1}));
 }
+
+TEST(BlockPlacerMemTiles, AnUnroutedLayoutIsSearchedPastAndTheBestReported) {
+  // A router with no time routes nothing: every try excludes its layout and searches again;
+  // the placer then reports the best legal layout, saying it did not route.
+  const Device dev = loadDevice("npu2");
+  const Design d = smallMlp();
+  BlockPlacerConfig cfg;
+  cfg.route = false;
+  const auto plain = place(d, dev, cfg);
+  cfg.route = true;
+  cfg.routeSeconds = 1e-6;
+  cfg.routeTries = 2;
+  const auto r = place(d, dev, cfg);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_FALSE(r.routed);
+  EXPECT_EQ(r.routeAttempts, 2);
+  EXPECT_GT(r.moves, plain.moves);  // the second search
+  EXPECT_NEAR(r.objective, plain.objective, 1e-9);
+  EXPECT_EQ(r.placement, plain.placement);
+}
