@@ -409,32 +409,31 @@ class BlockSearch {
     const MemTileCluster& cl = clusters_[clustersAt_[i][k]];
     const ClusterReach reach = clusterReach(m_, cl, colOf_);
     struct Option {
-      int outside, span, row, tile;
+      int outside, span, busy, row, tile;
     };
     std::vector<Option> options;
-    std::vector<char> emptyColumnTried(size_t(cols_), 0);
     for (TileCoord t : m_.hostTiles(CoreKind::MemTile)) {
-      const int ti = m_.tileIndex(t);
-      // Empty memory tiles of one column are interchangeable: try one only.
-      if (ledger_.empty(ti) && emptyColumnTried[size_t(t.col)]) continue;
       bool ok = true;
       for (CoreId c : cl.cores) ok = ok && m_.allows(c, t);
-      if (!ok) continue;
-      if (ledger_.empty(ti)) emptyColumnTried[size_t(t.col)] = 1;
-      options.push_back({reach.outside(t.col), clusterSpan(m_, cl, t.col, colOf_), t.row, ti});
+      const int ti = m_.tileIndex(t);
+      if (ok)
+        options.push_back(
+            {reach.outside(t.col), clusterSpan(m_, cl, t.col, colOf_), ledger_.empty(ti) ? 0 : 1, t.row, ti});
     }
-    // Cheapest first; among equals the tile with the shortest streams, then the row nearest
-    // the compute rows.
+    // Cheapest first; among equals the tile with the shortest streams, then an empty tile
+    // (endpoints spread out before they share), then the row nearest the compute rows.
     std::sort(options.begin(), options.end(), [](const Option& a, const Option& b) {
-      return std::tie(a.outside, a.span, b.row, a.tile) < std::tie(b.outside, b.span, a.row, b.tile);
+      return std::tie(a.outside, a.span, a.busy, b.row, a.tile) < std::tie(b.outside, b.span, b.busy, a.row, b.tile);
     });
-    // Tiles of equal cost differ only in capacity left for later clusters: once one of a cost
-    // fits, the others of that cost are not tried.
+    std::vector<char> emptyColumnTried(size_t(cols_), 0);
     int triedCost = -1;
     for (const Option& o : options) {
       const double inc = cfg_.memWeight * o.outside;
       if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;
       if (o.outside == triedCost) continue;
+      // Empty memory tiles of one column are interchangeable: try one only.
+      if (!o.busy && emptyColumnTried[size_t(m_.tileAt(o.tile).col)]) continue;
+      if (!o.busy) emptyColumnTried[size_t(m_.tileAt(o.tile).col)] = 1;
       if (stop()) return;
       for (CoreId c : cl.cores) ledger_.place(c, o.tile);
       if (ledger_.within(o.tile)) {
