@@ -1,5 +1,6 @@
 #include "widgets/aie_document.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QUndoCommand>
 #include <nlohmann/json.hpp>
@@ -112,13 +113,16 @@ QString AieDocument::saveFilter() const {
 }
 
 QString AieDocument::suggestedSavePath() const {
+  // A generated design (no file yet) is offered under its name in the working folder.
+  if (filePath_.isEmpty()) return QDir::current().filePath(q(loaded_ ? loaded_->design.name : "design") + ".yaml");
   QFileInfo fi(filePath_);
   return fi.absolutePath() + "/" + fi.completeBaseName() + ".yaml";
 }
 
 QString AieDocument::title() const {
   if (!loaded_) return QStringLiteral("TileStudio");
-  QString name = filePath_.isEmpty() ? q(loaded_->design.name) : QFileInfo(filePath_).fileName();
+  QString name =
+      filePath_.isEmpty() ? tr("%1 (new, not saved)").arg(q(loaded_->design.name)) : QFileInfo(filePath_).fileName();
   return name + QStringLiteral(" — ") + q(loaded_->device.name());
 }
 

@@ -85,14 +85,23 @@ bool AieWorkspace::open(const QString& path, QString* error) {
     module = *chosen;
   }
   if (!doc_->open(path, error, {}, module)) return false;
+  logOpened(path);
+  return true;
+}
+
+void AieWorkspace::openGenerated(aie::LoadedDesign design) {
+  doc_->setLoaded(std::move(design));
+  logOpened(tr("%1 (generated, not saved)").arg(QString::fromStdString(doc_->design().name)));
+}
+
+void AieWorkspace::logOpened(const QString& what) {
   const aie::Design& d = doc_->design();
   emit logMessage(tr("Opened %1: %2 cores, %3 nets on %4 (%5 placed)")
-                      .arg(path)
+                      .arg(what)
                       .arg(d.coreCount())
                       .arg(d.netCount())
                       .arg(QString::fromStdString(doc_->device().name()))
                       .arg(doc_->placement().placedCount()));
-  return true;
 }
 
 bool AieWorkspace::openSolution(const QString& path, QString* error) {

@@ -4,6 +4,7 @@
 // placers, routers and flows of the run catalogue in the Run menu.
 #include <memory>
 
+#include "engine/aie/io/design_loader.h"
 #include "widgets/run_panel.h"
 #include "widgets/workspace.h"
 #include "widgets/workspace_menus.h"
@@ -40,6 +41,9 @@ class AieWorkspace : public Workspace {
   /// "which module?" dialog), 0 takes the only one. Applies to the next open() only.
   void setModuleToOpen(int module) { moduleToOpen_ = module; }
   bool open(const QString& path, QString* error) override;
+  /// Opens a design that has no file yet (generated, e.g. by the GEMM planner); it is saved
+  /// only through Save As.
+  void openGenerated(aie::LoadedDesign design);
   bool openSolution(const QString& path, QString* error) override;
   QString solutionFilter() const override;
   QString exportFilter() const override;
@@ -62,6 +66,7 @@ class AieWorkspace : public Workspace {
  private:
   void buildMenus();
   void applyLayers();
+  void logOpened(const QString& what);
   /// A run result or a run of the history is drawn but not applied (its figures and placement
   /// for the status bar and design tree), or no longer (empty, null).
   void showPreview(const QString& text, const aie::Placement* placement);

@@ -86,6 +86,24 @@ void setNiceRange(QValueAxis* axis, double lo, double hi) {
   axis->setRange(from, to);
 }
 
+void setZeroBasedRange(QValueAxis* axis, double hi, int maxTicks) {
+  if (!(hi > 0) || !std::isfinite(hi)) {
+    axis->setRange(0, 1);
+    return;
+  }
+  const double wanted = hi / std::max(1, maxTicks - 1);
+  const double magnitude = std::pow(10.0, std::floor(std::log10(wanted)));
+  double step = 10 * magnitude;
+  for (double m : {1.0, 2.0, 2.5, 5.0})
+    if (m * magnitude >= wanted * (1 - 1e-9)) {
+      step = m * magnitude;
+      break;
+    }
+  const int steps = std::max(1, int(std::ceil(hi / step - 1e-9)));
+  axis->setRange(0, steps * step);
+  axis->setTickCount(steps + 1);
+}
+
 QVector<QPointF> decimatePoints(const QVector<QPointF>& points, int maxPoints) {
   if (points.size() <= maxPoints || maxPoints < 4) return points;
   QVector<QPointF> out;

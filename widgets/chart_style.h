@@ -29,6 +29,11 @@ void setPaddedRange(QtCharts::QValueAxis* axis, double lo, double hi);
 /// Sets the axis to a nice range covering [lo, hi] (no padding; time axes).
 void setNiceRange(QtCharts::QValueAxis* axis, double lo, double hi);
 
+/// Sets the axis to 0..a round number just above `hi` with at most `maxTicks` ticks on round
+/// steps (1, 2, 2.5, 5 x 10^k), changing the tick count so that no range is wasted (axes that
+/// start at zero, such as a roofline's).
+void setZeroBasedRange(QtCharts::QValueAxis* axis, double hi, int maxTicks);
+
 /// Keeps at most `maxPoints` of `points`: first and last, and min and max of equal buckets.
 QVector<QPointF> decimatePoints(const QVector<QPointF>& points, int maxPoints);
 

@@ -38,6 +38,8 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global);
 void printAieBenchTables(const std::vector<nlohmann::json>& runs, std::ostream& out);
 void addSuiteCommand(CLI::App& app, GlobalOptions& global);
 void addNpflowCommand(CLI::App& app, GlobalOptions& global);
+void addGemmCommand(CLI::App& app, GlobalOptions& global);
+void addBenchGemmCommand(CLI::App& app, GlobalOptions& global);
 /// The shared `bench` parent (created on first use); benchmark files attach children to it.
 CLI::App* benchCommand(CLI::App& app);
 /// In app/cli_render/ (needs Qt): built only when TS_BUILD_GUI is ON.

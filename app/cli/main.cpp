@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
   addBenchMergeCommand(app, global);
   addSuiteCommand(app, global);
   addNpflowCommand(app, global);
+  addGemmCommand(app, global);
+  addBenchGemmCommand(app, global);
 #ifdef TS_WITH_RENDER
   addRenderCommand(app, global);  // only in Qt builds (TS_BUILD_GUI)
 #endif

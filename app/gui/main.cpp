@@ -1,6 +1,7 @@
 // tilestudio: the desktop studio. `tilestudio FILE` opens a design or a WSE kernel graph; `--screenshot OUT.png`
 // writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws and
-// `--bench-open` the time from opening FILE to the first frame.
+// `--bench-open` the time from opening FILE to the first frame; `--gemm-planner MxKxN` opens the GEMM
+// planner (with --screenshot: its picture).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
@@ -19,6 +20,8 @@
 #include "widgets/aie_workspace.h"
 #include "widgets/compare/compare_controller.h"
 #include "widgets/compare/compare_window.h"
+#include "widgets/gemm/gemm_planner_controller.h"
+#include "widgets/gemm/plan_text.h"
 #include "widgets/image_export.h"
 #include "widgets/paint_timing.h"
 #include "widgets/theme.h"
@@ -120,9 +123,23 @@ int main(int argc, char** argv) {
                                 "runs");
   QCommandLineOption parallelOpt("parallel", "With --compare: launch the runs together, not one after the other");
   QCommandLineOption limitOpt("time-limit", "With --compare: the placer time limit of each run", "seconds", "30");
+  QCommandLineOption gemmOpt("gemm-planner",
+                             "Open the GEMM planner on an M×K×N GEMM (e.g. 4096x4096x4096, or 4096 for a cube); "
+                             "with --screenshot: the planner's picture",
+                             "MxKxN");
+  QCommandLineOption gemmDeviceOpt("gemm-device", "With --gemm-planner: npu1 (XDNA) or npu2 (XDNA2)", "device", "npu2");
+  QCommandLineOption gemmPrecisionOpt("gemm-precision",
+                                      "With --gemm-planner: int8-int8, int8-int16, int8-int32 or bf16-bf16",
+                                      "precision", "int8-int8");
+  QCommandLineOption gemmLayoutOpt("gemm-b-layout", "With --gemm-planner: B col(umn-major) or row(-major)", "layout",
+                                   "col");
+  QCommandLineOption gemmRankOpt("gemm-rank", "With --gemm-planner: select the kernel of this rank", "N", "1");
+  QCommandLineOption gemmOpenOpt("gemm-open", "With --gemm-planner: open the selected kernel's design in the studio");
   QCommandLineOption themeOpt("theme", "Colours: system (the desktop's), light or dark", "theme", "system");
-  parser.addOptions({placementOpt, deviceOpt, shotOpt, sizeOpt, selectOpt, heatOpt, benchOpt, openBenchOpt, runOpt,
-                     keepOpt, delayOpt, compareOpt, parallelOpt, limitOpt, moduleOpt, themeOpt});
+  parser.addOptions({placementOpt,     deviceOpt,     shotOpt,     sizeOpt,    selectOpt, heatOpt,
+                     benchOpt,         openBenchOpt,  runOpt,      keepOpt,    delayOpt,  compareOpt,
+                     parallelOpt,      limitOpt,      moduleOpt,   themeOpt,   gemmOpt,   gemmDeviceOpt,
+                     gemmPrecisionOpt, gemmLayoutOpt, gemmRankOpt, gemmOpenOpt});
   parser.process(app);
   auto fail = [&](const QString& message) {
     std::fprintf(stderr, "error: %s\n", message.toLocal8Bit().constData());
@@ -230,6 +247,38 @@ int main(int argc, char** argv) {
     }
   }
 
+  ts::ui::GemmPlannerWindow* planner = nullptr;
+  if (parser.isSet(gemmOpt)) {
+    ts::aie::gemm::PlanRequest request;
+    request.top = 0;
+    const auto size = ts::ui::parseGemmSize(parser.value(gemmOpt));
+    const auto generation = ts::aie::gemm::parseGeneration(parser.value(gemmDeviceOpt).toStdString());
+    const auto precision = ts::aie::parseGemmPrecision(parser.value(gemmPrecisionOpt).toStdString());
+    const auto layout = ts::aie::gemm::parseBLayout(parser.value(gemmLayoutOpt).toStdString());
+    if (!size) return fail("--gemm-planner: expected MxKxN with positive whole numbers, e.g. 4096x4096x4096");
+    if (!generation) return fail("--gemm-device: expected npu1 or npu2");
+    if (!precision) return fail("--gemm-precision: expected int8-int8, int8-int16, int8-int32 or bf16-bf16");
+    if (!layout) return fail("--gemm-b-layout: expected col or row");
+    request.size = *size;
+    request.generation = *generation;
+    request.precision = *precision;
+    request.bLayout = *layout;
+    planner = window.gemmPlanner()->open();
+    planner->setRequest(request);
+    if (!planner->plan()) return fail("--gemm-planner: " + planner->message());
+    const int rank = parser.value(gemmRankOpt).toInt();
+    if (rank < 1 || rank > int(planner->result()->ranked.size()))
+      return fail(QString("--gemm-rank: expected 1 to %1").arg(planner->result()->ranked.size()));
+    planner->selectCandidate(rank - 1);
+    if (parser.isSet(gemmOpenOpt)) {
+      if (!planner->openSelected()) return fail("--gemm-open: " + planner->message());
+      planner->close();
+      planner = nullptr;  // the picture is the studio's, with the design
+    } else if (parser.isSet(shotOpt)) {
+      planner->resize(window.size());
+    }
+  }
+
   if (parser.isSet(shotOpt) && compare) {
     // The compare window's picture once every launched run has ended.
     const QString out = parser.value(shotOpt);
@@ -265,7 +314,7 @@ int main(int argc, char** argv) {
         if (auto* inspector = window.findChild<QDockWidget*>("inspectorDock")) inspector->raise();
       QApplication::processEvents();
       try {
-        ts::ui::savePng(window.grab().toImage(), out);
+        ts::ui::savePng(planner ? planner->grab().toImage() : window.grab().toImage(), out);
         std::printf("wrote %s\n", out.toLocal8Bit().constData());
       } catch (const std::exception& e) {
         code = fail(QString::fromUtf8(e.what()));

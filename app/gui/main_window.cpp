@@ -23,6 +23,7 @@
 
 #include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
+#include "widgets/gemm/gemm_planner_controller.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/picture_export_dialog.h"
 #include "widgets/run_panel_base.h"
@@ -41,6 +42,8 @@ MainWindow::MainWindow(bool persistent, QWidget* parent) : QMainWindow(parent), 
   setWindowIcon(QIcon(":/icons/tilestudio.svg"));
   aie_ = new ui::AieWorkspace(this, persistent);
   wse_ = new ui::WseWorkspace(this, persistent);
+  gemm_ = new ui::GemmPlannerController([this](aie::LoadedDesign d, QString*) { return openGenerated(std::move(d)); },
+                                        this, persistent);
   undoGroup_ = new QUndoGroup(this);
   central_ = new QStackedWidget(this);
   for (ui::Workspace* w : {static_cast<ui::Workspace*>(aie_), static_cast<ui::Workspace*>(wse_)}) {
@@ -249,6 +252,7 @@ void MainWindow::createMenus() {
   file->addAction(openAct_);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addAction(openPlacementAct_);
+  file->addAction(gemm_->action());
   file->addSeparator();
   file->addAction(saveAct_);
   file->addAction(saveAsAct_);
@@ -395,6 +399,16 @@ bool MainWindow::openPlacement(const QString& path, QString* error, bool quietEr
   return report(current_->openSolution(path, &why), tr("Cannot read placement"), why, error, quietErrors);
 }
 
+bool MainWindow::openGenerated(aie::LoadedDesign design) {
+  if (!maybeSave()) return false;
+  log_->clear();  // as for a file: the log follows the open document
+  aie_->openGenerated(std::move(design));
+  setCurrent(aie_);
+  raise();
+  activateWindow();
+  return true;
+}
+
 void MainWindow::showError(const QString& title, const QString& message) {
   QMessageBox box(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
   box.exec();
@@ -429,7 +443,8 @@ bool MainWindow::saveAs() {
 }
 
 QString MainWindow::exportPath(const QString& suffix) const {
-  QFileInfo fi(current_->document()->filePath());
+  const ui::Document* d = current_->document();  // a generated design has no file: its suggested one
+  QFileInfo fi(d->filePath().isEmpty() ? d->suggestedSavePath() : d->filePath());
   return (exportDir_.isEmpty() ? fi.absolutePath() : exportDir_) + "/" + fi.completeBaseName() + suffix;
 }
 
@@ -450,7 +465,7 @@ void MainWindow::exportSolution() {
 void MainWindow::exportVitis() {
   ui::AieDocument* doc = aie_->aieDocument();
   if (showingWse() || !doc->isOpen()) return;
-  QFileInfo fi(doc->filePath());
+  QFileInfo fi(doc->filePath().isEmpty() ? doc->suggestedSavePath() : doc->filePath());
   QString path = QFileDialog::getSaveFileName(this, tr("Export Vitis AIE compiler constraints"),
                                               fi.absolutePath() + "/" + fi.completeBaseName() + ".constraints.json",
                                               tr("aiecompiler --constraints JSON (*.json)"));

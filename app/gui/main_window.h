@@ -14,10 +14,15 @@ class QPlainTextEdit;
 class QStackedWidget;
 class QUndoGroup;
 
+namespace ts::aie {
+struct LoadedDesign;
+}
+
 namespace ts::ui {
 class AieCanvas;
 class AieDocument;
 class AieWorkspace;
+class GemmPlannerController;
 class RunPanel;
 class WseCanvas;
 class WseWorkspace;
@@ -42,9 +47,13 @@ class MainWindow : public QMainWindow {
   bool openDesignAsked(const QString& path);
   /// An AIE placement, or a .paint layout of the open kernel graph.
   bool openPlacement(const QString& path, QString* error = nullptr, bool quietErrors = false);
+  /// Opens a generated AIE design (no file yet) after the unsaved-changes prompt; false when cancelled.
+  bool openGenerated(aie::LoadedDesign design);
 
   ui::AieWorkspace* aie() const { return aie_; }
   ui::WseWorkspace* wse() const { return wse_; }
+  /// File > GEMM Planner: its window opens generated designs here.
+  ui::GemmPlannerController* gemmPlanner() const { return gemm_; }
   ui::Workspace* current() const { return current_; }
   ui::AieDocument* document() const;
   ui::AieCanvas* canvas() const;
@@ -95,6 +104,7 @@ class MainWindow : public QMainWindow {
   bool persistent_;
   ui::AieWorkspace* aie_;
   ui::WseWorkspace* wse_;
+  ui::GemmPlannerController* gemm_;
   ui::Workspace* current_ = nullptr;
   QUndoGroup* undoGroup_;
   QStackedWidget* central_ = nullptr;

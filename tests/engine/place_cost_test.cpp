@@ -466,3 +466,30 @@ TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {
   EXPECT_GT(sparseCongestion, 0.0);
   EXPECT_GT(shortcuts, 0) << "no move was rejected from the bound alone";
 }
+
+// Broadcasts to many targets (like CRONet's memory tiles feeding 8-11 cores): a multicast net's
+// use is the maximum over its connections, so moving one target or the source must change the
+// cost exactly as a recomputation does.
+TEST(BbcgCost, BroadcastDeltasEqualRecomputation) {
+  Design d = ts::test::randomDesign(31, 32, 3, 3, 40);
+  for (Net& n : d.nets) {
+    n.sourceDepth = 1;
+    std::fill(n.targetDepths.begin(), n.targetDepths.end(), 1);
+  }
+  for (CoreId src : {32, 33, 35}) {  // two memory tiles and a shim broadcast to 8-11 compute cores
+    Net net;
+    net.name = "broadcast" + std::to_string(src);
+    net.source = src;
+    net.sourceDepth = 1;
+    net.bytesPerObject = 256;
+    for (CoreId t = src % 4; t < 32 && net.targets.size() < size_t(8 + src % 4); t += 3) net.targets.push_back(t);
+    net.targetDepths.assign(net.targets.size(), 1);
+    d.nets.push_back(net);
+  }
+  Device npu2 = loadDevice("npu2");
+  BbcgCostConfig cfg;
+  cfg.kappa = 5;
+  double congestion = 0;
+  randomMoves<BbcgCost>(d, npu2, cfg, 3000, 8, &congestion);
+  EXPECT_GT(congestion, 0.0);
+}

@@ -1,19 +1,15 @@
 #pragma once
 // GEMM mapped as in "Striking the Balance: GEMM Performance Optimization Across Generations
 // of Ryzen AI NPUs" (Sec. 4.2): output-stationary, M split over the rows and N over the
-// columns of a rows x cols block of cores; each A tile is broadcast along a row from a memory
-// tile (A tiles on alternate columns when cols >= 2 rows, as on XDNA2), each B tile along a
-// column from the memory tile below it, and the C tiles of a column are joined in that
-// memory tile before going to DRAM through the column's shim. Kernel sizes are the paper's
-// Table 1 (L1 use 94-98 %, so every core is memory-tight).
+// columns of a rows x cols block of cores (see engine/aie/gemm/gemm_design.h). The per-core
+// kernel is the GEMM tiling planner's top-ranked kernel (engine/aie/gemm/planner.h) for a
+// 4096 x 4096 x 4096 GEMM with B column-major on the device's NPU generation.
 #include <string>
 
 #include "engine/aie/bench/design_builder.h"
+#include "engine/aie/gemm/gemm_types.h"
 
 namespace ts::aie {
-
-enum class GemmPrecision { I8I8, I8I16, I8I32, Bf16 };
-const char* toString(GemmPrecision p);
 
 struct GemmSpec {
   std::string name = "gemm";
