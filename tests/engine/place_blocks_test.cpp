@@ -116,6 +116,7 @@ TEST(BlockPlacer, BranchAndBoundFindsTheBruteForceOptimum) {
   for (double mu : {0.05, 0.7}) {
     for (double lambda : {1.0, 0.3}) {
       BlockPlacerConfig cfg;
+      cfg.fixFirst = false;
       cfg.mu = mu;
       cfg.lambda = lambda;
       auto r = place(d, dev, cfg);
@@ -138,6 +139,7 @@ TEST(BlockPlacer, PinsAreHardConstraints) {
   start.place(d.findCore("b1"), {2, 5});  // pinned in the start: B's origin is (1, rel row 3)
   start.setPinned(d.findCore("b1"), true);
   BlockPlacerConfig cfg;
+  cfg.fixFirst = false;
   auto r = place(d, dev, cfg, start);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
   EXPECT_EQ(r.placement.tile(d.findCore("c1")), (TileCoord{6, 4}));

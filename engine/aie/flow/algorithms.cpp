@@ -110,6 +110,9 @@ std::vector<PlacerInfo> makePlacers() {
         PlaceOutcome o = toOutcome(r);
         o.stats.push_back({"objective", r.objective});
         o.stats.push_back({"optimal", r.optimal ? 1.0 : 0.0});
+        o.stats.push_back({"rejected_layouts", double(r.rejectedLayouts)});
+        o.stats.push_back({"routed", r.routed ? 1.0 : 0.0});
+        o.stats.push_back({"route_attempts", double(r.routeAttempts)});
         return o;
       }));
   out.push_back(placerEntry<DataflowPlacerConfig>(

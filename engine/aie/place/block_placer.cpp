@@ -5,7 +5,13 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
 
+#include "engine/aie/legality.h"
+#include "engine/aie/place/block_memtiles.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
+#include "engine/aie/rr_graph.h"
 #include "engine/aie/snapshot.h"
 
 namespace ts::aie {
@@ -13,9 +19,17 @@ namespace ts::aie {
 void BlockPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("lambda", lambda, "weight of row offsets between consecutive layers", 0);
   b.bind("mu", mu, "weight of each block's top row", 0);
-  b.bind("first_col", firstCol, "origin column of the first block (-1 = free)", -1, 1000);
-  b.bind("first_row", firstRow, "origin row of the first block above the lowest compute row (-1 = free)", -1, 1000);
+  b.bind("mem_weight", memWeight, "weight of a memory-tile net's columns beyond the cores it serves", 0);
+  b.bind("fix_first", fixFirst, "start the first block at (first_col, first_row) as AIE4ML does");
+  b.bind("first_col", firstCol, "origin column of the first block when fix_first (-1 = free)", -1, 1000);
+  b.bind("first_row", firstRow, "origin row of the first block above the lowest compute row when fix_first (-1 = free)",
+         -1, 1000);
   b.bind("max_nodes", maxNodes, "stop the search after this many nodes (0 = no limit)", 0);
+  b.bind("link_check", linkCheck,
+         "prune layouts whose memory-tile columns take more streams than their links carry circuit-switched");
+  b.bind("route", route, "route the best layouts with the MILP router and report the first that routes");
+  b.bind("route_tries", routeTries, "layouts to route, best first", 1, 100);
+  b.bind("route_seconds", routeSeconds, "MILP router seconds per layout", 0);
 }
 
 std::vector<LayerBlock> layerBlocks(const Design& d, std::vector<std::string>& problems, int maxHeight) {
@@ -72,8 +86,8 @@ std::vector<LayerBlock> layerBlocks(const Design& d, std::vector<std::string>& p
 
 namespace {
 
-double transition(const LayerBlock& a, TileCoord oa, TileCoord ob, double lambda) {
-  return std::abs(oa.col + a.width - 1 - ob.col) + lambda * std::abs(oa.row - ob.row);
+double transition(const LayerBlock& a, TileCoord oa, const LayerBlock& b, TileCoord ob, double lambda) {
+  return std::abs(oa.col + a.width - 1 - ob.col) + lambda * std::abs(oa.row + a.ioRow() - ob.row - b.ioRow());
 }
 
 double topCost(const LayerBlock& b, TileCoord o, double mu) {
@@ -87,205 +101,12 @@ double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<T
   double j = 0;
   for (size_t i = 0; i < blocks.size(); ++i) {
     j += topCost(blocks[i], origins[i], config.mu);
-    if (i > 0) j += transition(blocks[i - 1], origins[i - 1], origins[i], config.lambda);
+    if (i > 0) j += transition(blocks[i - 1], origins[i - 1], blocks[i], origins[i], config.lambda);
   }
   return j;
 }
 
 namespace {
-
-class BlockSearch {
- public:
-  BlockSearch(const PlaceModel& m, const std::vector<LayerBlock>& blocks, const BlockPlacerConfig& cfg,
-              core::RunContext& ctx)
-      : m_(m),
-        blocks_(blocks),
-        cfg_(cfg),
-        ctx_(ctx),
-        rows_(m.kindRows(CoreKind::Compute)),
-        cols_(m.device().columns()) {
-    busy_.assign(size_t(cols_ * int(rows_.size())), 0);
-    fixedOrigin_.resize(blocks.size());
-  }
-
-  /// Compute tile of a block-relative position, or -1 outside the compute rows.
-  int cell(int col, int rel) const {
-    if (col < 0 || col >= cols_ || rel < 0 || rel >= int(rows_.size())) return -1;
-    return rel * cols_ + col;
-  }
-  int relRow(int row) const {
-    auto it = std::find(rows_.begin(), rows_.end(), row);
-    return it == rows_.end() ? -1 : int(it - rows_.begin());
-  }
-  TileCoord tileOf(int col, int rel) const { return {col, rows_[size_t(rel)]}; }
-
-  /// Marks tiles of fixed cores outside blocks and fixes block origins from pins.
-  bool constrain(const Placement& start, const std::vector<char>& fixed, std::vector<std::string>& reasons) {
-    std::vector<int> blockOf(size_t(m_.coreCount()), -1);
-    for (size_t b = 0; b < blocks_.size(); ++b)
-      for (const auto& c : blocks_[b].cells) blockOf[c.core] = int(b);
-    for (CoreId c = 0; c < m_.coreCount(); ++c) {
-      if (!fixed[c] || m_.design().cores[c].kind != CoreKind::Compute) continue;
-      TileCoord t = start.tile(c);
-      int rel = relRow(t.row);
-      if (blockOf[c] < 0) {
-        if (int k = cell(t.col, rel); k >= 0) busy_[size_t(k)] = 1;
-        continue;
-      }
-      int b = blockOf[c];
-      for (const auto& cl : blocks_[size_t(b)].cells)
-        if (cl.core == c) {
-          TileCoord o{t.col - cl.dc, rel - cl.dr};
-          if (rel < 0 || (fixedOrigin_[size_t(b)] && *fixedOrigin_[size_t(b)] != o)) {
-            reasons.push_back("layer '" + blocks_[size_t(b)].group + "': its pinned cores do not fit one " +
-                              std::to_string(blocks_[size_t(b)].width) + "x" +
-                              std::to_string(blocks_[size_t(b)].height) + " block");
-            return false;
-          }
-          fixedOrigin_[size_t(b)] = o;
-        }
-    }
-    if (!blocks_.empty() && (cfg_.firstCol >= 0 || cfg_.firstRow >= 0)) {
-      TileCoord want{cfg_.firstCol, cfg_.firstRow};
-      if (auto& f = fixedOrigin_[0]) {
-        if ((want.col >= 0 && want.col != f->col) || (want.row >= 0 && want.row != f->row)) {
-          reasons.push_back("layer '" + blocks_[0].group + "': its pins contradict first_col/first_row");
-          return false;
-        }
-      } else if (want.col >= 0 && want.row >= 0) {
-        f = want;
-      } else {
-        partialFirst_ = want;
-      }
-    }
-    // Lower bound of what the blocks from i on add at least: their top rows, and each
-    // transition into them. A transition is free only if the next block's input cell sat on
-    // this block's output cell, which is impossible when that cell holds a core: then it costs
-    // at least one column or lambda times one row.
-    lowerBound_.assign(blocks_.size() + 1, 0.0);
-    for (size_t i = blocks_.size(); i-- > 0;) {
-      lowerBound_[i] = lowerBound_[i + 1] + cfg_.mu * (blocks_[i].height - 1);
-      if (i > 0 && hasOutputCell(blocks_[i - 1])) lowerBound_[i] += std::min(1.0, cfg_.lambda);
-    }
-    return true;
-  }
-
-  static bool hasOutputCell(const LayerBlock& b) {
-    for (const auto& c : b.cells)
-      if (c.dc == b.width - 1 && c.dr == 0) return true;
-    return false;
-  }
-
-  bool fits(size_t b, TileCoord o) const {
-    for (const auto& c : blocks_[b].cells) {
-      int k = cell(o.col + c.dc, o.row + c.dr);
-      if (k < 0 || busy_[size_t(k)] || !m_.allows(c.core, tileOf(o.col + c.dc, o.row + c.dr))) return false;
-    }
-    return true;
-  }
-  void mark(size_t b, TileCoord o, char v) {
-    for (const auto& c : blocks_[b].cells) busy_[size_t(cell(o.col + c.dc, o.row + c.dr))] = v;
-  }
-
-  /// Seeds the incumbent with the start placement's layout when it is a valid block tiling.
-  void seed(const Placement& start) {
-    std::vector<TileCoord> origins;
-    for (size_t b = 0; b < blocks_.size(); ++b) {
-      const auto& first = blocks_[b].cells.front();
-      if (!start.placed(first.core)) return;
-      TileCoord o{start.tile(first.core).col - first.dc, relRow(start.tile(first.core).row) - first.dr};
-      for (const auto& c : blocks_[b].cells)
-        if (!start.placed(c.core) || start.tile(c.core).col != o.col + c.dc ||
-            relRow(start.tile(c.core).row) != o.row + c.dr)
-          return;
-      if (!allowed(b, o) || !fits(b, o)) {
-        for (size_t k = 0; k < b; ++k) mark(k, origins[k], 0);
-        return;
-      }
-      mark(b, o, 1);
-      origins.push_back(o);
-    }
-    for (size_t b = 0; b < blocks_.size(); ++b) mark(b, origins[b], 0);
-    best_ = blockObjective(blocks_, origins, cfg_);
-    bestOrigins_ = origins;
-  }
-
-  bool allowed(size_t b, TileCoord o) const {
-    if (fixedOrigin_[b]) return *fixedOrigin_[b] == o;
-    if (b == 0 && partialFirst_) {
-      if (partialFirst_->col >= 0 && o.col != partialFirst_->col) return false;
-      if (partialFirst_->row >= 0 && o.row != partialFirst_->row) return false;
-    }
-    return true;
-  }
-
-  void search() {
-    current_.assign(blocks_.size(), TileCoord{});
-    dfs(0, 0.0);
-  }
-
-  bool stopped() const { return stopped_; }
-  int64_t nodes() const { return nodes_; }
-  bool found() const { return !bestOrigins_.empty() || blocks_.empty(); }
-  double best() const { return best_; }
-  const std::vector<TileCoord>& bestOrigins() const { return bestOrigins_; }
-
- private:
-  void dfs(size_t i, double j) {
-    if (stopped_) return;
-    if (i == blocks_.size()) {
-      if (j < best_ - 1e-12) {
-        best_ = j;
-        bestOrigins_ = current_;
-        core::QorSample s;
-        s.iteration = nodes_;
-        s.phase = "branch and bound";
-        s.add("total", best_);
-        ctx_.publishSample(std::move(s));
-      }
-      return;
-    }
-    const LayerBlock& b = blocks_[i];
-    std::vector<std::pair<double, TileCoord>> options;
-    for (int rel = 0; rel + b.height <= int(rows_.size()); ++rel)
-      for (int col = 0; col + b.width <= cols_; ++col) {
-        TileCoord o{col, rel};
-        if (!allowed(i, o) || !fits(i, o)) continue;
-        double inc = topCost(b, o, cfg_.mu);
-        if (i > 0) inc += transition(blocks_[i - 1], current_[i - 1], o, cfg_.lambda);
-        options.emplace_back(inc, o);
-      }
-    std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& c) { return a.first < c.first; });
-    for (const auto& [inc, o] : options) {
-      if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;  // sorted: the rest is no better
-      ++nodes_;
-      if (ctx_.shouldStop() || (cfg_.maxNodes > 0 && nodes_ >= cfg_.maxNodes)) {
-        stopped_ = true;
-        return;
-      }
-      current_[i] = o;
-      mark(i, o, 1);
-      dfs(i + 1, j + inc);
-      mark(i, o, 0);
-      if (stopped_) return;
-    }
-  }
-
-  const PlaceModel& m_;
-  const std::vector<LayerBlock>& blocks_;
-  const BlockPlacerConfig& cfg_;
-  core::RunContext& ctx_;
-  std::vector<int> rows_;
-  int cols_;
-  std::vector<char> busy_;
-  std::vector<std::optional<TileCoord>> fixedOrigin_;
-  std::optional<TileCoord> partialFirst_;
-  std::vector<double> lowerBound_;
-  std::vector<TileCoord> current_, bestOrigins_;
-  double best_ = std::numeric_limits<double>::infinity();
-  int64_t nodes_ = 0;
-  bool stopped_ = false;
-};
 
 /// Puts the cores outside blocks next to the cores they exchange data with: compute cores on
 /// the nearest free compute tile, memory-tile and shim endpoints on the nearest column whose
@@ -372,6 +193,317 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
   return true;
 }
 
+/// A complete layout the search accepted: J, block origins and the whole placement.
+struct Layout {
+  double objective = 0;
+  std::vector<TileCoord> origins;
+  Placement placement;
+};
+
+class BlockSearch {
+ public:
+  BlockSearch(const PlaceModel& m, const std::vector<LayerBlock>& blocks, const BlockPlacerConfig& cfg,
+              core::RunContext& ctx, const Placement& start, const std::vector<char>& fixed, const RrGraph& graph)
+      : m_(m),
+        blocks_(blocks),
+        cfg_(cfg),
+        ctx_(ctx),
+        start_(start),
+        fixed_(fixed),
+        graph_(graph),
+        rows_(m.kindRows(CoreKind::Compute)),
+        cols_(m.device().columns()),
+        ledger_(m, cfg.linkCheck),
+        colOf_(size_t(m.coreCount()), -1) {
+    busy_.assign(size_t(cols_ * int(rows_.size())), 0);
+    fixedOrigin_.resize(blocks.size());
+    clusters_ = memTileClusters(m, blocks, fixed);
+    clustersAt_.resize(blocks.size());
+    for (size_t k = 0; k < clusters_.size(); ++k)
+      if (clusters_[k].step >= 0) clustersAt_[size_t(clusters_[k].step)].push_back(k);
+    base_ = start;
+    for (CoreId c = 0; c < m.coreCount(); ++c)
+      if (!fixed[size_t(c)]) base_.unplace(c);
+  }
+
+  /// Compute tile of a block-relative position, or -1 outside the compute rows.
+  int cell(int col, int rel) const {
+    if (col < 0 || col >= cols_ || rel < 0 || rel >= int(rows_.size())) return -1;
+    return rel * cols_ + col;
+  }
+  int relRow(int row) const {
+    auto it = std::find(rows_.begin(), rows_.end(), row);
+    return it == rows_.end() ? -1 : int(it - rows_.begin());
+  }
+  TileCoord tileOf(int col, int rel) const { return {col, rows_[size_t(rel)]}; }
+
+  /// Books the tiles of fixed cores outside blocks, fixes block origins from pins and the first
+  /// block's origin from the settings.
+  bool constrain(std::vector<std::string>& reasons) {
+    std::vector<int> blockOf(size_t(m_.coreCount()), -1);
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      for (const auto& c : blocks_[b].cells) blockOf[c.core] = int(b);
+    for (CoreId c = 0; c < m_.coreCount(); ++c) {
+      if (!fixed_[c]) continue;
+      TileCoord t = start_.tile(c);
+      const CoreKind kind = m_.design().cores[c].kind;
+      if (kind == CoreKind::MemTile) ledger_.place(c, m_.tileIndex(t));
+      if (kind != CoreKind::Compute) continue;
+      colOf_[size_t(c)] = t.col;
+      int rel = relRow(t.row);
+      if (blockOf[c] < 0) {
+        if (int k = cell(t.col, rel); k >= 0) busy_[size_t(k)] = 1;
+        continue;
+      }
+      int b = blockOf[c];
+      for (const auto& cl : blocks_[size_t(b)].cells)
+        if (cl.core == c) {
+          TileCoord o{t.col - cl.dc, rel - cl.dr};
+          if (rel < 0 || (fixedOrigin_[size_t(b)] && *fixedOrigin_[size_t(b)] != o)) {
+            reasons.push_back("layer '" + blocks_[size_t(b)].group + "': its pinned cores do not fit one " +
+                              std::to_string(blocks_[size_t(b)].width) + "x" +
+                              std::to_string(blocks_[size_t(b)].height) + " block");
+            return false;
+          }
+          fixedOrigin_[size_t(b)] = o;
+        }
+    }
+    // AIE4ML starts the first block at a given origin; pins on that block take precedence.
+    if (cfg_.fixFirst && !blocks_.empty() && !fixedOrigin_[0]) firstOrigin_ = TileCoord{cfg_.firstCol, cfg_.firstRow};
+    // Lower bound of what the blocks from i on add at least: their top rows, and each
+    // transition into them. A transition is free only if the next block's input cell sat on
+    // this block's output cell, which is impossible when both cells hold cores: then it costs
+    // at least one column or lambda times one row. Memory tiles may add nothing.
+    lowerBound_.assign(blocks_.size() + 1, 0.0);
+    for (size_t i = blocks_.size(); i-- > 0;) {
+      lowerBound_[i] = lowerBound_[i + 1] + cfg_.mu * (blocks_[i].height - 1);
+      if (i > 0 && hasCell(blocks_[i - 1], blocks_[i - 1].width - 1) && hasCell(blocks_[i], 0))
+        lowerBound_[i] += std::min(1.0, cfg_.lambda);
+    }
+    return true;
+  }
+
+  /// Seeds the incumbent with the start placement's layout when it is a valid block tiling
+  /// whose memory-tile clusters each sit on one tile and that passes the checks.
+  void seed() {
+    std::vector<TileCoord> origins;
+    auto undo = [&] {
+      for (size_t k = 0; k < origins.size(); ++k) mark(k, origins[k], 0);
+      for (size_t k = 0; k < clusters_.size(); ++k)
+        if (clusters_[k].step >= 0 && ledger_.tileOf(clusters_[k].cores.front()) >= 0)
+          for (CoreId c : clusters_[k].cores) ledger_.unplace(c);
+    };
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      const auto& first = blocks_[b].cells.front();
+      if (!start_.placed(first.core)) return undo();
+      TileCoord o{start_.tile(first.core).col - first.dc, relRow(start_.tile(first.core).row) - first.dr};
+      for (const auto& c : blocks_[b].cells)
+        if (!start_.placed(c.core) || start_.tile(c.core).col != o.col + c.dc ||
+            relRow(start_.tile(c.core).row) != o.row + c.dr)
+          return undo();
+      if (!allowed(b, o) || !fits(b, o)) return undo();
+      mark(b, o, 1);
+      origins.push_back(o);
+    }
+    double j = blockObjective(blocks_, origins, cfg_);
+    for (const MemTileCluster& cl : clusters_) {
+      if (cl.step < 0) continue;
+      const TileCoord t = start_.placed(cl.cores.front()) ? start_.tile(cl.cores.front()) : TileCoord{-1, -1};
+      bool ok = m_.device().contains(t) && m_.device().kind(t) == TileKind::Mem;
+      for (CoreId c : cl.cores) ok = ok && start_.placed(c) && start_.tile(c) == t && m_.allows(c, t);
+      if (!ok) return undo();
+      for (CoreId c : cl.cores) ledger_.place(c, m_.tileIndex(t));
+      if (!ledger_.within(m_.tileIndex(t))) return undo();
+      j += cfg_.memWeight * clusterReach(m_, cl, colOf_).outside(t.col);
+    }
+    Placement p = start_;
+    undo();
+    if (!complete(p)) return;
+    best_ = j;
+    layouts_.push_back({j, origins, std::move(p)});
+  }
+
+  void search() {
+    current_.assign(blocks_.size(), TileCoord{});
+    dfsBlock(0, 0.0);
+  }
+
+  /// Searches again for the best layout other than the ones that did not route.
+  void searchWithout(const Placement& unroutable) {
+    unroutable_.push_back(unroutable);
+    layouts_.clear();
+    best_ = std::numeric_limits<double>::infinity();
+    search();
+  }
+
+  bool stopped() const { return stopped_; }
+  int64_t nodes() const { return nodes_; }
+  int64_t rejected() const { return rejected_; }
+  /// Accepted layouts, best (lowest J) last.
+  const std::vector<Layout>& layouts() const { return layouts_; }
+
+ private:
+  static bool hasCell(const LayerBlock& b, int dc) {
+    for (const auto& c : b.cells)
+      if (c.dc == dc && c.dr == b.ioRow()) return true;
+    return false;
+  }
+
+  bool fits(size_t b, TileCoord o) const {
+    for (const auto& c : blocks_[b].cells) {
+      int k = cell(o.col + c.dc, o.row + c.dr);
+      if (k < 0 || busy_[size_t(k)] || !m_.allows(c.core, tileOf(o.col + c.dc, o.row + c.dr))) return false;
+    }
+    return true;
+  }
+  void mark(size_t b, TileCoord o, char v) {
+    for (const auto& c : blocks_[b].cells) {
+      busy_[size_t(cell(o.col + c.dc, o.row + c.dr))] = v;
+      colOf_[size_t(c.core)] = v ? o.col + c.dc : -1;
+    }
+  }
+
+  bool allowed(size_t b, TileCoord o) const {
+    if (fixedOrigin_[b]) return *fixedOrigin_[b] == o;
+    if (b == 0 && firstOrigin_) {
+      if (firstOrigin_->col >= 0 && o.col != firstOrigin_->col) return false;
+      if (firstOrigin_->row >= 0 && o.row != firstOrigin_->row) return false;
+    }
+    return true;
+  }
+
+  bool stop() {
+    ++nodes_;
+    if (ctx_.shouldStop() || (cfg_.maxNodes > 0 && nodes_ >= cfg_.maxNodes)) stopped_ = true;
+    return stopped_;
+  }
+
+  void dfsBlock(size_t i, double j) {
+    if (stopped_) return;
+    if (i == blocks_.size()) return leaf(j);
+    const LayerBlock& b = blocks_[i];
+    std::vector<std::pair<double, TileCoord>> options;
+    for (int rel = 0; rel + b.height <= int(rows_.size()); ++rel)
+      for (int col = 0; col + b.width <= cols_; ++col) {
+        TileCoord o{col, rel};
+        if (!allowed(i, o) || !fits(i, o)) continue;
+        double inc = cfg_.mu * (o.row + b.height - 1);
+        if (i > 0) inc += transition(blocks_[i - 1], current_[i - 1], b, o, cfg_.lambda);
+        options.emplace_back(inc, o);
+      }
+    std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& c) { return a.first < c.first; });
+    for (const auto& [inc, o] : options) {
+      if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;  // sorted: the rest is no better
+      if (stop()) return;
+      current_[i] = o;
+      mark(i, o, 1);
+      dfsCluster(i, 0, j + inc);
+      mark(i, o, 0);
+      if (stopped_) return;
+    }
+  }
+
+  /// Places the k-th memory-tile cluster block i completes, then the next block.
+  void dfsCluster(size_t i, size_t k, double j) {
+    if (k == clustersAt_[i].size()) return dfsBlock(i + 1, j);
+    const MemTileCluster& cl = clusters_[clustersAt_[i][k]];
+    const ClusterReach reach = clusterReach(m_, cl, colOf_);
+    struct Option {
+      int outside, span, busy, row, tile;
+    };
+    std::vector<Option> options;
+    for (TileCoord t : m_.hostTiles(CoreKind::MemTile)) {
+      bool ok = true;
+      for (CoreId c : cl.cores) ok = ok && m_.allows(c, t);
+      const int ti = m_.tileIndex(t);
+      if (ok)
+        options.push_back(
+            {reach.outside(t.col), clusterSpan(m_, cl, t.col, colOf_), ledger_.empty(ti) ? 0 : 1, t.row, ti});
+    }
+    // Cheapest first; among equals the tile with the shortest streams, then an empty tile
+    // (endpoints spread out before they share), then the row nearest the compute rows.
+    std::sort(options.begin(), options.end(), [](const Option& a, const Option& b) {
+      return std::tie(a.outside, a.span, a.busy, b.row, a.tile) < std::tie(b.outside, b.span, b.busy, a.row, b.tile);
+    });
+    std::vector<char> emptyColumnTried(size_t(cols_), 0);
+    int triedCost = -1;
+    for (const Option& o : options) {
+      const double inc = cfg_.memWeight * o.outside;
+      if (j + inc + lowerBound_[i + 1] >= best_ - 1e-12) break;
+      if (o.outside == triedCost) continue;
+      // Empty memory tiles of one column are interchangeable: try one only.
+      if (!o.busy && emptyColumnTried[size_t(m_.tileAt(o.tile).col)]) continue;
+      if (!o.busy) emptyColumnTried[size_t(m_.tileAt(o.tile).col)] = 1;
+      if (stop()) return;
+      for (CoreId c : cl.cores) ledger_.place(c, o.tile);
+      if (ledger_.within(o.tile)) {
+        triedCost = o.outside;
+        dfsCluster(i, k + 1, j + inc);
+      }
+      for (CoreId c : cl.cores) ledger_.unplace(c);
+      if (stopped_) return;
+    }
+  }
+
+  /// A complete block and memory-tile layout: the incumbent if the rest places and it passes
+  /// the placement checker and the router's resource pre-check.
+  void leaf(double j) {
+    if (j >= best_ - 1e-12) return;
+    Placement p = base_;
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      for (const auto& c : blocks_[b].cells) p.place(c.core, tileOf(current_[b].col + c.dc, current_[b].row + c.dr));
+    for (const MemTileCluster& cl : clusters_)
+      if (cl.step >= 0)
+        for (CoreId c : cl.cores) p.place(c, m_.tileAt(ledger_.tileOf(c)));
+    if (!complete(p) || std::find(unroutable_.begin(), unroutable_.end(), p) != unroutable_.end()) {
+      ++rejected_;
+      return;
+    }
+    best_ = j;
+    layouts_.push_back({j, current_, p});
+    core::QorSample s;
+    s.iteration = nodes_;
+    s.phase = "branch and bound";
+    s.add("total", best_);
+    ctx_.publishSample(std::move(s));
+    ctx_.publishSnapshot(std::make_shared<PlacementSnapshot>(p));
+  }
+
+  bool complete(Placement& p) const {
+    std::vector<std::string> ignored;
+    if (!placeRest(m_, p, ignored)) return false;
+    PlacementCheckOptions check;
+    check.reference = &start_;
+    return checkPlacement(m_.design(), m_.device(), p, check).empty() &&
+           routingPreCheck(m_.design(), m_.device(), graph_, p, RoutingModelOptions{}).empty();
+  }
+
+  const PlaceModel& m_;
+  const std::vector<LayerBlock>& blocks_;
+  const BlockPlacerConfig& cfg_;
+  core::RunContext& ctx_;
+  const Placement& start_;
+  const std::vector<char>& fixed_;
+  const RrGraph& graph_;
+  std::vector<int> rows_;
+  int cols_;
+  MemTileLedger ledger_;
+  std::vector<int> colOf_;  // column of each placed compute core, else -1
+  std::vector<MemTileCluster> clusters_;
+  std::vector<std::vector<size_t>> clustersAt_;  // per block, the clusters placed after it
+  Placement base_;                               // the start with only the fixed cores
+  std::vector<char> busy_;
+  std::vector<std::optional<TileCoord>> fixedOrigin_;
+  std::optional<TileCoord> firstOrigin_;
+  std::vector<double> lowerBound_;
+  std::vector<TileCoord> current_;
+  std::vector<Layout> layouts_;
+  std::vector<Placement> unroutable_;  // layouts the router could not route
+  double best_ = std::numeric_limits<double>::infinity();
+  int64_t nodes_ = 0, rejected_ = 0;
+  bool stopped_ = false;
+};
+
 }  // namespace
 
 BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config, core::RunContext& ctx) {
@@ -396,35 +528,57 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
     result.reasons.push_back("design '" + d.name + "' has no layers (compute cores with a group) to place as blocks");
     return fail(start);
   }
-  BlockSearch search(model, result.blocks, config, ctx);
-  if (!search.constrain(start, fixed, result.reasons)) return fail(start);
-  search.seed(start);
+  const RrGraph graph(dev);
+  BlockSearch search(model, result.blocks, config, ctx, start, fixed, graph);
+  if (!search.constrain(result.reasons)) return fail(start);
+  search.seed();
   search.search();
   result.moves = search.nodes();
   if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
-  if (!search.found()) {
+  const std::vector<Layout> layouts = search.layouts();
+  if (layouts.empty()) {
     result.reasons.push_back("no non-overlapping layout of the " + std::to_string(result.blocks.size()) +
-                             " layer blocks fits on " + dev.name() +
+                             " layer blocks and their memory tiles fits on " + dev.name() +
+                             " within the tiles' DMA channels, memory and buffer descriptors" +
                              (search.stopped() ? " (search stopped early)" : ""));
     return fail(start);
   }
-  result.optimal = !search.stopped();
-  result.origins = search.bestOrigins();
-  result.objective = search.best();
-  Placement p = start;
-  for (CoreId c = 0; c < d.coreCount(); ++c)
-    if (!fixed[c]) p.unplace(c);
-  const auto& rows = model.kindRows(CoreKind::Compute);
-  for (size_t b = 0; b < result.blocks.size(); ++b)
-    for (const auto& c : result.blocks[b].cells)
-      p.place(c.core, {result.origins[b].col + c.dc, rows[size_t(result.origins[b].row + c.dr)]});
-  if (!placeRest(model, p, result.reasons)) return fail(p);
-  result.placement = p;
+  // Route the best layout; when it does not route (or fails the routing checker), search
+  // again without it, up to route_tries layouts. Without a routable one, report the best.
+  Layout chosen = layouts.back();
+  const bool searchFinished = !search.stopped();
+  while (config.route && !ctx.cancel().stopRequested() && result.routeAttempts < config.routeTries) {
+    const Layout candidate = search.layouts().back();
+    core::RunContext routeCtx(ctx.seed(), config.routeSeconds, ctx.cancelToken());
+    MilpRouterConfig rc;
+    rc.timeLimitSeconds = config.routeSeconds;
+    MilpRouterResult r = runMilpRouter(d, dev, graph, candidate.placement, rc, routeCtx);
+    ++result.routeAttempts;
+    if (r.success && checkRouting(d, dev, graph, candidate.placement, r.routing).empty()) {
+      chosen = candidate;
+      result.routed = true;
+      result.routeStatus = r.status;
+      break;
+    }
+    if (result.routeAttempts == 1) result.routeStatus = r.status;
+    search.searchWithout(candidate.placement);
+    result.moves = search.nodes();
+    if (search.layouts().empty()) break;
+  }
+  // Optimal: no layout outside those that did not route has a lower J.
+  result.optimal = searchFinished && !search.stopped();
+  if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
+  result.rejectedLayouts = search.rejected();
+  result.origins = chosen.origins;
+  result.objective = chosen.objective;
+  result.placement = chosen.placement;
   result.seconds = ctx.elapsed() - t0;
   result.movesPerSecond = result.seconds > 0 ? double(result.moves) / result.seconds : 0;
   result.cost = result.objective;
-  result.terms = {
-      {"total", result.objective}, {"blocks", double(result.blocks.size())}, {"optimal", result.optimal ? 1.0 : 0.0}};
+  result.terms = {{"total", result.objective},
+                  {"blocks", double(result.blocks.size())},
+                  {"optimal", result.optimal ? 1.0 : 0.0},
+                  {"routed", result.routed ? 1.0 : 0.0}};
   checkResult(d, dev, start, result);
   core::QorSample s;
   s.iteration = result.moves;

@@ -2,16 +2,26 @@
 // "blocks": AIE4ML's placement of layer blocks (Sec. IV-C). Each layer (the compute cores of
 // one design group, in order of first appearance) is a rectangle: its cascade chains run west
 // to east (width = cascade length) and are stacked northwards (height = cascade count; a
-// layer with more chains than compute rows continues in a further band of columns). With
-// rows counted from the lowest compute row, a block at (c0, r0) takes its input at (c0, r0)
-// and gives its output at (c0 + width - 1, r0). Branch and bound over the blocks in layer
-// order minimises
-//   J = sum_i ( |c_out^i - c_in^{i+1}| + lambda |r_out^i - r_in^{i+1}| + mu r_top^i ),
-// pruning a partial assignment as soon as its J plus a lower bound of the rest (mu times the
-// smallest possible top rows) cannot beat the best found. Pinned cores fix their block's
-// origin (hard constraints) and occupy their tiles. The cores outside blocks (memory-tile and
-// shim endpoints, ungrouped compute cores) then go greedily next to the cores they talk to,
-// within DMA capacity. Exact when the search finishes; anytime otherwise.
+// layer with more chains than compute rows continues in a further band of columns). As in
+// AIE4ML's layout, a block at (c0, r0) of height h takes its input at (c0, r0 + h/2) and gives
+// its output at (c0 + width - 1, r0 + h/2): the memory tile broadcasts into every column and
+// every cascade row ends on the east edge, so the middle row stands for both (rows counted
+// from the lowest compute row, h/2 rounded down). The first block starts at (first_col,
+// first_row), (0, 0) by default as in AIE4ML, unless fix_first is off or its cores are pinned.
+// Branch and bound over the blocks in layer order, each followed by the memory-tile clusters
+// it completes (block_memtiles.h), minimises
+//   J = sum_i ( |c_out^i - c_in^{i+1}| + lambda |r_out^i - r_in^{i+1}| + mu r_top^i )
+//       + mem_weight * sum_clusters (columns its memory tile lies beyond the cores it serves)
+// keeping every memory tile within its DMA channels, memory and BDs (and, with link_check, its
+// column's links within the streams to and from the compute rows), pruning a partial
+// assignment as soon as its J plus a lower bound of the rest cannot beat the best found.
+// Memory tiles of equal cost for a cluster differ only in the capacity they leave: once one
+// fits, the others of that cost are not tried (exact unless capacity binds later). A complete
+// layout becomes the incumbent only if, with the remaining cores (shim endpoints, ungrouped
+// compute cores) placed greedily, it passes the placement checker and the router's resource
+// pre-check. Pinned cores fix their block's origin or their memory tile (hard constraints).
+// With `route` on, the best layout is routed by the MILP router and checked by the routing
+// checker; if it does not route the search resumes without it, up to route_tries layouts.
 #include <string>
 #include <vector>
 
@@ -22,11 +32,19 @@
 namespace ts::aie {
 
 struct BlockPlacerConfig {
-  double lambda = 1.0;  ///< weight of row offsets between consecutive layers
-  double mu = 0.05;     ///< weight of each block's top row (biases layouts towards the memory tiles)
-  int firstCol = -1;    ///< origin column of the first block; -1 = free (AIE4ML starts at 0)
-  int firstRow = -1;    ///< origin row of the first block, counted from the lowest compute row
-  int maxNodes = 0;     ///< stop the search after this many nodes (0 = no limit)
+  double lambda = 1.0;     ///< weight of row offsets between consecutive layers
+  double mu = 0.05;        ///< weight of each block's top row (biases layouts towards the memory tiles)
+  double memWeight = 1.0;  ///< weight of a memory-tile net's columns beyond the cores it serves
+  bool fixFirst = true;    ///< the first block starts at (firstCol, firstRow) as in AIE4ML
+  int firstCol = 0;        ///< origin column of the first block when fixFirst; -1 = free
+  int firstRow = 0;        ///< origin row of the first block above the lowest compute row; -1 = free
+  int maxNodes = 0;        ///< stop the search after this many nodes (0 = no limit)
+  /// Prune layouts whose memory-tile columns take more streams from or to the compute rows
+  /// than the links there carry circuit-switched (a cheap routability test).
+  bool linkCheck = true;
+  bool route = true;         ///< route the best layouts (MILP router) and report the first that routes
+  int routeTries = 3;        ///< layouts to route, best J first
+  double routeSeconds = 30;  ///< MILP time per routing attempt
 
   void bind(core::ParamBinder& binder);
 };
@@ -40,6 +58,8 @@ struct LayerBlock {
     CoreId core = -1;
   };
   std::vector<Cell> cells;
+  /// Row offset of the block's input and output (AIE4ML: the middle row).
+  int ioRow() const { return height / 2; }
 };
 
 /// The design's layer blocks in layer order. Chains stack northwards up to `maxHeight` rows;
@@ -48,15 +68,19 @@ struct LayerBlock {
 /// its group, a core with two cascades out) are appended to `problems`.
 std::vector<LayerBlock> layerBlocks(const Design& design, std::vector<std::string>& problems, int maxHeight = 1 << 20);
 
-/// J of the blocks at the given origins (col, row counted from the lowest compute row).
+/// The block part of J at the given origins (col, row counted from the lowest compute row).
 double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<TileCoord>& origins,
                       const BlockPlacerConfig& config);
 
 struct BlockPlacerResult : PlacerResult {
-  double objective = 0;            ///< J of the returned block layout
+  double objective = 0;            ///< J of the returned layout (blocks and memory tiles)
   bool optimal = false;            ///< the search finished (J is the minimum)
   std::vector<TileCoord> origins;  ///< per block, relative to the lowest compute row
   std::vector<LayerBlock> blocks;
+  int64_t rejectedLayouts = 0;  ///< complete layouts the checker or the router's pre-check refused
+  bool routed = false;          ///< the returned placement routed (route on) and passed checkRouting
+  int routeAttempts = 0;        ///< layouts handed to the router
+  std::string routeStatus;      ///< the router's word on the returned placement ("" when not routed)
 };
 
 BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerConfig& config, core::RunContext& ctx);
