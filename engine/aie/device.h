@@ -55,6 +55,10 @@ struct PacketLimits {
   /// MM2S BD carries its own packet id; an S2MM channel in out-of-order mode picks the BD a
   /// header names). 0 = bounded by the BDs the channel reaches, which the BD rows then enforce.
   int dmaFlowsPerChannel = 0;
+  /// Bytes one DMA channel moves per AIE clock cycle: one 32-bit stream word (AM020 / AM009:
+  /// DMA stream interfaces and stream switch ports are 32 bits wide at the AIE clock). Bounds
+  /// the packet streams sharing a channel (stream_bandwidth.h); 0 = no bandwidth bound.
+  int channelBytesPerCycle = 4;
 };
 
 class Device {

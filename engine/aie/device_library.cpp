@@ -61,6 +61,8 @@ const std::vector<Setting<PacketLimits>> kPacketSettings = {
     {"max_packet_id", 0, limits::kMaxPacketId, false, [](PacketLimits& p, int64_t v) { p.maxPacketId = int(v); }},
     {"dma_flows_per_channel", 0, limits::kMaxDmaFlowsPerChannel, false,
      [](PacketLimits& p, int64_t v) { p.dmaFlowsPerChannel = int(v); }},
+    {"channel_bytes_per_cycle", 0, limits::kMaxChannelBytesPerCycle, false,
+     [](PacketLimits& p, int64_t v) { p.channelBytesPerCycle = int(v); }},
 };
 
 /// Reads the settings of `table` from `map` into `target`; `extraKeys` are read by the caller.

@@ -21,6 +21,7 @@ constexpr int kMaxStreamLinks = 64;
 constexpr int kMaxPacketId = 65535;
 constexpr int kMaxArbiters = 64;
 constexpr int kMaxDmaFlowsPerChannel = 1024;
+constexpr int kMaxChannelBytesPerCycle = 1024;
 
 /// Designs. Bytes per object and kernel memory are far beyond any tile memory (a design may
 /// still not fit: the checker says where), cycles far beyond any kernel.

@@ -1,8 +1,11 @@
 #include "engine/aie/routing_legality.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
+
+#include "engine/aie/stream_bandwidth.h"
 
 namespace ts::aie {
 
@@ -50,7 +53,7 @@ class Checker {
  public:
   Checker(const Design& d, const Device& dev, const RrGraph& g, const Placement& p, const Routing& r,
           const RoutingCheckOptions& o)
-      : d_(d), dev_(dev), g_(g), p_(p), r_(r), o_(o), linked_(linkedEndpoints(d)) {
+      : d_(d), dev_(dev), g_(g), p_(p), r_(r), o_(o), linked_(linkedEndpoints(d)), demand_(streamDemand(d, dev)) {
     int tiles = dev.tileCount();
     u_.dmaOut.assign(tiles, 0);
     u_.dmaIn.assign(tiles, 0);
@@ -61,9 +64,9 @@ class Checker {
     u_.arbiters.assign(tiles, 0);
     u_.linkChannels.assign(g.edgeCount(), 0);
     circuitOut_.assign(tiles, 0);
-    packetOut_.assign(tiles, 0);
     circuitIn_.assign(tiles, 0);
-    packetIn_.assign(tiles, 0);
+    packetNets_[0].assign(tiles, {});
+    packetNets_[1].assign(tiles, {});
     circuitLink_.assign(g.edgeCount(), 0);
     packetLink_.assign(g.edgeCount(), 0);
   }
@@ -342,8 +345,13 @@ class Checker {
     for (int e : edges) {
       const RrEdge& edge = g_.edge(e);
       int tile = dev_.index(g_.node(edge.from).tile);
-      if (edge.kind == RrEdgeKind::DmaOut) (packet ? packetOut_ : circuitOut_)[tile]++;
-      if (edge.kind == RrEdgeKind::DmaIn) (packet ? packetIn_ : circuitIn_)[tile]++;
+      if (edge.kind == RrEdgeKind::DmaOut || edge.kind == RrEdgeKind::DmaIn) {
+        const int dir = edge.kind == RrEdgeKind::DmaOut ? 0 : 1;
+        if (packet)
+          packetNets_[dir][size_t(tile)].push_back(n);
+        else
+          ++(dir == 0 ? circuitOut_ : circuitIn_)[size_t(tile)];
+      }
       if (edge.kind == RrEdgeKind::Link) (packet ? packetLink_ : circuitLink_)[e]++;
     }
     return true;
@@ -411,25 +419,27 @@ class Checker {
       TileCoord t = dev_.coord(i);
       const TileResources& res = dev_.resources(t);
       const int perDma = dmaFlowsPerChannel(dev_, t);
-      u_.dmaOut[i] = circuitOut_[i] + ceilDiv(packetOut_[i], perDma);
-      u_.dmaIn[i] = circuitIn_[i] + ceilDiv(packetIn_[i], perDma);
       std::string where = std::string(toString(dev_.kind(t))) + " tile " + core::toString(t) + ": ";
+      const int packetChannelsOut = packetChannels(0, i, res.dmaOut - circuitOut_[i], perDma, where);
+      const int packetChannelsIn = packetChannels(1, i, res.dmaIn - circuitIn_[i], perDma, where);
+      u_.dmaOut[i] = circuitOut_[i] + packetChannelsOut;
+      u_.dmaIn[i] = circuitIn_[i] + packetChannelsIn;
       if (u_.dmaOut[i] > res.dmaOut)
         add("dma-out",
-            where + describeDma(circuitOut_[i], packetOut_[i], "output") + " need " + std::to_string(u_.dmaOut[i]) +
-                " MM2S channels but it has " + std::to_string(res.dmaOut),
+            where + describeDma(circuitOut_[i], int(packetNets_[0][i].size()), "output") + " need " +
+                std::to_string(u_.dmaOut[i]) + " MM2S channels but it has " + std::to_string(res.dmaOut),
             {}, t);
       if (u_.dmaIn[i] > res.dmaIn)
         add("dma-in",
-            where + describeDma(circuitIn_[i], packetIn_[i], "input") + " need " + std::to_string(u_.dmaIn[i]) +
-                " S2MM channels but it has " + std::to_string(res.dmaIn),
+            where + describeDma(circuitIn_[i], int(packetNets_[1][i].size()), "input") + " need " +
+                std::to_string(u_.dmaIn[i]) + " S2MM channels but it has " + std::to_string(res.dmaIn),
             {}, t);
       if (u_.bds[i] > res.bufferDescriptors)
         add("bds",
             where + "DMA transfers need " + std::to_string(u_.bds[i]) + " buffer descriptors but it has " +
                 std::to_string(res.bufferDescriptors) + " (one per buffer of every stream endpoint)",
             {}, t);
-      u_.arbiters[i] = ceilDiv(packetIn_[i], perDma);  // one arbiter per packet S2MM channel
+      u_.arbiters[i] = packetChannelsIn;  // one arbiter per packet S2MM channel
     }
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       if (!hostMemory(tileOf(c))) u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;
@@ -470,6 +480,42 @@ class Checker {
             {}, dev_.coord(i));
   }
 
+  // Channels the packet streams of tile i in direction dir (0 MM2S, 1 S2MM) need: by BDs
+  // (perDma flows a channel) and, when the design's interval is known, by bandwidth
+  // (stream_bandwidth.h). Reports streams that fit the count but not the bandwidth of the
+  // `free` channels the circuits leave.
+  int packetChannels(int dir, int i, int free, int perDma, const std::string& where) {
+    const std::vector<NetId>& nets = packetNets_[dir][size_t(i)];
+    const int byCount = ceilDiv(int(nets.size()), perDma);
+    if (!demand_.bounded() || nets.size() < 2 || byCount > free) return byCount;
+    std::vector<int64_t> cycles;
+    for (NetId n : nets) cycles.push_back(demand_.packetCycles[size_t(n)]);
+    const int channels = packChannels(cycles, demand_.intervalCycles, perDma, std::max(free, 0));
+    if (channels >= 0) return channels;
+    std::string names;
+    int64_t total = 0;
+    for (NetId n : nets) {
+      names += (names.empty() ? "'" : ", '") + d_.nets[n].name + "'";
+      total += demand_.packetCycles[size_t(n)];
+    }
+    add("bandwidth",
+        where + std::to_string(nets.size()) + " packet " + (dir == 0 ? "output" : "input") + " streams (" + names +
+            ") need " + bytesPerCycle(total) + " bytes/cycle (" + std::to_string(total * demand_.bytesPerCycle) +
+            " bytes with headers per " + std::to_string(demand_.intervalCycles) +
+            "-cycle interval) but no split of them fits its " + std::to_string(free) + " free " +
+            (dir == 0 ? "MM2S" : "S2MM") + " channel" + (free == 1 ? "" : "s") + " at " +
+            std::to_string(demand_.bytesPerCycle) + " bytes/cycle each",
+        {}, dev_.coord(i));
+    return std::max(free, 0);  // the violation is reported here, not again as a channel count
+  }
+
+  std::string bytesPerCycle(int64_t cycles) const {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f",
+                  double(cycles) * double(demand_.bytesPerCycle) / double(demand_.intervalCycles));
+    return buf;
+  }
+
   static std::string describeDma(int circuit, int packet, const char* dir) {
     std::string s;
     if (circuit) s += std::to_string(circuit) + " circuit";
@@ -495,7 +541,9 @@ class Checker {
   const RoutingCheckOptions& o_;
   std::map<std::pair<NetId, CoreId>, int> linked_;
   RoutingUsage u_;
-  std::vector<int> circuitOut_, packetOut_, circuitIn_, packetIn_, circuitLink_, packetLink_;
+  StreamDemand demand_;
+  std::vector<int> circuitOut_, circuitIn_, circuitLink_, packetLink_;
+  std::vector<std::vector<NetId>> packetNets_[2];  ///< packet nets per tile: MM2S, S2MM
   std::vector<Violation> out_;
 };
 

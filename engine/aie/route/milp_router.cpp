@@ -11,6 +11,7 @@
 
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
+#include "engine/aie/stream_bandwidth.h"
 
 namespace ts::aie {
 
@@ -104,7 +105,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   auto dmaFlows = [&](TileCoord t) { return model.dmaFlows(t); };
   Routing r;
   r.nets.resize(size_t(d.netCount()));
-  std::vector<int> cOut(dev.tileCount(), 0), pOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0), pIn(dev.tileCount(), 0);
+  std::vector<int> cOut(dev.tileCount(), 0), cIn(dev.tileCount(), 0);
   std::vector<int> cLink(g.edgeCount(), 0), pLink(g.edgeCount(), 0);
   // Pass 1: intra-tile and shared-memory nets; the rest need streams, counted per tile so
   // circuits leave enough DMA channels for the packet flows that must share the others.
@@ -138,6 +139,17 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     while (c > 0 && c + ceilDiv(demand - c, flows) > channels) --c;
     return c;
   };
+  // Packet streams per tile and direction, packed onto the channels the circuits leave as the
+  // checker packs them (BDs per channel and the channel's bandwidth, stream_bandwidth.h).
+  const StreamDemand demand = streamDemand(d, dev);
+  std::vector<std::vector<NetId>> packetsOut(size_t(dev.tileCount())), packetsIn(size_t(dev.tileCount()));
+  auto packetFits = [&](const std::vector<NetId>& onTile, NetId n, TileCoord t, int free) {
+    const int flows = dmaFlows(t);
+    if (!demand.bounded()) return ceilDiv(int(onTile.size()) + 1, flows) <= free;
+    std::vector<int64_t> cycles{demand.packetCycles[size_t(n)]};
+    for (NetId m : onTile) cycles.push_back(demand.packetCycles[size_t(m)]);
+    return packChannels(cycles, demand.intervalCycles, flows, std::max(free, 0)) >= 0;
+  };
   // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
   int packetId = 0;
   for (NetId n : streaming) {
@@ -159,11 +171,11 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     }
     if (!circuit && !o.allowPacket) continue;
     bool packet = !circuit;
-    if (packet) {  // the packet flow must still fit the DMA channels left
-      bool fits = !srcDma || cOut[si] + ceilDiv(pOut[si] + 1, dmaFlows(src)) <= dev.resources(src).dmaOut;
+    if (packet) {  // the packet flow must still fit the DMA channels left, by count and bandwidth
+      bool fits = !srcDma || packetFits(packetsOut[size_t(si)], n, src, dev.resources(src).dmaOut - cOut[si]);
       for (const auto& [t, pin] : ends) {
         int ti = dev.index(t);
-        fits = fits && (!net.usesDma(pin) || cIn[ti] + ceilDiv(pIn[ti] + 1, dmaFlows(t)) <= dev.resources(t).dmaIn);
+        fits = fits && (!net.usesDma(pin) || packetFits(packetsIn[size_t(ti)], n, t, dev.resources(t).dmaIn - cIn[ti]));
       }
       if (!fits) continue;
     }
@@ -213,9 +225,15 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     for (const auto& [t, pin] : ends) edges.push_back(g.endEdge(net, pin, t));
     for (int e : edges)
       if (g.edge(e).kind == RrEdgeKind::Link) (packet ? pLink : cLink)[e]++;
-    if (srcDma) (packet ? pOut : cOut)[si]++;
+    auto take = [&](std::vector<int>& circuits, std::vector<std::vector<NetId>>& packets, int tile) {
+      if (packet)
+        packets[size_t(tile)].push_back(n);
+      else
+        ++circuits[size_t(tile)];
+    };
+    if (srcDma) take(cOut, packetsOut, si);
     for (const auto& [t, pin] : ends)
-      if (net.usesDma(pin)) (packet ? pIn : cIn)[dev.index(t)]++;
+      if (net.usesDma(pin)) take(cIn, packetsIn, dev.index(t));
     restoreCrossbars(g, edges);
     std::sort(edges.begin(), edges.end());
     route.edges = edges;
@@ -245,7 +263,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   auto dmaF = [&](TileCoord t) {
     return o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : dmaFlowsPerChannel(dev, t);
   };
-  std::vector<int> streamOut(dev.tileCount(), 0), streamIn(dev.tileCount(), 0);
+  const StreamDemand demand = streamDemand(d, dev);
+  // Nets that must stream out of / into each tile's DMA.
+  std::vector<std::vector<NetId>> streamOut(size_t(dev.tileCount())), streamIn(size_t(dev.tileCount()));
   std::vector<TileFloor> floor(dev.tileCount());
   std::map<std::pair<NetId, CoreId>, bool> linked;
   for (const Link& l : d.links) {
@@ -281,13 +301,13 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     // Only a stream can carry this net: its DMA channels and buffers are certain.
     // Stream-port ends take no DMA channel, hold no buffer and run no BD chain.
     if (net.usesDma(0)) {
-      streamOut[dev.index(p.tile(net.source))]++;
+      streamOut[size_t(dev.index(p.tile(net.source)))].push_back(n);
       floor[dev.index(p.tile(net.source))].bds += endpointBds(net.sourceDepth);
     }
     for (size_t i = 0; i < net.targets.size(); ++i)
       if (net.usesDma(int(i) + 1)) floor[dev.index(p.tile(net.targets[i]))].bds += endpointBds(net.targetDepths[i]);
     for (const auto& [t, pin] : targetEnds(net, p))
-      if (net.usesDma(pin)) streamIn[dev.index(t)]++;
+      if (net.usesDma(pin)) streamIn[size_t(dev.index(t))].push_back(n);
     if (!linked.count({n, net.source}) && net.usesDma(0)) {
       floor[dev.index(p.tile(net.source))].bytes += int64_t(net.sourceDepth) * net.bytesPerObject;
       floor[dev.index(p.tile(net.source))].locks += kLocksPerBuffer;
@@ -302,9 +322,19 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     TileCoord t = dev.coord(i);
     const TileResources& res = dev.resources(t);
     const int F = dmaF(t);
-    auto dma = [&](int streams, int channels, const char* dir, const char* kind) {
+    auto dma = [&](const std::vector<NetId>& nets, int channels, const char* dir, const char* kind) {
+      const int streams = int(nets.size());
       int need = o.allowPacket ? ceilDiv(streams, F) : streams;
       if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
+      if (need <= channels && need < streams && demand.bounded()) {  // some must share: by bandwidth too
+        std::vector<int64_t> cycles;
+        for (NetId n : nets) cycles.push_back(demand.packetCycles[size_t(n)]);
+        if (packChannels(cycles, demand.intervalCycles, F, channels) < 0)
+          out.push_back(tileLabel(dev, t) + ": " + std::to_string(streams) + " " + dir + " streams cannot share its " +
+                        std::to_string(channels) + " " + kind + " channels within their bandwidth (" +
+                        std::to_string(demand.bytesPerCycle) + " bytes/cycle each, " +
+                        std::to_string(demand.intervalCycles) + "-cycle interval)");
+      }
       if (need <= channels) return;
       std::string s = tileLabel(dev, t) + ": " + std::to_string(streams) + " " + dir + " streams need DMA but only " +
                       std::to_string(channels) + " " + kind + " channels";

@@ -78,7 +78,12 @@ NetRoute sharedMemoryRoute(const RrGraph& graph, TileCoord source, TileCoord ban
 
 RoutingModelBuilder::RoutingModelBuilder(const Design& design, const Device& device, const RrGraph& graph,
                                          const RoutingModelOptions& options, milp::Model& model)
-    : design_(design), device_(device), graph_(graph), options_(options), model_(model) {
+    : design_(design),
+      device_(device),
+      graph_(graph),
+      options_(options),
+      model_(model),
+      demand_(streamDemand(design, device)) {
   flowsPerChannel_ = options.packetFlowsPerChannel > 0 ? options.packetFlowsPerChannel : packetFlowsPerChannel(device);
   candidates_.resize(size_t(design.coreCount()));
   nets_.resize(size_t(design.netCount()));
@@ -462,7 +467,54 @@ void RoutingModelBuilder::addDmaRows() {
       milp::LinExpr cap = r.circuitUse + milp::LinExpr::var(u);
       r.use = packet;
       addResourceRow(std::move(r), cap, e.capacity, name);
+      addBandwidthRows(name, nets, edge, e.capacity, flows, u);
     }
+}
+
+void RoutingModelBuilder::addBandwidthRows(const std::string& name, const std::vector<NetId>& nets, int edge,
+                                           int channels, int flows, int u) {
+  if (!demand_.bounded()) return;
+  ChannelAssignment ca{u, flows, {}, {}, {}, {}};
+  std::vector<int64_t> cycles;
+  for (NetId n : nets) {
+    milp::LinExpr use = modeUse(n, edge, true);
+    if (use.empty()) continue;
+    ca.nets.push_back(n);
+    ca.use.push_back(use);
+    cycles.push_back(std::min(demand_.packetCycles[size_t(n)], demand_.intervalCycles));
+  }
+  // Rows only where bandwidth can bind: all the streams that may come here fit one channel.
+  if (ca.nets.size() < 2 || packChannels(cycles, demand_.intervalCycles, int(ca.nets.size()), 1) == 1) return;
+  const double interval = double(demand_.intervalCycles);
+  milp::LinExpr opened;
+  for (int k = 0; k < channels; ++k) {
+    const std::string ch = name + "_ch" + std::to_string(k);
+    ca.open.push_back(model_.addBinary("o_" + ch));
+    if (k > 0)
+      model_.addLe("order_" + ch, milp::LinExpr::var(ca.open[size_t(k)]) - milp::LinExpr::var(ca.open[size_t(k) - 1]),
+                   0);
+    opened.add(ca.open.back(), 1);
+  }
+  ca.a.resize(ca.nets.size());
+  std::vector<milp::LinExpr> load(static_cast<size_t>(channels)), count(static_cast<size_t>(channels));
+  for (size_t i = 0; i < ca.nets.size(); ++i) {
+    milp::LinExpr assigned;
+    for (int k = 0; k < channels; ++k) {
+      int a = model_.addBinary("a_" + name + "_n" + std::to_string(ca.nets[i]) + "_ch" + std::to_string(k));
+      ca.a[i].push_back(a);
+      assigned.add(a, 1);
+      load[size_t(k)].add(a, double(cycles[i]));
+      count[size_t(k)].add(a, 1);
+    }
+    model_.addEq("assign_" + name + "_n" + std::to_string(ca.nets[i]), assigned - ca.use[i], 0);
+  }
+  for (int k = 0; k < channels; ++k) {
+    const std::string ch = name + "_ch" + std::to_string(k);
+    model_.addLe("bw_" + ch, load[size_t(k)] - milp::LinExpr::var(ca.open[size_t(k)], interval), 0);
+    model_.addLe("flows_" + ch, count[size_t(k)] - milp::LinExpr::var(ca.open[size_t(k)], flows), 0);
+  }
+  model_.addLe("open_" + name, opened - milp::LinExpr::var(u), 0);
+  assignments_.push_back(std::move(ca));
 }
 
 void RoutingModelBuilder::addMemoryRows() {
@@ -741,6 +793,22 @@ std::optional<std::vector<double>> RoutingModelBuilder::encode(const Routing& ro
     double packet = eval(sh.packet);
     v[sh.channels] = std::ceil(packet / sh.flows - 1e-9);
     if (sh.congestion >= 0) v[sh.congestion] = std::max(0.0, packet - v[sh.channels]);
+  }
+  // Channel assignments: the packet streams of each DMA packed as the checker packs them.
+  for (const ChannelAssignment& ca : assignments_) {
+    std::vector<size_t> on;
+    std::vector<int64_t> cycles;
+    for (size_t i = 0; i < ca.nets.size(); ++i)
+      if (eval(ca.use[i]) > 0.5) {
+        on.push_back(i);
+        cycles.push_back(std::min(demand_.packetCycles[size_t(ca.nets[i])], demand_.intervalCycles));
+      }
+    std::vector<int> channel;
+    int used = packChannels(cycles, demand_.intervalCycles, ca.flows, int(ca.open.size()), &channel);
+    if (used < 0) return std::nullopt;
+    for (size_t j = 0; j < on.size(); ++j) v[ca.a[on[j]][size_t(channel[j])]] = 1;
+    for (int k = 0; k < used; ++k) v[ca.open[size_t(k)]] = 1;
+    v[ca.u] = std::max(v[ca.u], double(used));
   }
   for (const ResourceRow& rr : resources_)
     if (rr.slack >= 0) {

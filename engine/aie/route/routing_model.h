@@ -16,7 +16,11 @@
 // write, intra-tile or MM2S DMA). Resources (each row only where it can bind):
 //  - DMA channels per tile and direction: circuit uses + u[p] <= channels, packet uses <=
 //    F_dma * u[p] (F_dma = dmaFlowsPerChannel: bounded by BDs), congestion c[p] >= packet uses
-//    - u[p];
+//    - u[p]; where the packet streams that may use p cannot all share one channel's bandwidth
+//    (stream_bandwidth.h), each is assigned a channel k (a[n,k], sum_k a[n,k] = its packet use)
+//    and every channel k in use (o[k], sum_k o[k] <= u[p]) carries at most F_dma streams and
+//    sum_n cycles[n] a[n,k] <= interval (a stream longer than the interval counts as the whole
+//    interval: it may use a channel alone);
 //  - link channels: circuit uses + w[e] <= capacity, packet uses <= F * w[e] (F = master
 //    selects), and the paper's congestion slack c[e] >= packet uses - w[e] (eq. 6);
 //  - buffer descriptors per tile: sum over stream endpoints of endpointBds(depth) x (the DMA
@@ -43,6 +47,7 @@
 #include "engine/aie/placement.h"
 #include "engine/aie/routing.h"
 #include "engine/aie/rr_graph.h"
+#include "engine/aie/stream_bandwidth.h"
 #include "engine/milp/model.h"
 
 namespace ts::aie {
@@ -159,6 +164,8 @@ class RoutingModelBuilder {
   milp::LinExpr edgeX(NetId n, int edge) const;
   milp::LinExpr modeUse(NetId n, int edge, bool packet);
   void addDmaRows();
+  void addBandwidthRows(const std::string& name, const std::vector<NetId>& nets, int edge, int channels, int flows,
+                        int u);
   void addMemoryRows();
   void addPacketIdRow();
   int addResourceRow(ResourceRow r, const milp::LinExpr& lhs, double rhs, const std::string& name);
@@ -184,6 +191,17 @@ class RoutingModelBuilder {
     int flows;  ///< packet flows one channel carries
   };
   std::vector<Share> shares_;
+  StreamDemand demand_;
+  /// Packet streams assigned to the channels of one DMA (addBandwidthRows).
+  struct ChannelAssignment {
+    int u;                            ///< the DMA's packet-channel variable
+    int flows;                        ///< streams one channel carries (BDs)
+    std::vector<NetId> nets;          ///< streams that may use it
+    std::vector<milp::LinExpr> use;   ///< their packet use of the DMA edge
+    std::vector<std::vector<int>> a;  ///< a[i][k]: stream nets[i] on channel k
+    std::vector<int> open;            ///< o[k]: channel k carries packets
+  };
+  std::vector<ChannelAssignment> assignments_;
   std::vector<ResourceRow> resources_;
   std::vector<std::pair<NetId, std::string>> unroutable_;
   bool fullRegion_ = true;
