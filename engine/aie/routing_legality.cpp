@@ -53,7 +53,7 @@ class Checker {
  public:
   Checker(const Design& d, const Device& dev, const RrGraph& g, const Placement& p, const Routing& r,
           const RoutingCheckOptions& o)
-      : d_(d), dev_(dev), g_(g), p_(p), r_(r), o_(o), linked_(linkedEndpoints(d)), demand_(streamDemand(d, dev)) {
+      : d_(d), dev_(dev), g_(g), p_(p), r_(r), o_(o), linked_(linkedEndpoints(d)), demand_(streamDemand(d, dev, &p)) {
     int tiles = dev.tileCount();
     u_.dmaOut.assign(tiles, 0);
     u_.dmaIn.assign(tiles, 0);

@@ -3,13 +3,25 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/aie/legality.h"
+
 namespace ts::aie {
 
 namespace {
 
-// Whether a net streams in every placement and routing (see the header).
-bool mustStream(const Design& d, const Net& net) {
+// Whether a net streams in every routing: of every placement, or of `placement` (see the header).
+bool mustStream(const Design& d, const Device& dev, const Placement* placement, NetId n) {
+  const Net& net = d.nets[n];
   if (net.hasStreamPort()) return true;
+  if (placement) {
+    bool placed = placement->placed(net.source) && dev.contains(placement->tile(net.source));
+    bool oneMemTile = placed && dev.kind(placement->tile(net.source)) == TileKind::Mem;
+    for (CoreId t : net.targets) {
+      placed = placed && placement->placed(t) && dev.contains(placement->tile(t));
+      oneMemTile = oneMemTile && placed && placement->tile(t) == placement->tile(net.source);
+    }
+    if (placed) return !oneMemTile && !sharedMemoryPossible(d, dev, *placement, n);
+  }
   bool shim = false, mem = false, compute = false;
   auto see = [&](CoreId c) {
     shim = shim || d.cores[c].kind == CoreKind::Shim;
@@ -69,7 +81,7 @@ bool firstFitDecreasing(Packer& p) {
 
 }  // namespace
 
-StreamDemand streamDemand(const Design& d, const Device& dev) {
+StreamDemand streamDemand(const Design& d, const Device& dev, const Placement* placement) {
   StreamDemand out;
   out.bytesPerCycle = dev.packetLimits().channelBytesPerCycle;
   out.packetCycles.assign(size_t(d.netCount()), 0);
@@ -79,7 +91,7 @@ StreamDemand streamDemand(const Design& d, const Device& dev) {
   for (NetId n = 0; n < d.netCount(); ++n) {
     const Net& net = d.nets[n];
     out.packetCycles[size_t(n)] = words(net.bytesPerObject) + 1;  // + the packet header word
-    if (mustStream(d, net)) out.intervalCycles = std::max(out.intervalCycles, words(net.bytesPerObject));
+    if (mustStream(d, dev, placement, n)) out.intervalCycles = std::max(out.intervalCycles, words(net.bytesPerObject));
   }
   return out;
 }

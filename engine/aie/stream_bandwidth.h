@@ -11,17 +11,20 @@
 // Demand. Every net carries one object per pipeline interval. No design gives that interval,
 // so it is derived from what the design has: the interval it reaches when every stream has a
 // channel of its own, i.e. the longer of its slowest kernel (`cycles`; kernels without cycles
-// are taken as not limiting) and the longest transfer of an object that must stream whatever
-// the placement (an end on a stream port, on a shim tile, or on a memory tile with a compute
-// core at the other end). Sharing may not lengthen that interval: the flows sharing a channel
-// must fit their words (payload + headers) into it. A design with neither kernel cycles nor
-// nets that must stream has no known interval; its sharing is bounded by BDs only.
+// are taken as not limiting) and the longest transfer (payload words) of an object that must
+// stream: in any routing of the given placement (neither shared memory nor one memory tile can
+// hold it), or without a placement, in any placement (an end on a stream port, on a shim, or on
+// a memory tile with a compute core at the other end; a shorter interval, so a stricter bound).
+// Sharing may not lengthen that interval: the flows sharing a channel must fit their words
+// (payload + headers) into it. A design with neither kernel cycles nor nets that must stream
+// has no known interval; its sharing is bounded by BDs only.
 // A single stream on a channel is never refused by this rule (it needs no sharing).
 #include <cstdint>
 #include <vector>
 
 #include "engine/aie/design.h"
 #include "engine/aie/device.h"
+#include "engine/aie/placement.h"
 
 namespace ts::aie {
 
@@ -34,7 +37,8 @@ struct StreamDemand {
   bool bounded() const { return intervalCycles > 0 && bytesPerCycle > 0; }
 };
 
-StreamDemand streamDemand(const Design& design, const Device& device);
+/// The demand of a design; with a placement, the interval counts the nets it forces to stream.
+StreamDemand streamDemand(const Design& design, const Device& device, const Placement* placement = nullptr);
 
 /// The fewest channels (at most `maxChannels`) the flows with these per-object `cycles` pack
 /// into, with at most `flowsPerChannel` flows and `capacity` cycles per channel; -1 when they

@@ -6,6 +6,7 @@
 #include <deque>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -141,7 +142,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   };
   // Packet streams per tile and direction, packed onto the channels the circuits leave as the
   // checker packs them (BDs per channel and the channel's bandwidth, stream_bandwidth.h).
-  const StreamDemand demand = streamDemand(d, dev);
+  const StreamDemand demand = streamDemand(d, dev, &p);
   std::vector<std::vector<NetId>> packetsOut(size_t(dev.tileCount())), packetsIn(size_t(dev.tileCount()));
   auto packetFits = [&](const std::vector<NetId>& onTile, NetId n, TileCoord t, int free) {
     const int flows = dmaFlows(t);
@@ -263,7 +264,7 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
   auto dmaF = [&](TileCoord t) {
     return o.packetFlowsPerChannel > 0 ? o.packetFlowsPerChannel : dmaFlowsPerChannel(dev, t);
   };
-  const StreamDemand demand = streamDemand(d, dev);
+  std::optional<StreamDemand> demand;  // computed where some streams must share a channel
   // Nets that must stream out of / into each tile's DMA.
   std::vector<std::vector<NetId>> streamOut(size_t(dev.tileCount())), streamIn(size_t(dev.tileCount()));
   std::vector<TileFloor> floor(dev.tileCount());
@@ -326,14 +327,15 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
       const int streams = int(nets.size());
       int need = o.allowPacket ? ceilDiv(streams, F) : streams;
       if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
-      if (need <= channels && need < streams && demand.bounded()) {  // some must share: by bandwidth too
+      if (need <= channels && streams > channels && o.allowPacket) {  // some must share: by bandwidth too
+        if (!demand) demand = streamDemand(d, dev, &p);
         std::vector<int64_t> cycles;
-        for (NetId n : nets) cycles.push_back(demand.packetCycles[size_t(n)]);
-        if (packChannels(cycles, demand.intervalCycles, F, channels) < 0)
+        for (NetId n : nets) cycles.push_back(demand->packetCycles[size_t(n)]);
+        if (demand->bounded() && packChannels(cycles, demand->intervalCycles, F, channels) < 0)
           out.push_back(tileLabel(dev, t) + ": " + std::to_string(streams) + " " + dir + " streams cannot share its " +
                         std::to_string(channels) + " " + kind + " channels within their bandwidth (" +
-                        std::to_string(demand.bytesPerCycle) + " bytes/cycle each, " +
-                        std::to_string(demand.intervalCycles) + "-cycle interval)");
+                        std::to_string(demand->bytesPerCycle) + " bytes/cycle each, " +
+                        std::to_string(demand->intervalCycles) + "-cycle interval)");
       }
       if (need <= channels) return;
       std::string s = tileLabel(dev, t) + ": " + std::to_string(streams) + " " + dir + " streams need DMA but only " +

@@ -99,6 +99,7 @@ int RoutingModelBuilder::dmaFlows(TileCoord tile) const {
 }
 
 void RoutingModelBuilder::setFixedPlacement(const Placement& placement) {
+  demand_ = streamDemand(design_, device_, &placement);
   for (CoreId c = 0; c < design_.coreCount(); ++c)
     candidates_[c] =
         placement.placed(c) ? std::vector<CoreCandidate>{{placement.tile(c), -1}} : std::vector<CoreCandidate>{};
