@@ -88,6 +88,7 @@ StreamDemand streamDemand(const Design& d, const Device& dev, const Placement* p
   if (out.bytesPerCycle <= 0) return out;
   auto words = [&](int64_t bytes) { return (bytes + out.bytesPerCycle - 1) / out.bytesPerCycle; };
   for (const LogicalCore& c : d.cores) out.intervalCycles = std::max(out.intervalCycles, c.computeCycles);
+  if (out.intervalCycles == 0) return out;  // no kernel timing: the rate is unknown
   for (NetId n = 0; n < d.netCount(); ++n) {
     const Net& net = d.nets[n];
     out.packetCycles[size_t(n)] = words(net.bytesPerObject) + 1;  // + the packet header word

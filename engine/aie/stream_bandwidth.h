@@ -16,8 +16,8 @@
 // hold it), or without a placement, in any placement (an end on a stream port, on a shim, or on
 // a memory tile with a compute core at the other end; a shorter interval, so a stricter bound).
 // Sharing may not lengthen that interval: the flows sharing a channel must fit their words
-// (payload + headers) into it. A design with neither kernel cycles nor nets that must stream
-// has no known interval; its sharing is bounded by BDs only.
+// (payload + headers) into it. A design whose kernels give no cycles has no known rate (its
+// kernels may be far slower than its streams): its sharing is bounded by BDs only.
 // A single stream on a channel is never refused by this rule (it needs no sharing).
 #include <cstdint>
 #include <vector>

@@ -60,12 +60,24 @@ TEST(PacketBandwidth, DemandIsPayloadWordsPlusHeaderAtTheKernelInterval) {
   EXPECT_EQ(d.bytesPerCycle, 4);
   EXPECT_EQ(d.intervalCycles, 600);
   EXPECT_EQ(d.packetCycles, (std::vector<int64_t>{257, 257, 257}));
-  // Without kernel cycles and without nets that must stream, the interval is unknown.
-  EXPECT_FALSE(streamDemand(hub(3, 0).design, npu2()).bounded());
+  // Without kernel cycles the rate is unknown: no bandwidth bound.
+  const ToyDesign unknown = hub(3, 0);
+  EXPECT_FALSE(streamDemand(unknown.design, npu2()).bounded());
+  EXPECT_FALSE(streamDemand(unknown.design, npu2(), &unknown.placement).bounded());
   // A net from a shim must stream whatever the placement: its transfer sets the interval.
-  ToyDesign io = hub(1, 0);
+  ToyDesign io = hub(1, 600);
   io.net("in", io.core("ddr", {3, 0}, CoreKind::Shim), {0}, 4096, 2);
   EXPECT_EQ(streamDemand(io.design, npu2()).intervalCycles, 1024);
+  // With the placement, nets that cannot use shared memory there must stream too.
+  ToyDesign big = hub(1, 600);
+  big.design.nets[0].bytesPerObject = 8192;
+  EXPECT_EQ(streamDemand(big.design, npu2()).intervalCycles, 600);
+  EXPECT_EQ(streamDemand(big.design, npu2(), &big.placement).intervalCycles, 2048);
+  ToyDesign near = hub(1, 600);
+  near.tiles[1] = {3, 4};  // the consumer reaches the hub's memory: shared memory is possible
+  near.placement.place(1, {3, 4});
+  near.design.nets[0].bytesPerObject = 8192;
+  EXPECT_EQ(streamDemand(near.design, npu2(), &near.placement).intervalCycles, 600);
   EXPECT_FALSE(streamDemand(hub(3, 600).design, withChannelBytes(0)).bounded());
 }
 
