@@ -123,7 +123,11 @@ TEST(PacketBandwidth, StreamsShareAChannelWithinItsBandwidthAndTheCheckerRefuses
   EXPECT_EQ(pre.reasons[0],
             "compute tile (3,3): 3 output streams cannot share its 2 MM2S channels within their bandwidth "
             "(4 bytes/cycle each, 400-cycle interval)");
-  EXPECT_EQ(route(fast, npu2(), false).status, "infeasible");
+  auto milp = route(fast, npu2(), false);
+  EXPECT_EQ(milp.status, "infeasible");
+  ASSERT_FALSE(milp.reasons.empty());
+  EXPECT_NE(milp.reasons[0].find("sharing bounded by 4 bytes/cycle in a 400-cycle interval"), std::string::npos)
+      << milp.reasons[0];
 
   // The device setting decides: 8 bytes per cycle (129 cycles an object) or no bound at all.
   EXPECT_TRUE(route(fast, withChannelBytes(8)).success);

@@ -385,7 +385,12 @@ std::vector<std::string> explainSlacks(const RoutingModelBuilder& b, const Devic
                       (outDir ? " output" : " input") + " streams need DMA but only " + std::to_string(cap) +
                       (outDir ? " MM2S" : " S2MM") + " channels (" + std::to_string(circuit) + " circuit + " +
                       std::to_string(packet) + " packet flows, at most " + std::to_string(b.dmaFlows(r.tile)) +
-                      " per packet channel)");
+                      " per packet channel" +
+                      (b.bandwidthBinds(r.edge)
+                           ? ", sharing bounded by " + std::to_string(b.demand().bytesPerCycle) + " bytes/cycle in a " +
+                                 std::to_string(b.demand().intervalCycles) + "-cycle interval"
+                           : std::string()) +
+                      ")");
         break;
       }
       case ResourceRow::Link:

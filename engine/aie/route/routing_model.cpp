@@ -98,6 +98,11 @@ int RoutingModelBuilder::dmaFlows(TileCoord tile) const {
   return options_.packetFlowsPerChannel > 0 ? options_.packetFlowsPerChannel : dmaFlowsPerChannel(device_, tile);
 }
 
+bool RoutingModelBuilder::bandwidthBinds(int edge) const {
+  return std::any_of(assignments_.begin(), assignments_.end(),
+                     [&](const ChannelAssignment& ca) { return ca.edge == edge; });
+}
+
 void RoutingModelBuilder::setFixedPlacement(const Placement& placement) {
   demand_ = streamDemand(design_, device_, &placement);
   for (CoreId c = 0; c < design_.coreCount(); ++c)
@@ -475,7 +480,7 @@ void RoutingModelBuilder::addDmaRows() {
 void RoutingModelBuilder::addBandwidthRows(const std::string& name, const std::vector<NetId>& nets, int edge,
                                            int channels, int flows, int u) {
   if (!demand_.bounded()) return;
-  ChannelAssignment ca{u, flows, {}, {}, {}, {}};
+  ChannelAssignment ca{u, edge, flows, {}, {}, {}, {}};
   std::vector<int64_t> cycles;
   for (NetId n : nets) {
     milp::LinExpr use = modeUse(n, edge, true);

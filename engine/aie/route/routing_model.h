@@ -139,6 +139,10 @@ class RoutingModelBuilder {
   /// Packet flows per link channel, and per DMA channel of a tile.
   int flowsPerChannel() const { return flowsPerChannel_; }
   int dmaFlows(TileCoord tile) const;
+  /// Whether the packet streams of this DMA edge are assigned channels by bandwidth, and the
+  /// demand that decides it (stream_bandwidth.h).
+  bool bandwidthBinds(int edge) const;
+  const StreamDemand& demand() const { return demand_; }
 
  private:
   struct EdgeVar {
@@ -195,6 +199,7 @@ class RoutingModelBuilder {
   /// Packet streams assigned to the channels of one DMA (addBandwidthRows).
   struct ChannelAssignment {
     int u;                            ///< the DMA's packet-channel variable
+    int edge;                         ///< the DMA edge
     int flows;                        ///< streams one channel carries (BDs)
     std::vector<NetId> nets;          ///< streams that may use it
     std::vector<milp::LinExpr> use;   ///< their packet use of the DMA edge
