@@ -4,7 +4,7 @@
 # UBSan, asserts on, GUI off) runs the engine and CLI tests again and every libFuzzer harness
 # (tools/fuzz.sh). TS_SANITIZERS chooses how much (README "Sanitizers and fuzzing"):
 #   quick (default, CI): every engine and CLI test but the long algorithm-quality runs listed in
-#                        tests/sanitizer_skip.txt, and each fuzzer for 20 s;
+#                        tests/sanitizer_skip.txt, and each fuzzer for 10 s;
 #   full:                every engine and CLI test, and each fuzzer for 20 s;
 #   0:                   no sanitizer build (TS_SKIP_SANITIZERS=1 too).
 # The last lines are ctest's summary.
@@ -26,7 +26,7 @@ cmake --build build -j"$jobs"
 sanitizers=${TS_SANITIZERS:-quick}
 [ "${TS_SKIP_SANITIZERS:-0}" = 1 ] && sanitizers=0
 case "$sanitizers" in
-  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=20 ;;
+  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=10 ;;
   full) skip=''; fuzz_seconds=20 ;;
   0) ;;
   *) echo "error: TS_SANITIZERS must be quick, full or 0, got '$sanitizers'" >&2; exit 2 ;;

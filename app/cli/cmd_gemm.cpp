@@ -63,7 +63,7 @@ void printPlan(const aie::gemm::PlanResult& r, std::ostream& out) {
     char l1[32], l2[32];
     std::snprintf(l1, sizeof l1, "%.1f (%.0f%%)", c.l1Bytes / 1024.0, 100 * c.l1Fraction);
     std::snprintf(l2, sizeof l2, "%.0f (%.0f%%)", c.l2Bytes / 1024.0, 100 * c.l2Fraction);
-    std::snprintf(line, sizeof line, "%4d  %-12s %5d %8.1f %6.3f %13s %14s %8.2f %-16s %8.2f %-7s %7.0f\n", c.rank,
+    std::snprintf(line, sizeof line, "%4d  %-12s %5d %8.1f %6.3f %13s %14s %8.2f %-16s %8.3g %-7s %7.0f\n", c.rank,
                   toString(c.kernel).c_str(), c.kMt, c.macsPerCycle, c.efficiency, l1, l2, c.peakComputeTops,
                   sizeText(c.padded).c_str(), c.predictedTops, c.computeBound ? "compute" : "memory",
                   c.arithmeticIntensity);
