@@ -109,6 +109,7 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
   struct GenOptions {
     std::string device = "npu2", out, set = "auto";
     uint64_t seed = 1;
+    double stressScale = 1.0;
   };
   auto g = std::make_shared<GenOptions>();
   auto* gen = suite->add_subcommand("generate", "Write a benchmark suite: designs, manual placements, index.json");
@@ -116,6 +117,11 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
   gen->add_option("-o,--out", g->out, "Output folder (created if missing)")->required();
   gen->add_option("-s,--seed", g->seed, "Random seed: the same seed writes the same files")
       ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  gen->add_option("--stress-scale", g->stressScale,
+                  "table1: scale (0..1) of every synthetic design's drawn stress level (parameter multicasts, "
+                  "result taps, memory headroom); 0 keeps the stress patterns at their least")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   gen->add_option("--set", g->set,
                   "table1: the AIE PnR paper's 202 designs (NPU arrays); ml: the AIE4ML MLP and CRONet "
@@ -137,8 +143,9 @@ void addSuiteCommand(CLI::App& app, GlobalOptions& global) {
     const std::string set = resolveSet(g->set, device);
     ConsoleProgress progress("generate", global.quiet);
     auto report = [&](int done, int total, const std::string& name) { progress.batch(done, total, name); };
-    std::vector<aie::SuiteEntry> entries = set == "table1" ? aie::generateTable1Suite(device, g->seed, report)
-                                                           : aie::generateMlSuite(device, g->seed, report);
+    std::vector<aie::SuiteEntry> entries = set == "table1"
+                                               ? aie::generateTable1Suite(device, g->seed, report, g->stressScale)
+                                               : aie::generateMlSuite(device, g->seed, report);
     ConsoleProgress writing("write", global.quiet);
     aie::writeSuite(g->out, entries, device, g->seed, set,
                     [&](int done, int total, const std::string& name) { writing.batch(done, total, name); });

@@ -220,12 +220,14 @@ TEST(JointMilp, SameSeedSameResult) {
 }
 
 TEST(JointMilp, AnAnnealedMipStartGivesAnIncumbentAtOnce) {
-  // 18 cores, 12 k variables: CBC's heuristics alone find no first placement within minutes.
+  // A suite design of 16+ cores (about 12 k variables): CBC's heuristics alone find no first
+  // placement within minutes. (The suite's stress draws decide its exact size: 16 cores since
+  // the per-design stress levels, 18 before.)
   Device dev = loadDevice("npu2");
   Design d;
   for (const SuiteEntry& e : generateTable1Suite(dev, 1))
     if (e.name == "line_p_s_00") d = e.gen.design;
-  ASSERT_EQ(d.coreCount(), 18);
+  ASSERT_GE(d.coreCount(), 16);
   ts::core::RunContext ctx(1, 5.0);
   JointMilpPlacerResult r = runJointMilpPlacer({d, dev, {}}, JointMilpPlacerConfig{}, ctx);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());

@@ -167,6 +167,62 @@ TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightM
   EXPECT_GT(large, 0);
 }
 
+namespace {
+
+/// Compute tiles of the manual plans of large synthetic designs at 2/2 S2MM or MM2S.
+int fullDmaTiles(const std::vector<SuiteEntry>& suite) {
+  int full = 0;
+  for (const auto& e : suite) {
+    if (!isSynthetic(e) || e.size != SizeClass::Large) continue;
+    for (const TileUsage& u : e.plan.tiles)
+      full += npu2().kind(u.tile) == TileKind::Compute && (u.dmaIn >= 2 || u.dmaOut >= 2);
+  }
+  return full;
+}
+
+}  // namespace
+
+TEST(SuiteTable1, StressLevelIsDrawnPerDesignAndHighestForLargePipelinedDesigns) {
+  std::map<std::string, std::vector<double>> levels;  // by class
+  int mild = 0, severe = 0;
+  for (const auto& e : npu2Suite()) {
+    if (!isSynthetic(e)) {
+      EXPECT_LT(e.gen.stressLevel, 0) << e.name;
+      continue;
+    }
+    ASSERT_GE(e.gen.stressLevel, 0) << e.name;
+    ASSERT_LE(e.gen.stressLevel, 1) << e.name;
+    const bool hardest = e.size == SizeClass::Large && e.flow == Flow::Pipelined;
+    levels[hardest ? "large pipelined" : "other"].push_back(e.gen.stressLevel);
+    mild += e.gen.stressLevel < 0.1;
+    severe += e.gen.stressLevel > 0.5;
+  }
+  auto mean = [](const std::vector<double>& v) {
+    double s = 0;
+    for (double x : v) s += x;
+    return s / double(v.size());
+  };
+  EXPECT_GT(mean(levels["large pipelined"]), mean(levels["other"]));
+  EXPECT_GT(mild, severe) << "most designs are mildly stressed";
+  EXPECT_GE(severe, 10) << "a tail of designs is stressed hard";
+}
+
+TEST(SuiteTable1, StressScaleZeroKeepsTheRequiredStressAtItsLeast) {
+  const auto least = generateTable1Suite(npu2(), 1, {}, 0.0);
+  for (const auto& e : least) {
+    if (!isSynthetic(e)) continue;
+    EXPECT_EQ(e.gen.stressLevel, 0) << e.name;
+    if (e.size != SizeClass::Large) continue;
+    bool multicast = false;
+    for (const Net& n : e.gen.design.nets)
+      multicast = multicast || (e.gen.design.cores[n.source].kind == CoreKind::MemTile && n.targets.size() >= 5);
+    EXPECT_TRUE(multicast) << e.name;
+    EXPECT_GE(e.plan.peakComputeMemory, 0.75) << e.name;
+  }
+  // The drawn levels put more compute tiles of the manual plans at 2/2 DMA.
+  EXPECT_LT(fullDmaTiles(least), fullDmaTiles(npu2Suite()));
+}
+
 TEST(SuiteTable1, PipelinedDesignsHaveNoLoopsFeedbackDesignsDo) {
   for (const auto& e : npu2Suite()) EXPECT_EQ(loops(e.gen.design), e.flow == Flow::Feedback) << e.name;
 }

@@ -22,6 +22,7 @@ struct GeneratedDesign {
   Design design;
   Placement placement;
   std::vector<std::string> features;  ///< "high-fanout", "feedback", "tight-memory", ...
+  double stressLevel = -1;            ///< synthetic designs: drawStressLevel's draw (0..1)
 };
 
 class DesignBuilder {

@@ -30,7 +30,7 @@ std::vector<TileCoord> snake(const DesignBuilder& b, int x0, int y0, int w, int 
 
 GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
   core::Rng rng(spec.seed);
-  Traffic traffic(rng, spec.size);
+  Traffic traffic(rng, spec);
   DesignBuilder b(device, spec.name, "");
   auto [lo, hi] = computeCoreRange(device, spec.size);
   const int n = rng.uniformInt(lo, hi);
@@ -89,12 +89,13 @@ GeneratedDesign generateLine(const Device& device, const SyntheticSpec& spec) {
       b.addNet("ring", s.back(), {s.front()}, traffic.bytes(), traffic.depth());
   }
 
-  addTrafficStress(b, rng, s, spec.flow == Flow::Pipelined, traffic, spec.size);
+  addTrafficStress(b, rng, s, spec.flow == Flow::Pipelined, traffic);
 
   b.design().description = "line of " + std::to_string(n) + " stages (" + toString(spec.flow) +
                            "), snake layout in a " + std::to_string(w) + "x" + std::to_string(h) + " box";
   GeneratedDesign gen = b.finish();
-  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
+  gen.stressLevel = traffic.stress();
+  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng, traffic.stress());
   return gen;
 }
 

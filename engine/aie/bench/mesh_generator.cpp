@@ -11,7 +11,7 @@ namespace ts::aie {
 
 GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
   core::Rng rng(spec.seed);
-  Traffic traffic(rng, spec.size);
+  Traffic traffic(rng, spec);
   DesignBuilder b(device, spec.name, "");
   auto [lo, hi] = computeCoreRange(device, spec.size);
   const int cols = b.computeColumns(), rows = int(b.computeRows().size());
@@ -110,12 +110,13 @@ GeneratedDesign generateMesh(const Device& device, const SyntheticSpec& spec) {
       if (h > 2 && rng.uniformInt(0, 2) == 0 && b.fits(at(x, h - 1), {at(x, 0)}))
         b.addNet("wrap_c" + std::to_string(x), at(x, h - 1), {at(x, 0)}, traffic.bytes(), traffic.depth());
   }
-  addTrafficStress(b, rng, order, spec.flow == Flow::Pipelined, traffic, spec.size);
+  addTrafficStress(b, rng, order, spec.flow == Flow::Pipelined, traffic);
 
   b.design().description = std::to_string(w) + "x" + std::to_string(h) + " mesh (" + toString(spec.flow) +
                            "), grid layout" + (transposed ? ", transposed" : "");
   GeneratedDesign gen = b.finish();
-  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
+  gen.stressLevel = traffic.stress();
+  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng, traffic.stress());
   return gen;
 }
 

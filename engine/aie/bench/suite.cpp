@@ -100,9 +100,9 @@ std::vector<GemmSpec> gemmVariants(const Device& device, SizeClass size) {
 }
 
 GeneratedDesign generateVariant(const Device& device, const std::string& topology, Flow flow, SizeClass size, int index,
-                                const std::string& name, uint64_t seed) {
+                                const std::string& name, uint64_t seed, double stressScale) {
   if (topology == "line" || topology == "mesh" || topology == "tree") {
-    SyntheticSpec spec{name, flow, size, seed};
+    SyntheticSpec spec{name, flow, size, seed, stressScale};
     if (topology == "line") return generateLine(device, spec);
     if (topology == "mesh") return generateMesh(device, spec);
     return generateTree(device, spec);
@@ -185,7 +185,8 @@ bool table1Supported(const Device& device, std::string* why) {
   return reason.empty();
 }
 
-std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress) {
+std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress,
+                                            double stressScale) {
   std::string why;
   if (!table1Supported(device, &why))
     throw core::Error("the Table I suite cannot be generated for " + device.name() + ": " + why);
@@ -206,7 +207,7 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
         const uint64_t s = designSeed(seed, attempt == 0 ? e.name : e.name + "#" + std::to_string(attempt));
         problems.clear();
         try {
-          e.gen = generateVariant(device, cat.topology, cat.flow, cat.size, i, e.name, s);
+          e.gen = generateVariant(device, cat.topology, cat.flow, cat.size, i, e.name, s, stressScale);
         } catch (const core::Error& err) {
           problems.push_back(err.what());
           if (cat.topology == "line" || cat.topology == "mesh" || cat.topology == "tree") continue;
@@ -267,6 +268,13 @@ nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& 
   for (const SuiteEntry& e : entries) {
     const Design& d = e.gen.design;
     const FeasibilityReport& f = e.feasibility;
+    int computeTiles = 0, fullDmaTiles = 0;  // compute tiles the plan uses, those at 2/2 S2MM or MM2S
+    for (const TileUsage& u : e.plan.tiles) {
+      if (device.kind(u.tile) != TileKind::Compute) continue;
+      const TileResources& res = device.resources(u.tile);
+      ++computeTiles;
+      fullDmaTiles += u.dmaIn >= res.dmaIn || u.dmaOut >= res.dmaOut;
+    }
     nlohmann::json j = {{"name", e.name},
                         {"file", e.name + ".yaml"},
                         {"manual_placement", e.name + ".manual.yaml"},
@@ -296,7 +304,10 @@ nlohmann::json suiteIndex(const std::vector<SuiteEntry>& entries, const Device& 
                           {"intra_tile", e.plan.count(PlannedMode::IntraTile)},
                           {"circuit", e.plan.count(PlannedMode::Circuit)},
                           {"packet", e.plan.count(PlannedMode::Packet)},
+                          {"compute_tiles", computeTiles},
+                          {"full_dma_tiles", fullDmaTiles},
                           {"peak_compute_memory", double(int(e.plan.peakComputeMemory * 1000 + 0.5)) / 1000}}}};
+    if (e.gen.stressLevel >= 0) j["stress_level"] = double(int(e.gen.stressLevel * 1000 + 0.5)) / 1000;
     if (f.needsMixedModes()) {
       j["mixed_modes_reason"] = f.mixedReason;
       ++mixed;

@@ -43,7 +43,9 @@ using SuiteProgress = std::function<void(int done, int total, const std::string&
 /// tiles and at most 64 compute tiles, like npu1 and npu2); otherwise `why` says why.
 bool table1Supported(const Device& device, std::string* why = nullptr);
 /// The 202 designs for `device` (npu2 in the paper); deterministic for a seed.
-std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress = {});
+/// `stressScale` (0..1) multiplies every synthetic design's drawn stress level (SyntheticSpec).
+std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed, const SuiteProgress& progress = {},
+                                            double stressScale = 1.0);
 /// The AIE-ML designs: the default AIE4ML MLP and CRONet (needs xcve2802's size).
 std::vector<SuiteEntry> generateMlSuite(const Device& device, uint64_t seed, const SuiteProgress& progress = {});
 

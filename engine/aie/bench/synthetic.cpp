@@ -1,6 +1,7 @@
 #include "engine/aie/bench/synthetic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "engine/aie/bench/endpoint_plan.h"
@@ -30,10 +31,16 @@ uint64_t designSeed(uint64_t suiteSeed, const std::string& name) {
   return z ^ (z >> 31);
 }
 
-Traffic::Traffic(core::Rng& rng, SizeClass size) : rng_(&rng) {
+double drawStressLevel(core::Rng& rng, const SyntheticSpec& spec) {
+  const int cls = spec.size == SizeClass::Small ? 0 : spec.flow == Flow::Feedback ? 1 : 2;
+  return std::clamp(spec.stressScale, 0.0, 1.0) * std::pow(rng.uniform01(), kStressExponent[cls]);
+}
+
+Traffic::Traffic(core::Rng& rng, const SyntheticSpec& spec) : rng_(&rng), size_(spec.size) {
   static const int64_t small[] = {64, 128, 256, 256, 512, 512, 1024, 1024, 2048, 4096};
   static const int64_t large[] = {2048, 2048, 3072, 4096, 4096, 6144};
-  base_ = size == SizeClass::Large ? large[rng.uniformInt(0, 5)] : small[rng.uniformInt(0, 9)];
+  base_ = size_ == SizeClass::Large ? large[rng.uniformInt(0, 5)] : small[rng.uniformInt(0, 9)];
+  stress_ = drawStressLevel(rng, spec);
 }
 
 int64_t Traffic::bytes() {
@@ -88,15 +95,18 @@ int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& o
 }
 
 void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
-                      Traffic& traffic, SizeClass size) {
-  // Parameter streams: up to two rounds of memory-tile multicasts to groups of 5-8 cores, in
-  // every large design and in a quarter of the small ones (the paper finds the large pipelined
-  // designs hardest: "high-fanout communication and complex dataflow").
+                      Traffic& traffic) {
+  // Parameter streams: memory-tile multicasts to groups of 5-8 cores, in every large design and
+  // in some small ones (the paper finds the large pipelined designs hardest: "high-fanout
+  // communication and complex dataflow"); how many groups, and whether a second round fills
+  // the cores' other S2MM channel, follows the design's stress level.
+  const SizeClass size = traffic.size();
+  const double stress = traffic.stress();
   const int64_t paramBytes = std::max<int64_t>(64, traffic.baseBytes() / 2);
-  const int rounds = size == SizeClass::Large || rng.uniformInt(0, 3) == 0 ? 2 : 0;
+  const int rounds = size == SizeClass::Large || rng.uniform01() < stress / 2 ? 2 : 0;
   int groups = 0;
   for (int round = 0; round < rounds; ++round) {
-    if (round == 1 && rng.uniformInt(0, 2) > 0) break;
+    if (round == 1 && rng.uniform01() >= stress * stress) break;
     std::vector<CoreId> open;
     for (CoreId c : order)
       if (b.freeIn(b.tileOf(c)) >= 1) open.push_back(c);
@@ -107,7 +117,7 @@ void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId
       std::vector<CoreId> group(open.begin() + long(next), open.begin() + long(next + k));
       next += k;
       // Not every group of cores takes parameters, but every stressed design has one multicast.
-      if ((groups > 0 || round > 0) && rng.uniformInt(0, 2) > 0) continue;
+      if ((groups > 0 || round > 0) && rng.uniform01() >= stress) continue;
       b.addInput("w" + std::to_string(groups++), {group}, paramBytes, 2);
     }
   }
@@ -116,7 +126,7 @@ void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId
   // Result taps: a few intermediate cores with a spare MM2S also report to DRAM.
   std::vector<CoreId> taps;
   for (size_t i = 1; i + 1 < order.size(); ++i)
-    if (b.freeOut(b.tileOf(order[i])) >= 1 && rng.uniformInt(0, 5) == 0) taps.push_back(order[i]);
+    if (b.freeOut(b.tileOf(order[i])) >= 1 && rng.uniform01() < stress / 3) taps.push_back(order[i]);
   if (taps.size() >= 2) b.addOutput("tap", taps, std::max<int64_t>(64, traffic.baseBytes() / 2), 2);
 
   // A dispatcher: three control streams to non-neighbours, whatever its channels.
@@ -141,7 +151,7 @@ void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId
   }
 }
 
-void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng) {
+void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, double stress) {
   Design& d = gen.design;
   const Placement& p = gen.placement;
   std::vector<int64_t> original;
@@ -169,12 +179,20 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng) {
       if (all) worst[size_t(device.index(bank))] += sharedBufferBytes(d.nets[n]);
     }
   }
+  // What one more object-FIFO end would add on a core's tile: its largest buffer set.
+  std::vector<int64_t> fifoEnd(d.cores.size(), 0);
+  for (const Net& net : d.nets) {
+    fifoEnd[size_t(net.source)] = std::max(fifoEnd[size_t(net.source)], sharedBufferBytes(net));
+    for (CoreId t : net.targets) fifoEnd[size_t(t)] = std::max(fifoEnd[size_t(t)], sharedBufferBytes(net));
+  }
   std::vector<int64_t> extra(d.cores.size(), 0);
   for (CoreId c = 0; c < d.coreCount(); ++c) {
     if (d.cores[c].kind != CoreKind::Compute) continue;
-    const double fill = 0.78 + 0.17 * rng.uniform01();
-    const int64_t room =
-        int64_t(fill * double(device.resources(p.tile(c)).memoryBytes)) - worst[size_t(device.index(p.tile(c)))];
+    const int64_t memory = device.resources(p.tile(c)).memoryBytes;
+    const bool overflows = rng.uniform01() < stress;
+    const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : 1.1 + 1.4 * rng.uniform01();
+    const int64_t headroom = std::clamp(int64_t(u * double(fifoEnd[size_t(c)])), int64_t(256), memory / 4);
+    const int64_t room = memory - headroom - worst[size_t(device.index(p.tile(c)))];
     if (room > 0) extra[size_t(c)] = room / 256 * 256;
   }
   // Back off only where a plan runs out of memory: halve the extra kernel data of the cores on

@@ -29,6 +29,9 @@ struct SyntheticSpec {
   Flow flow = Flow::Pipelined;
   SizeClass size = SizeClass::Small;
   uint64_t seed = 1;
+  /// Multiplies the drawn stress level (drawStressLevel): 1 as drawn, 0 the stress patterns at
+  /// their least (still one parameter multicast and tight memory in every large design).
+  double stressScale = 1.0;
 };
 
 /// Inclusive range of compute-core counts of a size class: "small" has fewer logical compute
@@ -41,13 +44,27 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec);
 
 // ---- helpers shared by the synthetic generators -------------------------------------------
 
+/// How hard the paper's stress patterns hit one design, from 0 (at their least) to 1 (fully),
+/// drawn per design as stressScale x u^k with u uniform: the paper's suite mixes mildly and
+/// severely stressed cases, so most designs draw a low level and a tail draws a high one, and
+/// the large pipelined designs, which the paper finds hardest ("high-fanout communication and
+/// complex dataflow offset their low logical-core count"), draw higher levels (k = 3, mean
+/// 0.25) than the others (k = 6, mean 0.14). Measured trade-off (README, issue 12): the higher
+/// the levels, the more compute tiles of the manual plans sit at 2/2 DMA and the fewer designs
+/// the sequential placer gets routed.
+double drawStressLevel(core::Rng& rng, const SyntheticSpec& spec);
+constexpr double kStressExponent[3] = {6, 6, 3};  ///< small, large feedback, large pipelined
+
 /// Per-design traffic knobs drawn from the design's random source. Large designs move
 /// several-KiB objects (2-6 KiB), so that a shared-memory net turned into a stream (a buffer
 /// set at both ends instead of one) overflows a tile filled by tightenMemory.
 class Traffic {
  public:
-  Traffic(core::Rng& rng, SizeClass size);
+  Traffic(core::Rng& rng, const SyntheticSpec& spec);
   int64_t baseBytes() const { return base_; }
+  SizeClass size() const { return size_; }
+  /// The design's stress level (drawStressLevel).
+  double stress() const { return stress_; }
   /// Bytes of one net: the design's base size, sometimes halved or doubled.
   int64_t bytes();
   /// Buffer depth of one net: mostly double buffering.
@@ -58,20 +75,24 @@ class Traffic {
  private:
   core::Rng* rng_;
   int64_t base_;
+  SizeClass size_;
+  double stress_;
 };
 
 /// The paper's stress patterns, drawn from the traffic (`order` lists the compute cores in
-/// dataflow order; `forwardOnly` keeps a pipelined design free of loops):
+/// dataflow order; `forwardOnly` keeps a pipelined design free of loops), as hard as the
+/// design's stress level s says:
 ///  - parameter streams: memory tiles multicast weights to groups of 5-8 compute cores (fanout
-///    >= 5) in up to two rounds, until most cores' S2MM channels are taken (2/2 in the manual
-///    plan); each core joins a group only while its manual plan has a channel for it;
-///  - result taps: some intermediate cores also send results to DRAM through memory tiles;
+///    >= 5): every large design and a share s/2 of the small ones have at least one group;
+///    further groups of the cores that still have a free S2MM channel are kept with chance s,
+///    and a second round (cores at 2/2 S2MM in the manual plan) follows with chance s^2;
+///  - result taps: each intermediate core with a spare MM2S reports to DRAM with chance s/3;
 ///  - in large designs, with probability kHubChance, a dispatcher core sends control streams to
 ///    three non-neighbouring cores whatever its DMA budget: with more stream nets than packet
 ///    ids, such a design can only be routed by mixing stream modes (it is not picked by name).
 /// Throws core::Error when the array has no room (the suite then redraws).
 void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, bool forwardOnly,
-                      Traffic& traffic, SizeClass size);
+                      Traffic& traffic);
 constexpr double kHubChance = 0.04;
 
 /// Adds up to `count` nets between cores of `order` at least `minGap` apart (`forward` keeps
@@ -81,11 +102,15 @@ constexpr double kHubChance = 0.04;
 int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count, bool forward,
                   int minGap, Traffic& traffic, const std::string& prefix);
 
-/// Makes memory tight: raises the kernel data of compute cores until their tiles would run at
-/// 78-95 % of their memory even if every shared buffer they could hold landed there (so any
-/// router's choice of neighbour fits), backing off where the plan would no longer fit. Tags
-/// "tight-memory" when the plan's busiest compute tile reaches 85 %.
-void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng);
+/// Makes memory tight relative to what the manual plan needs: raises the kernel data of
+/// compute cores until each tile's headroom (with every shared buffer it could hold counted
+/// there, so any router's choice of neighbour fits) is a multiple u of the largest buffer set
+/// of the nets its core touches, i.e. of what one more object-FIFO end (a shared net turned
+/// into a stream) adds there. With chance `stress` a tile gets u in [0.1, 0.9] (such a
+/// conversion overflows it), else u in [1.1, 2.5]; every tile ends between 75 % and ~100 % of
+/// its memory. Backs off where the plan would no longer fit. Tags "tight-memory" when the
+/// plan's busiest compute tile reaches 85 %.
+void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, double stress);
 
 /// A seed for one design derived from the suite seed and the design's name.
 uint64_t designSeed(uint64_t suiteSeed, const std::string& name);

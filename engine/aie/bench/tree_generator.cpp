@@ -77,7 +77,7 @@ GrownTree growTree(const DesignBuilder& b, core::Rng& rng, int n) {
 
 GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
   core::Rng rng(spec.seed);
-  Traffic traffic(rng, spec.size);
+  Traffic traffic(rng, spec);
   DesignBuilder b(device, spec.name, "");
   auto [lo, hi] = computeCoreRange(device, spec.size);
   const int n = rng.uniformInt(lo, hi);
@@ -170,13 +170,14 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec) {
   if (!scatter) std::reverse(flowOrder.begin(), flowOrder.end());
   const bool pipelined = spec.flow == Flow::Pipelined;
   addRandomNets(b, rng, flowOrder, rng.uniformInt(0, 1), pipelined, 2, traffic, "x");
-  addTrafficStress(b, rng, flowOrder, pipelined, traffic, spec.size);
+  addTrafficStress(b, rng, flowOrder, pipelined, traffic);
 
   b.design().description = std::string(scatter ? "scatter" : "gather") + " tree of " + std::to_string(n) +
                            " nodes, depth " + std::to_string(depth) + ", " + std::to_string(leaves.size()) +
                            " leaves (" + toString(spec.flow) + "), spanning-tree layout";
   GeneratedDesign gen = b.finish();
-  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng);
+  gen.stressLevel = traffic.stress();
+  if (spec.size == SizeClass::Large || rng.uniformInt(0, 3) == 0) tightenMemory(gen, device, rng, traffic.stress());
   return gen;
 }
 
