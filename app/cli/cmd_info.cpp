@@ -48,7 +48,12 @@ nlohmann::json deviceJson(const aie::Device& d) {
             {"east", l.east},
             {"west", l.west},
             {"mem_tile_east_west", l.memTileEastWest}}},
-          {"packet", {{"arbiters", p.arbiters}, {"msels", p.msels}, {"max_packet_id", p.maxPacketId}}}};
+          {"packet",
+           {{"arbiters", p.arbiters},
+            {"msels", p.msels},
+            {"max_packet_id", p.maxPacketId},
+            {"dma_flows_per_channel", p.dmaFlowsPerChannel},
+            {"channel_bytes_per_cycle", p.channelBytesPerCycle}}}};
 }
 
 void printText(const aie::Device& d) {
@@ -66,6 +71,9 @@ void printText(const aie::Device& d) {
   const auto& l = d.streamLinks();
   std::cout << "  stream links: " << l.north << " north, " << l.south << " south, " << l.east << " east, " << l.west
             << " west" << (l.memTileEastWest ? "" : " (none east/west on memory tiles)") << "\n";
+  const auto& p = d.packetLimits();
+  std::cout << "  packet: " << p.arbiters << " arbiters x " << p.msels << " master selects, ids 0-" << p.maxPacketId
+            << ", DMA channel " << p.channelBytesPerCycle << " bytes/cycle\n";
 }
 
 nlohmann::json designJson(const aie::Design& d, const std::vector<std::string>& warnings) {
