@@ -3,6 +3,8 @@
 // the whole-array design of a chosen kernel.
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <vector>
 
 #include "app/cli/cli_common.h"
 #include "engine/aie/device_library.h"
@@ -97,7 +99,8 @@ void addGemmCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--design-rank", o->designRank, "Which ranked kernel --design uses")->capture_default_str();
   cmd->footer(
       "Every figure is a model figure (Sec. 4.5 of the GEMM paper, efficiency calibrated on its Table 1).\n"
-      "Exit code 0 on success, 1 when the written design's placement is not legal, 2 for bad input.\nExamples:\n"
+      "Exit code 0 on success, 1 when the design's placement is not legal (the design is then not written), 2 for bad "
+      "input.\nExamples:\n"
       "  tilestudio-cli gemm plan --device npu2 --precision int8-int16 --m 4096 --k 4320 --n 4480\n"
       "  tilestudio-cli gemm plan --device npu1 --precision bf16-bf16 --m 4096 --k 4096 --n 4096 --b-layout row "
       "--json plan.json --design gemm.yaml");
@@ -110,23 +113,32 @@ void addGemmCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->design.empty() && planned.top > 0 && planned.top < o->designRank) planned.top = o->designRank;
     core::RunContext ctx;
     const aie::gemm::PlanResult result = aie::gemm::plan(planned, ctx);
-    if (o->json != "-") printPlan(result, std::cout);
-    if (!o->json.empty()) writeJson(o->json, withVersion(aie::gemm::planToJson(result)));
+    // The design (when asked for) is generated and checked before any file is written, so a
+    // refused design leaves neither the plan JSON nor an illegal design behind.
+    std::optional<aie::GeneratedDesign> gen;
+    std::optional<aie::Device> device;
+    std::vector<aie::Violation> violations;
     if (!o->design.empty()) {
       if (int(result.ranked.size()) < o->designRank)
         throw core::Error("--design-rank " + std::to_string(o->designRank) + ": only " +
                           std::to_string(result.ranked.size()) + " kernels ranked");
       const aie::gemm::Candidate& c = result.ranked[size_t(o->designRank - 1)];
-      const aie::Device device = aie::loadDevice(o->device);
-      const aie::GeneratedDesign gen = aie::gemm::generateGemmDesign(
-          device, aie::gemm::designSpecFor(device, request, c, "gemm_" + aie::gemm::toString(c.kernel)));
-      aie::saveDesignYaml(o->design, gen.design, &gen.placement);
-      // The intended placement passes the independent legality checker before we call it good.
-      const auto violations = aie::checkPlacement(gen.design, device, gen.placement);
+      device = aie::loadDevice(o->device);
+      gen = aie::gemm::generateGemmDesign(
+          *device, aie::gemm::designSpecFor(*device, request, c, "gemm_" + aie::gemm::toString(c.kernel)));
+      // The intended placement passes the independent legality checker before it is written.
+      violations = aie::checkPlacement(gen->design, *device, gen->placement);
+    }
+    if (o->json != "-") printPlan(result, std::cout);
+    if (!o->json.empty()) writeJson(o->json, withVersion(aie::gemm::planToJson(result)));
+    if (gen) {
+      if (violations.empty()) aie::saveDesignYaml(o->design, gen->design, &gen->placement);
       if (o->json != "-")
-        std::cout << "design " << gen.design.name << " (" << gen.design.coreCount() << " cores, "
-                  << gen.design.netCount() << " nets) written to " << o->design << ", its placement "
-                  << (violations.empty() ? "legal" : "ILLEGAL") << "\n";
+        std::cout << "design " << gen->design.name << " (" << gen->design.coreCount() << " cores, "
+                  << gen->design.netCount() << " nets) "
+                  << (violations.empty() ? "written to " + o->design + ", its placement legal"
+                                         : "NOT written: its placement is not legal")
+                  << "\n";
       for (const auto& v : violations) std::cerr << "problem: " << v.message << "\n";
       global.exitCode = violations.empty() ? kOk : kFailed;
       return;

@@ -3,18 +3,21 @@
 // keeps the optimum, and results that pass the placement and routing checkers.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <functional>
 #include <limits>
 
 #include "engine/aie/bench/mlp.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/algorithms.h"
+#include "engine/aie/io/design_loader.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/place/block_memtiles.h"
 #include "engine/aie/place/block_placer.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/rr_graph.h"
+#include "test_util.h"
 
 using namespace ts::aie;
 using ts::core::TileCoord;
@@ -240,4 +243,23 @@ TEST(BlockPlacerMemTiles, AnUnroutedLayoutIsSearchedPastAndTheBestReported) {
   EXPECT_GT(r.moves, plain.moves);  // the second search
   EXPECT_NEAR(r.objective, plain.objective, 1e-9);
   EXPECT_EQ(r.placement, plain.placement);
+}
+
+TEST(BlockPlacerMemTiles, RoutingTriesStayWithinTheRunsTimeLimit) {
+  // CRONet's layouts take the MILP router far longer than 2 s; three 30 s routing tries must
+  // still end with the run's own 2 s limit, reporting the best legal layout unrouted.
+  const LoadedDesign loaded = loadDesignFile(ts::test::sourceDir() + "/samples/cronet_xcve2802.yaml");
+  BlockPlacerConfig cfg;
+  cfg.routeSeconds = 30;
+  cfg.routeTries = 3;
+  ts::core::RunContext ctx(1, 2.0);
+  BlockPlacerResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  r = runBlockPlacer({loaded.design, loaded.device, {}}, cfg, ctx);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(seconds, 2.0 * ts::test::kTimingSlack);
+  EXPECT_EQ(r.status, "time-out");
+  EXPECT_FALSE(r.routed);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_TRUE(checkPlacement(loaded.design, loaded.device, r.placement).empty());
 }

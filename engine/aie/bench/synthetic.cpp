@@ -43,20 +43,33 @@ Traffic::Traffic(core::Rng& rng, const SyntheticSpec& spec) : rng_(&rng), size_(
   stress_ = drawStressLevel(rng, spec);
 }
 
-int64_t Traffic::bytes() {
+void Traffic::drawPair() {
+  static const int depths[] = {2, 2, 2, 2, 1, 3, 4};
+  pendingDepth_ = depths[rng_->uniformInt(0, 6)];
   switch (rng_->uniformInt(0, 5)) {
     case 0:
-      return std::max<int64_t>(32, base_ / 2);
+      pendingBytes_ = std::max<int64_t>(32, base_ / 2);
+      break;
     case 1:
-      return base_ * 2;
+      pendingBytes_ = base_ * 2;
+      break;
     default:
-      return base_;
+      pendingBytes_ = base_;
   }
 }
 
+int64_t Traffic::bytes() {
+  if (pendingBytes_ == 0) drawPair();  // else depth() drew the pair
+  const int64_t b = pendingBytes_;
+  pendingBytes_ = 0;
+  return b;
+}
+
 int Traffic::depth() {
-  static const int depths[] = {2, 2, 2, 2, 1, 3, 4};
-  return depths[rng_->uniformInt(0, 6)];
+  if (pendingDepth_ == 0) drawPair();  // else bytes() drew the pair
+  const int d = pendingDepth_;
+  pendingDepth_ = 0;
+  return d;
 }
 
 int64_t Traffic::cycles() {
@@ -191,7 +204,8 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
     const int64_t memory = device.resources(p.tile(c)).memoryBytes;
     const bool overflows = rng.uniform01() < stress;
     const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : 1.1 + 1.4 * rng.uniform01();
-    const int64_t headroom = std::clamp(int64_t(u * double(fifoEnd[size_t(c)])), int64_t(256), memory / 4);
+    const int64_t headroom = std::clamp(int64_t(u * double(fifoEnd[size_t(c)])), int64_t(256),
+                                        std::max<int64_t>(256, memory / 4));  // tiny memories too
     const int64_t room = memory - headroom - worst[size_t(device.index(p.tile(c)))];
     if (room > 0) extra[size_t(c)] = room / 256 * 256;
   }

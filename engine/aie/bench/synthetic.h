@@ -69,14 +69,20 @@ class Traffic {
   int64_t bytes();
   /// Buffer depth of one net: mostly double buffering.
   int depth();
+  // bytes() and depth() are drawn as a pair, depth first, whichever of them is called first:
+  // generators pass both as arguments of one call, whose evaluation order C++ leaves to the
+  // compiler (gcc and clang differ), and a seed must give the same suite with every compiler.
   /// Light kernel: a few cycles per byte at most, so transfers dominate.
   int64_t cycles();
 
  private:
+  void drawPair();
   core::Rng* rng_;
   int64_t base_;
   SizeClass size_;
   double stress_;
+  int64_t pendingBytes_ = 0;  ///< the pair's bytes not yet asked for (0: none)
+  int pendingDepth_ = 0;      ///< the pair's depth not yet asked for (0: none)
 };
 
 /// The paper's stress patterns, drawn from the traffic (`order` lists the compute cores in

@@ -437,8 +437,11 @@ class BlockSearch {
       if (stop()) return;
       for (CoreId c : cl.cores) ledger_.place(c, o.tile);
       if (ledger_.within(o.tile)) {
-        triedCost = o.outside;
+        // Equal-cost tiles are skipped only once one of them led to an accepted layout: a
+        // subtree whose leaves all failed the checks says nothing about its siblings.
+        const size_t accepted = layouts_.size();
         dfsCluster(i, k + 1, j + inc);
+        if (layouts_.size() > accepted) triedCost = o.outside;
       }
       for (CoreId c : cl.cores) ledger_.unplace(c);
       if (stopped_) return;
@@ -547,11 +550,18 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   // again without it, up to route_tries layouts. Without a routable one, report the best.
   Layout chosen = layouts.back();
   const bool searchFinished = !search.stopped();
-  while (config.route && !ctx.cancel().stopRequested() && result.routeAttempts < config.routeTries) {
+  while (config.route && !ctx.shouldStop() && result.routeAttempts < config.routeTries) {
+    // Each try gets route_seconds, but never more than what is left of the run's own limit.
+    double limit = config.routeSeconds;
+    if (ctx.timeLimitSeconds() > 0) {
+      const double left = ctx.remainingSeconds();
+      if (left <= 0) break;
+      limit = limit > 0 ? std::min(limit, left) : left;
+    }
     const Layout candidate = search.layouts().back();
-    core::RunContext routeCtx(ctx.seed(), config.routeSeconds, ctx.cancelToken());
+    core::RunContext routeCtx(ctx.seed(), limit, ctx.cancelToken());
     MilpRouterConfig rc;
-    rc.timeLimitSeconds = config.routeSeconds;
+    rc.timeLimitSeconds = limit;
     MilpRouterResult r = runMilpRouter(d, dev, graph, candidate.placement, rc, routeCtx);
     ++result.routeAttempts;
     if (r.success && checkRouting(d, dev, graph, candidate.placement, r.routing).empty()) {
@@ -565,9 +575,10 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
     result.moves = search.nodes();
     if (search.layouts().empty()) break;
   }
+  const bool outOfTime = config.route && !result.routed && ctx.timeLimitSeconds() > 0 && ctx.remainingSeconds() <= 0;
   // Optimal: no layout outside those that did not route has a lower J.
   result.optimal = searchFinished && !search.stopped();
-  if (search.stopped()) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
+  if (search.stopped() || outOfTime) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
   result.rejectedLayouts = search.rejected();
   result.origins = chosen.origins;
   result.objective = chosen.objective;

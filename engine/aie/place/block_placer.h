@@ -16,12 +16,14 @@
 // column's links within the streams to and from the compute rows), pruning a partial
 // assignment as soon as its J plus a lower bound of the rest cannot beat the best found.
 // Memory tiles of equal cost for a cluster differ only in the capacity they leave: once one
-// fits, the others of that cost are not tried (exact unless capacity binds later). A complete
+// led to an accepted layout, the others of that cost are not tried (exact unless capacity
+// binds later). A complete
 // layout becomes the incumbent only if, with the remaining cores (shim endpoints, ungrouped
 // compute cores) placed greedily, it passes the placement checker and the router's resource
 // pre-check. Pinned cores fix their block's origin or their memory tile (hard constraints).
 // With `route` on, the best layout is routed by the MILP router and checked by the routing
-// checker; if it does not route the search resumes without it, up to route_tries layouts.
+// checker; if it does not route the search runs again without it, up to route_tries layouts,
+// each try within route_seconds and what is left of the run's time limit.
 #include <string>
 #include <vector>
 

@@ -96,6 +96,8 @@ std::vector<std::string> dataflowGroups(const Design& d) {
     for (CoreId t : net.targets) join(net.targets.front(), t);
   for (const Cascade& k : d.cascades) join(k.from, k.to);
   std::map<int, std::string> componentName;
+  std::set<std::string> taken;  // a component never takes the name of a user's group
+  for (const LogicalCore& core : d.cores) taken.insert(core.group);
   for (CoreId c = 0; c < n; ++c) {
     if (!isCompute(d, c)) continue;
     if (!ungrouped(c)) {
@@ -104,8 +106,11 @@ std::vector<std::string> dataflowGroups(const Design& d) {
     }
     const int root = findRoot(parent, c);
     auto it = componentName.find(root);
-    if (it == componentName.end())
-      it = componentName.emplace(root, "component " + std::to_string(componentName.size() + 1)).first;
+    if (it == componentName.end()) {
+      std::string name = "component " + std::to_string(componentName.size() + 1);
+      while (!taken.insert(name).second) name += "'";
+      it = componentName.emplace(root, name).first;
+    }
     out[size_t(c)] = it->second;
   }
   return out;
