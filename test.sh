@@ -40,6 +40,8 @@ if [ "$sanitizers" != 0 ]; then
   echo "== engine and CLI tests with AddressSanitizer + UBSan (build-asan, TS_SANITIZERS=$sanitizers)"
   if ! (cd build-asan && ctest -L 'engine|cli' ${skip:+-E "$skip"} -j"$jobs" --output-on-failure >ctest.log 2>&1); then
     grep -E "Failed|\*\*\*|runtime error|ERROR: AddressSanitizer" build-asan/ctest.log | head -40
+    # The failing tests' own output (assertion messages, stacks of a hung process).
+    grep -E -A80 "^[0-9]+/[0-9]+ Test +#[0-9]+: .*\*\*\*(Failed|Timeout|Exception)" build-asan/ctest.log | head -200
     tail -n 3 build-asan/ctest.log
     exit 1
   fi

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -32,7 +33,19 @@ pid_t startCli(const std::vector<std::string>& args, const std::string& out, con
   return pid;
 }
 
-/// Exit code after waiting at most `seconds`, -1 on a signal, -2 when it did not end (killed).
+/// Every thread's stack of a hung CLI (gdb, when installed), for the failure message.
+std::string hangStacks;
+
+std::string stacksOf(pid_t pid) {
+  const std::string file = cliOutputDir("hang_stacks") + "/" + std::to_string(pid) + ".txt";
+  const std::string cmd =
+      "timeout 60 gdb -p " + std::to_string(pid) + " -batch -ex 'thread apply all bt 20' >" + file + " 2>&1";
+  if (std::system(cmd.c_str()) != 0 && !fs::exists(file)) return "(gdb could not attach)";
+  return slurp(file);
+}
+
+/// Exit code after waiting at most `seconds`, -1 on a signal, -2 when it did not end (killed;
+/// its stacks are then in hangStacks).
 int waitFor(pid_t pid, double seconds) {
   auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   int status = 0;
@@ -40,6 +53,7 @@ int waitFor(pid_t pid, double seconds) {
     if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  if (seconds > 0) hangStacks = "stacks of the hung CLI:\n" + stacksOf(pid);
   kill(pid, SIGKILL);
   waitpid(pid, &status, 0);
   return -2;
@@ -73,7 +87,7 @@ TEST(CliInterrupt, CtrlCStopsWsePlaceAndWritesTheBestLegalLayout) {
   pid_t pid = startCli(
       {"wse", "place", graph, "--algo", "tbs-sa", "--threads", "1", "--time-limit", "600", "--out", paint}, out, err);
   ASSERT_GT(pid, 0);
-  EXPECT_EQ(interruptOnceStarted(pid, err, 500), 0) << slurp(err);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 500), 0) << slurp(err) << hangStacks;
   EXPECT_NE(slurp(out).find("[stopped early]"), std::string::npos) << slurp(out);
   ASSERT_TRUE(fs::exists(paint));
   auto eval = runCli("wse eval " + graph + " " + paint);
@@ -89,7 +103,7 @@ TEST(CliInterrupt, CtrlCStopsRouteWhichWritesItsReport) {
   ASSERT_GT(pid, 0);
   // Exit code 1 (not routed) and the report says why, or 0 with a checked routing if one came first.
   const int code = interruptOnceStarted(pid, err, 300);
-  ASSERT_TRUE(code == 0 || code == 1) << code << "\n" << slurp(err);
+  ASSERT_TRUE(code == 0 || code == 1) << code << "\n" << slurp(err) << hangStacks;
   const std::string text = slurp(report);
   EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;
   if (code == 1) {
@@ -106,7 +120,7 @@ TEST(CliInterrupt, CtrlCStopsBenchAieWhichReportsWhatFinished) {
       {"bench", "aie", "--suite", suite, "--placer", "lsmo", "--time-limit", "600", "--limit", "3", "--json", json},
       out, err);
   ASSERT_GT(pid, 0);
-  EXPECT_EQ(interruptOnceStarted(pid, err, 300), 1) << slurp(err);
+  EXPECT_EQ(interruptOnceStarted(pid, err, 300), 1) << slurp(err) << hangStacks;
   EXPECT_NE(slurp(out).find("interrupted (Ctrl-C)"), std::string::npos) << slurp(out);
   const std::string text = slurp(json);
   EXPECT_NE(text.find("\"interrupted\": true"), std::string::npos) << text;

@@ -1,8 +1,10 @@
 #include "engine/aie/place/joint_milp_placer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -247,10 +249,29 @@ void completeLowerRows(const milp::Model& model, std::vector<double>& v) {
 // models are often seconds apart. So the solve runs on a worker thread that owns all it
 // touches: on a stop request the caller waits briefly for CBC to return its incumbent, then
 // gives up on it and returns; the worker ends at CBC's next poll (it shares the stop flag).
+// Abandoned workers are kept joinable, not detached: waitForAbandonedSolves joins them, so none
+// is still exiting when the process exits (a thread in its exit path while LeakSanitizer stops
+// the world at exit can hang the sanitizer build).
 struct Orphans {
+  struct Worker {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> ended;  // set as the worker's last act
+  };
   std::mutex mutex;
-  std::condition_variable idle;
-  int running = 0;
+  std::vector<Worker> workers;
+
+  /// Keeps `w`; joins the ones that have ended meanwhile, so a long session holds no dead stacks.
+  void adopt(Worker w) {
+    std::vector<Worker> done;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto ended = std::stable_partition(workers.begin(), workers.end(), [](const Worker& x) { return !*x.ended; });
+      std::move(ended, workers.end(), std::back_inserter(done));
+      workers.erase(ended, workers.end());
+      workers.push_back(std::move(w));
+    }
+    for (auto& d : done) d.thread.join();
+  }
 };
 Orphans& orphans() {
   static Orphans* o = new Orphans;  // never destroyed: workers may outlive static destruction
@@ -308,11 +329,8 @@ milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOpti
               outer.cancelToken(), &sink) {}
   };
   auto job = std::make_shared<Job>(model, options, ctx);
-  {
-    std::lock_guard<std::mutex> lock(orphans().mutex);
-    ++orphans().running;
-  }
-  std::thread([job] {
+  auto ended = std::make_shared<std::atomic<bool>>(false);
+  std::thread worker([job, ended] {
     milp::SolveResult r;
     try {
       r = milp::solve(job->model, job->options, job->ctx);
@@ -326,9 +344,8 @@ milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOpti
       job->done = true;
     }
     job->cv.notify_all();
-    std::lock_guard<std::mutex> lock(orphans().mutex);
-    if (--orphans().running == 0) orphans().idle.notify_all();
-  }).detach();
+    ended->store(true);
+  });
   std::unique_lock<std::mutex> lock(job->mutex);
   auto stopSeen = std::chrono::steady_clock::time_point::max();
   while (!job->done) {
@@ -339,11 +356,15 @@ milp::SolveResult solveStoppable(const milp::Model& model, const milp::SolveOpti
     if (now - stopSeen > std::chrono::milliseconds(40)) {
       job->sink.detach();
       firstIncumbent = job->sink.firstIncumbent();
+      lock.unlock();
+      orphans().adopt({std::move(worker), ended});
       milp::SolveResult gone;
       gone.status = milp::Status::Cancelled;
       return gone;
     }
   }
+  lock.unlock();
+  worker.join();  // it has set done and is returning
   firstIncumbent = job->sink.firstIncumbent();
   return std::move(job->result);
 }
@@ -355,8 +376,12 @@ const char* stopStatus(core::RunContext& ctx) {
 }  // namespace
 
 void waitForAbandonedSolves() {
-  std::unique_lock<std::mutex> lock(orphans().mutex);
-  orphans().idle.wait(lock, [] { return orphans().running == 0; });
+  std::vector<Orphans::Worker> workers;
+  {
+    std::lock_guard<std::mutex> lock(orphans().mutex);
+    workers.swap(orphans().workers);
+  }
+  for (auto& w : workers) w.thread.join();
 }
 
 std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placement& start, double share,
