@@ -67,6 +67,8 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
   tileStamp_.assign(tiles_.size(), 0);
   netStamp_.assign(netState_.size(), 0);
   cascadeStamp_.assign(cascadeBad_.size(), 0);
+  movedStamp_.assign(pos_.size(), 0);
+  movedFrom_.assign(pos_.size(), -1);
 }
 
 BbCost::TileState& BbCost::touchTile(int tile) {
@@ -85,8 +87,21 @@ void BbCost::applyCore(CoreId c, int sign) {
   s.locks += sign * model_.staticLocks(c);
 }
 
-void BbCost::applyNet(NetId n, int sign) {
-  const NetState& ns = netState_[n];
+void BbCost::applyPin(NetId n, int pin, int tile, int sign) {
+  if (!model_.dmaAt(n, pin)) return;  // a stream-port end takes no channel and no buffer
+  TileState& s = touchTile(tile);
+  if (pin == 0)
+    s.dmaOut += sign;
+  else
+    s.dmaIn += sign;
+  s.bds += sign * model_.endpointBds(n, pin);
+  if (!model_.linkedAt(n, pin)) {
+    s.memory += sign * model_.endpointBytes(n, pin);
+    s.locks += sign * kLocksPerBuffer;
+  }
+}
+
+void BbCost::applyNet(NetId n, const NetState& ns, int sign, bool before) {
   if (ns.banks > 0) {
     const int64_t bytes = model_.sharedBytes(n);
     for (int i = 0; i < ns.banks; ++i)
@@ -95,19 +110,7 @@ void BbCost::applyNet(NetId n, int sign) {
     return;
   }
   const auto& pins = model_.pins(n);
-  for (size_t i = 0; i < pins.size(); ++i) {
-    if (!model_.dmaAt(n, int(i))) continue;  // a stream-port end takes no channel and no buffer
-    TileState& s = touchTile(pos_[pins[i]]);
-    if (i == 0)
-      s.dmaOut += sign;
-    else
-      s.dmaIn += sign;
-    s.bds += sign * model_.endpointBds(n, int(i));
-    if (!model_.linkedAt(n, int(i))) {
-      s.memory += sign * model_.endpointBytes(n, int(i));
-      s.locks += sign * kLocksPerBuffer;
-    }
-  }
+  for (size_t i = 0; i < pins.size(); ++i) applyPin(n, int(i), before ? tileBefore(pins[i]) : pos_[pins[i]], sign);
 }
 
 BbCost::NetState BbCost::computeNet(NetId n) const {
@@ -168,7 +171,7 @@ double BbCost::reset(const Placement& placement) {
   for (NetId n = 0; n < model_.netCount(); ++n) {
     netState_[n] = computeNet(n);
     totals_.wirelength += netState_[n].wirelength;
-    applyNet(n, +1);
+    applyNet(n, netState_[n], +1, false);
   }
   for (size_t k = 0; k < cascadeBad_.size(); ++k) {
     cascadeBad_[k] = cascadeBad(int(k));
@@ -193,6 +196,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     std::fill(tileStamp_.begin(), tileStamp_.end(), 0);
     std::fill(netStamp_.begin(), netStamp_.end(), 0);
     std::fill(cascadeStamp_.begin(), cascadeStamp_.end(), 0);
+    std::fill(movedStamp_.begin(), movedStamp_.end(), 0);
     stamp_ = 1;
   }
   tileJournal_.clear();
@@ -210,21 +214,33 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
         netStamp_[n] = stamp_;
         affected_.push_back(n);
       }
-  for (NetId n : affected_) {
-    netJournal_.emplace_back(n, netState_[n]);
-    applyNet(n, -1);
-  }
   for (const CoreMove& m : moves) applyCore(m.core, -1);
   for (const CoreMove& m : moves) {
     assert(m.core >= 0 && m.core < model_.coreCount() && dev.contains(m.to));
+    if (movedStamp_[m.core] != stamp_) {
+      movedStamp_[m.core] = stamp_;
+      movedFrom_[m.core] = pos_[m.core];
+    }
     pos_[m.core] = dev.index(m.to);
   }
   for (const CoreMove& m : moves) applyCore(m.core, +1);
   for (NetId n : affected_) {
     NetState ns = computeNet(n);
+    netJournal_.emplace_back(n, netState_[n]);
     totals_.wirelength += ns.wirelength - netState_[n].wirelength;
+    if (netState_[n].banks == 0 && ns.banks == 0) {
+      // Streaming before and after: only the moved ends change tiles.
+      const auto& pins = model_.pins(n);
+      for (size_t i = 0; i < pins.size(); ++i) {
+        if (movedStamp_[pins[i]] != stamp_ || movedFrom_[pins[i]] == pos_[pins[i]]) continue;
+        applyPin(n, int(i), movedFrom_[pins[i]], -1);
+        applyPin(n, int(i), pos_[pins[i]], +1);
+      }
+    } else {
+      applyNet(n, netState_[n], -1, true);
+      applyNet(n, ns, +1, false);
+    }
     netState_[n] = ns;
-    applyNet(n, +1);
   }
   const int64_t cascadeUnit = std::llround(config_.cascadePenalty * kScale);
   for (const CoreMove& m : moves)

@@ -113,7 +113,11 @@ class BbCost : public PlacementCost {
 
   int64_t totalUnits() const { return totals_.wirelength + totals_.penalty + extraUnits(); }
   TileState& touchTile(int tile);
-  void applyNet(NetId n, int sign);
+  /// Adds (sign +1) or removes net n's use of its tiles: shared memory per `state`, else each
+  /// streaming end at its core's tile (the tile before the staged move when `before`).
+  void applyNet(NetId n, const NetState& state, int sign, bool before);
+  void applyPin(NetId n, int pin, int tile, int sign);
+  int tileBefore(CoreId c) const { return movedStamp_[c] == stamp_ ? movedFrom_[c] : pos_[c]; }
   void applyCore(CoreId c, int sign);
   NetState computeNet(NetId n) const;
   void refreshTile(int tile);
@@ -135,7 +139,8 @@ class BbCost : public PlacementCost {
   std::vector<std::pair<int, char>> cascadeJournal_;
   std::vector<CoreMove> moved_;
   Totals savedTotals_;
-  std::vector<uint32_t> tileStamp_, netStamp_, cascadeStamp_;
+  std::vector<uint32_t> tileStamp_, netStamp_, cascadeStamp_, movedStamp_;
+  std::vector<int> movedFrom_;  // per core moved by the staged move: its tile before
   uint32_t stamp_ = 0;
   std::vector<NetId> affected_;
 };

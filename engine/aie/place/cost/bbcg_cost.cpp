@@ -182,7 +182,30 @@ void BbcgCost::resetExtra() {
   congestion_ = congestionOf(overuse_);
 }
 
-int64_t BbcgCost::reliefBound(const std::vector<NetId>& affected) const {
+bool BbcgCost::beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const {
+  // The least the congestion can change is by removing every unit of overuse in reach: first the
+  // overuse of the rows the nets' current patterns cover (cheap), then, per net, what its
+  // pattern can remove where it lies (min(overuse, use) per segment), until that is enough.
+  auto change = [&](int64_t relief) { return relief > 0 ? congestionOf(overuse_ - relief) - congestion_ : 0; };
+  if (rowOveruse_.size() <= 64) {
+    atLeast = change(rowRelief(affected));
+    if (double(atLeast) > budget) return true;
+  }
+  const int cols = model().device().columns();
+  int64_t relief = 0;
+  for (NetId n : affected) {
+    const Placed& pl = current_[n];
+    const ConnectionPattern* p = pl.pattern;
+    if (!p) continue;
+    relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
+                              p->values.data(), p->rows, p->width());
+    if (double(change(relief)) <= budget) return false;
+  }
+  atLeast = change(relief);
+  return true;
+}
+
+int64_t BbcgCost::rowRelief(const std::vector<NetId>& affected) const {
   // Moving nets can only remove overuse where their current patterns lie: at most the overuse
   // of the rows those cover.
   uint64_t rows = 0;
@@ -201,12 +224,7 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   savedCongestion_ = congestion_;
   rowsTouched_.clear();
   changes_.clear();
-  if (budget < 0 && rowOveruse_.size() <= 64) {
-    // The least the congestion can change is by removing every unit of overuse in reach.
-    const int64_t relief = reliefBound(affected);
-    atLeast = relief > 0 ? congestionOf(overuse_ - relief) - congestion_ : 0;
-    if (double(atLeast) > budget) return false;
-  }
+  if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   if (++stamp_ == 0) {
     std::fill(rowStamp_.begin(), rowStamp_.end(), 0);
     stamp_ = 1;

@@ -77,7 +77,10 @@ class BbcgCost : public BbCost {
   void addToDelta(const Placed& from, const Placed& to);
   void mergeConnections(ConnectionPattern& out) const;
   int64_t overuseChange();  // also fills rowChange_
-  int64_t reliefBound(const std::vector<NetId>& affected) const;
+  /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
+  /// the overuse their current patterns can relieve; `atLeast` then gets a lower bound of it.
+  bool beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
+  int64_t rowRelief(const std::vector<NetId>& affected) const;
   void trimCache();
 
   BbcgCostConfig cfg_;

@@ -43,6 +43,14 @@ TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* 
     for (int k = 0; k < width; ++k) d[k] = std::max(d[k], v[k]);
 }
 
+TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int32_t* __restrict v, int rows,
+                                int width) {
+  int64_t sum = 0;
+  for (int r = 0; r < rows; ++r, e += stride, v += width)
+    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), v[k]);
+  return sum;
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #endif
