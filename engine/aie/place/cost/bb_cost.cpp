@@ -67,6 +67,16 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
   tileStamp_.assign(tiles_.size(), 0);
   netStamp_.assign(netState_.size(), 0);
   cascadeStamp_.assign(cascadeBad_.size(), 0);
+  const Device& dev = model.device();
+  for (int t = 0; t < dev.tileCount(); ++t) {
+    colOf_.push_back(dev.coord(t).col);
+    rowOf_.push_back(dev.coord(t).row);
+  }
+  spans_ = dev.columns() + dev.rows() - 1;
+  wirelengthOf_.resize(size_t(model.netCount()) * size_t(spans_));
+  for (NetId n = 0; n < model.netCount(); ++n)
+    for (int span = 0; span < spans_; ++span)
+      wirelengthOf_[size_t(n) * size_t(spans_) + size_t(span)] = wirelengthUnits(netWeight_[n], span, 0);
   movedStamp_.assign(pos_.size(), 0);
   movedFrom_.assign(pos_.size(), -1);
 }
@@ -117,19 +127,18 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
   const auto& pins = model_.pins(n);
   int tiles[64];
   int count = 0;
-  const Device& dev = model_.device();
   int minC = 1 << 30, maxC = -1, minR = 1 << 30, maxR = -1;
   for (CoreId c : pins) {
-    TileCoord t = dev.coord(pos_[c]);
-    minC = std::min(minC, t.col);
-    maxC = std::max(maxC, t.col);
-    minR = std::min(minR, t.row);
-    maxR = std::max(maxR, t.row);
+    const int col = colOf_[size_t(pos_[c])], row = rowOf_[size_t(pos_[c])];
+    minC = std::min(minC, col);
+    maxC = std::max(maxC, col);
+    minR = std::min(minR, row);
+    maxR = std::max(maxR, row);
     if (count < 64) tiles[count] = pos_[c];
     ++count;
   }
   NetState ns;
-  ns.wirelength = wirelengthUnits(netWeight_[n], maxC - minC, maxR - minR);
+  ns.wirelength = wirelengthOf_[size_t(n) * size_t(spans_) + size_t(maxC - minC + maxR - minR)];
   // A net with more endpoints than one memory can serve (5) never shares memory anyway.
   if (model_.allCompute(n) && count <= 64) ns.banks = model_.netSharedBanks(n, tiles, count, ns.bank);
   return ns;

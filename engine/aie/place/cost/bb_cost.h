@@ -125,8 +125,11 @@ class BbCost : public PlacementCost {
 
   const PlaceModel& model_;
   BbCostConfig config_;
-  std::vector<double> netWeight_;  // wirelengthWeight * q(n) * kScale
-  std::vector<int> pos_;           // tile index per core
+  std::vector<double> netWeight_;      // wirelengthWeight * q(n) * kScale
+  std::vector<int> pos_;               // tile index per core
+  std::vector<int> colOf_, rowOf_;     // per tile index (no divisions on the hot path)
+  std::vector<int64_t> wirelengthOf_;  // per net, per bbx + bby: its wirelength units
+  int spans_ = 0;                      // bbx + bby values per net in wirelengthOf_
   std::vector<TileState> tiles_;
   std::vector<NetState> netState_;
   std::vector<char> cascadeBad_;

@@ -34,6 +34,12 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   delta_.assign(size_t(segs), 0);
   current_.resize(size_t(model.netCount()));
   merged_.resize(size_t(model.netCount()));
+  for (NetId n = 0; n < model.netCount(); ++n) {
+    connFirst_.push_back(int(connTile_.size()));
+    connTile_.resize(connTile_.size() + model.pins(n).size() - 1, -1);
+  }
+  connSource_.assign(size_t(model.netCount()), -1);
+  connPattern_.assign(connTile_.size(), nullptr);
   const int rows = model.device().rows();
   rowLo_.assign(size_t(rows), 0);
   rowHi_.assign(size_t(rows), 0);
@@ -119,9 +125,16 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
     const auto& pins = model().pins(n);
     const int src = tileOf(pins[0]);
     const int anchor = src % model().device().columns();
+    const bool sameSource = connSource_[size_t(n)] == src;
+    connSource_[size_t(n)] = src;
     for (size_t i = 1; i < pins.size(); ++i) {
-      const ConnectionPattern& p = channels_.pattern(src, tileOf(pins[i]));
-      if (!p.empty()) conns_.push_back({&p, anchor});
+      const size_t k = size_t(connFirst_[size_t(n)]) + i - 1;
+      const int to = tileOf(pins[i]);
+      if (!sameSource || connTile_[k] != to) {
+        connTile_[k] = to;
+        connPattern_[k] = &channels_.pattern(src, to);
+      }
+      if (!connPattern_[k]->empty()) conns_.push_back({connPattern_[k], anchor});
     }
   }
   const Placed& old = current_[n];
@@ -162,6 +175,7 @@ void BbcgCost::trimCache() {
   for (NetId n = 0; n < model().netCount(); ++n)
     if (current_[n].pattern && current_[n].pattern != &merged_[n]) inUse.push_back(current_[n].pattern);
   channels_.trimPairCache(inUse);
+  std::fill(connSource_.begin(), connSource_.end(), -1);  // the dropped patterns may be among them
 }
 
 void BbcgCost::resetExtra() {

@@ -89,7 +89,11 @@ class BbcgCost : public BbCost {
   std::vector<int32_t> delta_;             // D(r) of the staged move (zero outside it)
   std::vector<Placed> current_;            // per net: what it adds to the excess now (null: nothing)
   std::vector<ConnectionPattern> merged_;  // per multicast net: its max over connections
-  int64_t overuse_ = 0, congestion_ = 0;   // units over capacity; congestionOf(overuse_)
+  // Per net, the patterns last looked up for its connections (the source's tile they are for,
+  // -1 for none; per target pin its tile and pattern), so that unmoved ends need no lookup.
+  std::vector<int> connFirst_, connSource_, connTile_;
+  std::vector<const ConnectionPattern*> connPattern_;
+  int64_t overuse_ = 0, congestion_ = 0;  // units over capacity; congestionOf(overuse_)
 
   // The staged move.
   std::vector<Change> changes_;
