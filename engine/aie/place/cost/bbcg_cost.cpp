@@ -97,13 +97,15 @@ void BbcgCost::addToDelta(const Placed& from, const Placed& to) {
 void BbcgCost::mergeConnections(ConnectionPattern& out) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
-  for (const Placed& pl : conns_) {
-    const ConnectionPattern& p = *pl.pattern;
+  for (const ConnectionPattern* pl : conns_) {
+    const ConnectionPattern& p = *pl;
     top = std::min(top, p.firstRow);
     bottom = std::max(bottom, p.firstRow + p.rows - 1);
-    left = std::min(left, pl.anchor + p.col0);
-    right = std::max(right, pl.anchor + p.col0 + p.tiles - 1);
+    left = std::min(left, p.col0);
+    right = std::max(right, p.col0 + p.tiles - 1);
   }
+  left += connAnchor_;
+  right += connAnchor_;
   out.firstRow = top;
   out.rows = bottom - top + 1;
   out.col0 = left;
@@ -112,9 +114,10 @@ void BbcgCost::mergeConnections(ConnectionPattern& out) const {
   const size_t size = size_t(out.rows) * size_t(out.width());
   if (out.values.size() < size) out.values.resize(size);
   kernels::clear(out.values.data(), int(size));
-  for (const Placed& pl : conns_) {
-    const ConnectionPattern& p = *pl.pattern;
-    int32_t* at = out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (pl.anchor + p.col0 - left);
+  for (const ConnectionPattern* pl : conns_) {
+    const ConnectionPattern& p = *pl;
+    int32_t* at =
+        out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
     kernels::maxInto(at, out.width(), p.values.data(), p.rows, p.width());
   }
 }
@@ -124,7 +127,7 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   if (!sharedMemoryNet(n)) {
     const auto& pins = model().pins(n);
     const int src = tileOf(pins[0]);
-    const int anchor = src % model().device().columns();
+    connAnchor_ = src % model().device().columns();
     const bool sameSource = connSource_[size_t(n)] == src;
     connSource_[size_t(n)] = src;
     for (size_t i = 1; i < pins.size(); ++i) {
@@ -134,13 +137,13 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
         connTile_[k] = to;
         connPattern_[k] = &channels_.pattern(src, to);
       }
-      if (!connPattern_[k]->empty()) conns_.push_back({connPattern_[k], anchor});
+      if (!connPattern_[k]->empty()) conns_.push_back(connPattern_[k]);
     }
   }
   const Placed& old = current_[n];
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
-    c.next = conns_.front();
+    c.next = {conns_.front(), connAnchor_};
     if (skipUnchanged && old.pattern == c.next.pattern && old.anchor == c.next.anchor) return;
   } else if (conns_.size() > 1) {
     // A multicast net uses a segment with the probability of its likeliest connection there.

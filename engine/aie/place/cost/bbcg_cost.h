@@ -97,7 +97,8 @@ class BbcgCost : public BbCost {
 
   // The staged move.
   std::vector<Change> changes_;
-  std::vector<Placed> conns_;  // scratch: one net's new connections
+  std::vector<const ConnectionPattern*> conns_;  // scratch: one net's new connections,
+  int connAnchor_ = 0;                           // all anchored at its source's column
   std::vector<ConnectionPattern> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
