@@ -213,3 +213,36 @@ TEST(SuiteFeasibility, BuilderBooksChannelsAsASingleModeRouterWould) {
   EXPECT_EQ(g.design.links[0].kind(), LinkKind::Distribute);
   EXPECT_EQ(g.placement.tile(g.design.findCore("in_mem")).col, 5) << "memory tile under its targets' mean column";
 }
+
+TEST(SuiteFeasibility, SingleModeIssuesBesidesMixingLeaveOutOnlyTheOverflowNoRoutingAvoids) {
+  // A hub streams to three far cores: its MM2S channels overflow in any routing (the mixed-mode
+  // need itself), which is the single-mode plan's only issue, so nothing else is left.
+  Toy t;
+  CoreId hub = t.core("hub", {2, 3});
+  for (int i = 0; i < 3; ++i) net(t, hub, {t.core("far" + std::to_string(i), {5 + i % 3, 5})});
+  ASSERT_TRUE(checkRoutingFeasibility(t.design, npu2(), t.placement).needsMixedModes());
+  const EndpointPlan single = planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
+  ASSERT_EQ(single.issues.size(), 1u);
+  EXPECT_EQ(single.issues[0].code, "dma-out");
+  EXPECT_TRUE(singleModeIssuesBesidesMixing(t.design, npu2(), t.placement).empty());
+
+  // A multicast to two neighbours can share the hub's memory, but AMD's router shares only
+  // between pairs and streams it: a fourth MM2S beyond the three forced ones is kept, for a
+  // design needing mixed modes as for one that does not (two far streams only).
+  Toy both = t;
+  CoreId north = both.core("north", {2, 4}), east = both.core("east", {3, 3});
+  net(both, hub, {north, east});
+  const auto kept = singleModeIssuesBesidesMixing(both.design, npu2(), both.placement);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].code, "dma-out");
+  EXPECT_EQ(kept[0].tile, (TileCoord{2, 3}));
+
+  Toy two;
+  CoreId h2 = two.core("hub", {2, 3});
+  for (int i = 0; i < 2; ++i) net(two, h2, {two.core("far" + std::to_string(i), {5 + i, 5})});
+  net(two, h2, {two.core("north", {2, 4}), two.core("east", {3, 3})});
+  ASSERT_FALSE(checkRoutingFeasibility(two.design, npu2(), two.placement).needsMixedModes());
+  const auto kept2 = singleModeIssuesBesidesMixing(two.design, npu2(), two.placement);
+  ASSERT_EQ(kept2.size(), 1u);
+  EXPECT_EQ(kept2[0].code, "dma-out");
+}
