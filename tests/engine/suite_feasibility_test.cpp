@@ -246,3 +246,29 @@ TEST(SuiteFeasibility, SingleModeIssuesBesidesMixingLeaveOutOnlyTheOverflowNoRou
   ASSERT_EQ(kept2.size(), 1u);
   EXPECT_EQ(kept2[0].code, "dma-out");
 }
+
+TEST(SuiteFeasibility, PacketFlowsSharingAChannelMustFitItsBandwidth) {
+  // Three 1024-byte streams out of one tile: a packet object takes 256 words + a header, so two
+  // sharing a channel fit a 600-cycle kernel interval and not a 400-cycle one (stream_bandwidth.h,
+  // as the MILP router's pre-check and the routing checker have it).
+  auto hub = [](int64_t cycles) {
+    Toy t;
+    CoreId h = t.core("hub", {3, 3});
+    const std::vector<TileCoord> far{{6, 3}, {0, 3}, {6, 5}};
+    for (size_t i = 0; i < far.size(); ++i) net(t, h, {t.core("c" + std::to_string(i), far[i])}, 1024);
+    t.design.cores[size_t(h)].computeCycles = cycles;
+    return t;
+  };
+  const Toy slow = hub(600);
+  const FeasibilityReport ok = checkRoutingFeasibility(slow.design, npu2(), slow.placement);
+  EXPECT_TRUE(ok.feasible());
+  EXPECT_TRUE(ok.needsMixedModes());
+  const Toy fast = hub(400);
+  const FeasibilityReport r = checkRoutingFeasibility(fast.design, npu2(), fast.placement);
+  ASSERT_EQ(r.issues.size(), 1u);
+  EXPECT_EQ(r.issues[0].code, "dma-out");
+  EXPECT_EQ(r.issues[0].tile, (TileCoord{3, 3}));
+  EXPECT_EQ(r.issues[0].message,
+            "compute tile (3,3): 3 stream nets leaving cannot share its 2 MM2S channels within their bandwidth "
+            "(4 bytes/cycle each, 400-cycle interval)");
+}
