@@ -225,8 +225,7 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
         // memory between pairs only) except for the channels its stream-only nets overflow,
         // else the single-mode plan's problem is kept. The same rule for designs that need mixed
         // modes and those that do not: exempting the former (as before) let a draw needing them
-        // pass where a draw without did not, and raised the count (npu2 seeds 1-5: 12, 11, 14,
-        // 12, 7 -> 10, 9, 13, 11, 6).
+        // pass where a draw without did not, and raised their count (README, "Mixed-mode need").
         for (const FeasibilityIssue& i : singleModeIssuesBesidesMixing(e.gen.design, device, e.gen.placement))
           problems.push_back("single-mode plan: " + i.message);
         if (problems.empty()) break;
