@@ -213,3 +213,62 @@ TEST(SuiteFeasibility, BuilderBooksChannelsAsASingleModeRouterWould) {
   EXPECT_EQ(g.design.links[0].kind(), LinkKind::Distribute);
   EXPECT_EQ(g.placement.tile(g.design.findCore("in_mem")).col, 5) << "memory tile under its targets' mean column";
 }
+
+TEST(SuiteFeasibility, SingleModeIssuesBesidesMixingLeaveOutOnlyTheOverflowNoRoutingAvoids) {
+  // A hub streams to three far cores: its MM2S channels overflow in any routing (the mixed-mode
+  // need itself), which is the single-mode plan's only issue, so nothing else is left.
+  Toy t;
+  CoreId hub = t.core("hub", {2, 3});
+  for (int i = 0; i < 3; ++i) net(t, hub, {t.core("far" + std::to_string(i), {5 + i % 3, 5})});
+  ASSERT_TRUE(checkRoutingFeasibility(t.design, npu2(), t.placement).needsMixedModes());
+  const EndpointPlan single = planEndpoints(t.design, npu2(), t.placement, EndpointPlanConfig::singleMode());
+  ASSERT_EQ(single.issues.size(), 1u);
+  EXPECT_EQ(single.issues[0].code, "dma-out");
+  EXPECT_TRUE(singleModeIssuesBesidesMixing(t.design, npu2(), t.placement).empty());
+
+  // A multicast to two neighbours can share the hub's memory, but AMD's router shares only
+  // between pairs and streams it: a fourth MM2S beyond the three forced ones is kept, for a
+  // design needing mixed modes as for one that does not (two far streams only).
+  Toy both = t;
+  CoreId north = both.core("north", {2, 4}), east = both.core("east", {3, 3});
+  net(both, hub, {north, east});
+  const auto kept = singleModeIssuesBesidesMixing(both.design, npu2(), both.placement);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].code, "dma-out");
+  EXPECT_EQ(kept[0].tile, (TileCoord{2, 3}));
+
+  Toy two;
+  CoreId h2 = two.core("hub", {2, 3});
+  for (int i = 0; i < 2; ++i) net(two, h2, {two.core("far" + std::to_string(i), {5 + i, 5})});
+  net(two, h2, {two.core("north", {2, 4}), two.core("east", {3, 3})});
+  ASSERT_FALSE(checkRoutingFeasibility(two.design, npu2(), two.placement).needsMixedModes());
+  const auto kept2 = singleModeIssuesBesidesMixing(two.design, npu2(), two.placement);
+  ASSERT_EQ(kept2.size(), 1u);
+  EXPECT_EQ(kept2[0].code, "dma-out");
+}
+
+TEST(SuiteFeasibility, PacketFlowsSharingAChannelMustFitItsBandwidth) {
+  // Three 1024-byte streams out of one tile: a packet object takes 256 words + a header, so two
+  // sharing a channel fit a 600-cycle kernel interval and not a 400-cycle one (stream_bandwidth.h,
+  // as the MILP router's pre-check and the routing checker have it).
+  auto hub = [](int64_t cycles) {
+    Toy t;
+    CoreId h = t.core("hub", {3, 3});
+    const std::vector<TileCoord> far{{6, 3}, {0, 3}, {6, 5}};
+    for (size_t i = 0; i < far.size(); ++i) net(t, h, {t.core("c" + std::to_string(i), far[i])}, 1024);
+    t.design.cores[size_t(h)].computeCycles = cycles;
+    return t;
+  };
+  const Toy slow = hub(600);
+  const FeasibilityReport ok = checkRoutingFeasibility(slow.design, npu2(), slow.placement);
+  EXPECT_TRUE(ok.feasible());
+  EXPECT_TRUE(ok.needsMixedModes());
+  const Toy fast = hub(400);
+  const FeasibilityReport r = checkRoutingFeasibility(fast.design, npu2(), fast.placement);
+  ASSERT_EQ(r.issues.size(), 1u);
+  EXPECT_EQ(r.issues[0].code, "dma-out");
+  EXPECT_EQ(r.issues[0].tile, (TileCoord{3, 3}));
+  EXPECT_EQ(r.issues[0].message,
+            "compute tile (3,3): 3 stream nets leaving cannot share its 2 MM2S channels within their bandwidth "
+            "(4 bytes/cycle each, 400-cycle interval)");
+}

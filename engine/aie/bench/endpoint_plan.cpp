@@ -208,4 +208,25 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
   return plan;
 }
 
+std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
+                                                            const Placement& placement) {
+  const FeasibilityReport bound = checkRoutingFeasibility(design, device, placement);
+  const EndpointPlan plan = planEndpoints(design, device, placement, EndpointPlanConfig::singleMode());
+  std::vector<FeasibilityIssue> issues;
+  for (const FeasibilityIssue& i : plan.issues) {
+    const bool out = i.code == "dma-out", in = i.code == "dma-in";
+    if (out || in) {
+      auto used =
+          std::find_if(plan.tiles.begin(), plan.tiles.end(), [&](const TileUsage& u) { return u.tile == i.tile; });
+      auto forced =
+          std::find_if(bound.tiles.begin(), bound.tiles.end(), [&](const TileDemand& d) { return d.tile == i.tile; });
+      if (used != plan.tiles.end() && forced != bound.tiles.end() &&
+          (out ? used->dmaOut <= forced->streamOut : used->dmaIn <= forced->streamIn))
+        continue;  // only the streams no routing avoids overflow here: the mixed-mode need itself
+    }
+    issues.push_back(i);
+  }
+  return issues;
+}
+
 }  // namespace ts::aie

@@ -53,4 +53,12 @@ struct EndpointPlan {
 EndpointPlan planEndpoints(const Design& design, const Device& device, const Placement& placement,
                            const EndpointPlanConfig& config = {});
 
+/// What the single-mode routing AMD's router attempts (EndpointPlanConfig::singleMode) fails on
+/// besides the mixed-mode need itself: the single-mode plan's issues, leaving out a DMA channel
+/// overflow where the tile's channels in that direction carry no more than its stream-only nets
+/// (checkRoutingFeasibility), which no routing avoids. For a design that needs no mixed modes
+/// these are all of the single-mode plan's issues, so one rule holds for every design.
+std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
+                                                            const Placement& placement);
+
 }  // namespace ts::aie

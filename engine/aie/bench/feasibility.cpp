@@ -1,6 +1,7 @@
 #include "engine/aie/bench/feasibility.h"
 
 #include "engine/aie/routing_legality.h"
+#include "engine/aie/stream_bandwidth.h"
 
 #include <algorithm>
 #include <map>
@@ -137,6 +138,7 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
   r.nets = classifyNets(design, device, placement);
   const size_t tiles = size_t(device.tileCount());
   std::vector<int> out(tiles, 0), in(tiles, 0);
+  std::vector<std::vector<NetId>> outNets(tiles), inNets(tiles);  // stream-only nets per tile
   std::vector<NetBuffers> how(r.nets.size(), NetBuffers::None);
   int64_t sharedBytes = 0;
   for (NetId n = 0; n < design.netCount(); ++n) {
@@ -153,15 +155,20 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
         ++r.streamNets;
         how[n] = NetBuffers::Stream;
         ++out[size_t(device.index(placement.tile(net.source)))];
+        outNets[size_t(device.index(placement.tile(net.source)))].push_back(n);
         std::set<TileCoord> seen;
         for (CoreId t : net.targets)
-          if (seen.insert(placement.tile(t)).second) ++in[size_t(device.index(placement.tile(t)))];
+          if (seen.insert(placement.tile(t)).second) {
+            ++in[size_t(device.index(placement.tile(t)))];
+            inNets[size_t(device.index(placement.tile(t)))].push_back(n);
+          }
         break;
       }
     }
   }
   BufferUsage use = countBuffers(design, device, placement, how, {});
 
+  const StreamDemand demand = streamDemand(design, device, &placement);
   std::string circuitReason;
   int64_t computeDemand = sharedBytes, computeCapacity = 0;
   for (size_t i = 0; i < tiles; ++i) {
@@ -177,12 +184,23 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
     r.tiles.push_back(d);
     const std::string where = std::string(toString(device.kind(t))) + " tile " + core::toString(t);
     auto issue = [&](const char* code, const std::string& msg) { r.issues.push_back({code, where + ": " + msg, t}); };
-    auto channels = [&](int k, int have, const char* code, const char* dir, const char* chan) {
+    auto channels = [&](const std::vector<NetId>& nets, int have, const char* code, const char* dir, const char* chan) {
+      const int k = int(nets.size());
       if (k == 0) return;
       if (k > have * flows) {
         issue(code, std::to_string(k) + " stream nets " + dir + " but its " + std::to_string(have) + " " + chan +
                         " channels carry at most " + std::to_string(have * flows) + " packet flows");
         return;
+      }
+      if (k > have && demand.bounded()) {  // packet flows sharing a channel must fit its bandwidth
+        std::vector<int64_t> cycles;
+        for (NetId n : nets) cycles.push_back(demand.packetCycles[size_t(n)]);
+        if (packChannels(cycles, demand.intervalCycles, flows, have) < 0) {
+          issue(code, std::to_string(k) + " stream nets " + dir + " cannot share its " + std::to_string(have) + " " +
+                          chan + " channels within their bandwidth (" + std::to_string(demand.bytesPerCycle) +
+                          " bytes/cycle each, " + std::to_string(demand.intervalCycles) + "-cycle interval)");
+          return;
+        }
       }
       if (k > have) {
         r.minPacketNets = std::max(r.minPacketNets, minPacketNets(k, have, flows));
@@ -192,8 +210,8 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
         r.circuitOnly = false;
       }
     };
-    channels(d.streamOut, res.dmaOut, "dma-out", "leaving", "MM2S");
-    channels(d.streamIn, res.dmaIn, "dma-in", "arriving", "S2MM");
+    channels(outNets[i], res.dmaOut, "dma-out", "leaving", "MM2S");
+    channels(inNets[i], res.dmaIn, "dma-in", "arriving", "S2MM");
     if (d.memory > res.memoryBytes)
       issue("memory", "needs " + std::to_string(d.memory) + " bytes of kernel data and stream buffers but has " +
                           std::to_string(res.memoryBytes));

@@ -11,7 +11,10 @@
 // - Packet switching lets up to F = dmaFlowsPerChannel(device, tile) stream nets share one DMA
 //   channel (bounded by BDs; routing_legality.h), so a tile with C channels carries at most C x F stream nets per
 //   direction, and with k > C at least p of them are packet-switched, the least p with (k - p) + ceil(p / F) <= C.
-//   Every packet-switched net needs its own packet id (0..maxPacketId, design-wide).
+//   Every packet-switched net needs its own packet id (0..maxPacketId, design-wide). Where the
+//   design gives a rate, the flows sharing a channel must also fit its bandwidth: a tile's
+//   stream-only nets must pack onto its channels as the MILP router's pre-check and the
+//   routing checker pack them (stream_bandwidth.h), else that is an issue.
 // - Memory and locks counted at a tile are only those no routing can avoid: kernel data
 //   (LogicalCore::bufferBytes) and the buffers of stream-only nets, counted as in
 //   routing_legality.h (depth x bytes at each endpoint, one shared buffer at a link's core,

@@ -170,7 +170,7 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
   std::vector<int64_t> original;
   for (const auto& c : d.cores) original.push_back(c.bufferBytes);
   EndpointPlan plan = planEndpoints(d, device, p);
-  const bool singleModeOk = planEndpoints(d, device, p, EndpointPlanConfig::singleMode()).ok();
+  const bool singleModeOk = singleModeIssuesBesidesMixing(d, device, p).empty();
   if (!plan.ok()) return;
   // Worst case per tile: every shared buffer on each tile that could hold it, so that the
   // design fits whichever neighbour a router (or AMD's) picks for it.
@@ -214,14 +214,15 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
   for (int attempt = 0; attempt < 12; ++attempt) {
     for (size_t c = 0; c < d.cores.size(); ++c) d.cores[c].bufferBytes = original[c] + extra[c];
     EndpointPlan tight = planEndpoints(d, device, p);
-    EndpointPlan single = singleModeOk ? planEndpoints(d, device, p, EndpointPlanConfig::singleMode()) : EndpointPlan{};
-    if (tight.ok() && single.ok()) {
+    const std::vector<FeasibilityIssue> single =
+        singleModeOk ? singleModeIssuesBesidesMixing(d, device, p) : std::vector<FeasibilityIssue>{};
+    if (tight.ok() && single.empty()) {
       if (tight.peakComputeMemory >= 0.85) gen.features.push_back("tight-memory");
       return;
     }
     std::set<TileCoord> full;
-    for (const EndpointPlan* plan : {&tight, &single})
-      for (const FeasibilityIssue& i : plan->issues) full.insert(i.tile);
+    for (const FeasibilityIssue& i : tight.issues) full.insert(i.tile);
+    for (const FeasibilityIssue& i : single) full.insert(i.tile);
     bool changed = false;
     for (CoreId c = 0; c < d.coreCount(); ++c)
       if (extra[size_t(c)] > 0 && (full.count(p.tile(c)) || full.count(TileCoord{-1, -1}))) {
