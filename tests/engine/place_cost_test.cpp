@@ -316,6 +316,50 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
 }
 
+// The early rejection bound is per net: a net whose pattern shares a row with overuse but none of
+// its overused segments can relieve nothing, so a move whose bb change alone exceeds the limit is
+// rejected without staging the congestion part (a bound over whole rows could not tell).
+TEST(BbcgCost, EarlyRejectionLooksAtTheSegmentsANetUses) {
+  Device dev = loadDevice("npu2");
+  std::string yaml = "design: row\ndevice: npu2\ncores:\n";
+  for (int i = 0; i < 12; ++i) yaml += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
+  yaml += "nets:\n";
+  for (int i = 0; i < 6; ++i)
+    yaml += "  - {name: n" + std::to_string(i) + ", source: k" + std::to_string(2 * i) + ", targets: [k" +
+            std::to_string(2 * i + 1) + "], bytes: 64}\n";
+  Design d = ts::test::designFromYaml(yaml);
+  PlaceModel m(d, dev);
+  BbcgCostConfig cfg;
+  cfg.kappa = 3;
+  BbcgCost cost(m, cfg);
+  // As in CongestionCountsExpectedUseOverCapacity: row 2's east segment at column 3 is 0.3 over
+  // capacity. The sixth net runs west along row 2 (7,2) -> (5,2), far from that segment.
+  const TileCoord src[] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}, {7, 2}};
+  const TileCoord dst[] = {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}, {5, 2}};
+  Placement p(d.coreCount());
+  for (int i = 0; i < 6; ++i) {
+    p.place(2 * i, src[i]);
+    p.place(2 * i + 1, dst[i]);
+  }
+  cost.reset(p);
+  ASSERT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);
+  ASSERT_FALSE(cost.sharedMemoryNet(5));
+  // Its target one tile further west: one more unit of wirelength, no congestion change.
+  const std::vector<CoreMove> move{{11, {5, 2}, {4, 2}}};
+  Placement q = p;
+  q.place(11, {4, 2});
+  const double change = cost.evaluate(q) - cost.evaluate(p);
+  ASSERT_NEAR(change, 1.0, 1e-9);
+  const int64_t before = cost.boundRejections();
+  EXPECT_GT(cost.proposeWithin(move, 0.5), 0.5);
+  cost.revert();
+  EXPECT_EQ(cost.boundRejections(), before + 1) << "the congestion part was staged";
+  // Within the limit the answer is exact, and the state is the recomputation's.
+  EXPECT_NEAR(cost.proposeWithin(move, 1.5), change, 1e-9);
+  cost.commit();
+  EXPECT_EQ(BbcgCost::fromScratch(m, cfg, q), cost.terms());
+}
+
 // ---------- incremental deltas over random moves ----------
 
 namespace {
