@@ -281,15 +281,33 @@ cascades:
   EXPECT_DOUBLE_EQ(cost.penalty(), 100.0);
 }
 
-TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
-  Device dev = loadDevice("npu2");
+namespace {
+
+/// `nets` two-core nets k(2i) -> k(2i+1) on npu2, placed from src[i] to dst[i].
+Design pairNets(int nets) {
   std::string yaml = "design: row\ndevice: npu2\ncores:\n";
-  for (int i = 0; i < 10; ++i) yaml += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
+  for (int i = 0; i < 2 * nets; ++i) yaml += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
   yaml += "nets:\n";
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < nets; ++i)
     yaml += "  - {name: n" + std::to_string(i) + ", source: k" + std::to_string(2 * i) + ", targets: [k" +
             std::to_string(2 * i + 1) + "], bytes: 64}\n";
-  Design d = ts::test::designFromYaml(yaml);
+  return ts::test::designFromYaml(yaml);
+}
+
+Placement placePairs(const Design& d, const std::vector<TileCoord>& src, const std::vector<TileCoord>& dst) {
+  Placement p(d.coreCount());
+  for (size_t i = 0; i < src.size(); ++i) {
+    p.place(CoreId(2 * i), src[i]);
+    p.place(CoreId(2 * i + 1), dst[i]);
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
+  Device dev = loadDevice("npu2");
+  Design d = pairNets(5);
   PlaceModel m(d, dev);
   BbcgCostConfig cfg;
   cfg.kappa = 3;
@@ -297,13 +315,7 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   // Three straight nets along row 2 cross the east segment of (3,2) for sure; (3,2)->(7,3)
   // does unless it turns north at column 3 (4 of its 5 shortest routes use it: 0.8);
   // (0,3)->(7,2) does when it turns south at columns 0..3 (4 of 8: 0.5). East capacity is 4.
-  const TileCoord src[] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}};
-  const TileCoord dst[] = {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}};
-  Placement p(d.coreCount());
-  for (int i = 0; i < 5; ++i) {
-    p.place(2 * i, src[i]);
-    p.place(2 * i + 1, dst[i]);
-  }
+  Placement p = placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
   cost.reset(p);
   const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
   EXPECT_NEAR(cost.expectedUse(hot), 4.3, 1e-9);
@@ -321,26 +333,15 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
 // rejected without staging the congestion part (a bound over whole rows could not tell).
 TEST(BbcgCost, EarlyRejectionLooksAtTheSegmentsANetUses) {
   Device dev = loadDevice("npu2");
-  std::string yaml = "design: row\ndevice: npu2\ncores:\n";
-  for (int i = 0; i < 12; ++i) yaml += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
-  yaml += "nets:\n";
-  for (int i = 0; i < 6; ++i)
-    yaml += "  - {name: n" + std::to_string(i) + ", source: k" + std::to_string(2 * i) + ", targets: [k" +
-            std::to_string(2 * i + 1) + "], bytes: 64}\n";
-  Design d = ts::test::designFromYaml(yaml);
+  Design d = pairNets(6);
   PlaceModel m(d, dev);
   BbcgCostConfig cfg;
   cfg.kappa = 3;
   BbcgCost cost(m, cfg);
   // As in CongestionCountsExpectedUseOverCapacity: row 2's east segment at column 3 is 0.3 over
   // capacity. The sixth net runs west along row 2 (7,2) -> (5,2), far from that segment.
-  const TileCoord src[] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}, {7, 2}};
-  const TileCoord dst[] = {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}, {5, 2}};
-  Placement p(d.coreCount());
-  for (int i = 0; i < 6; ++i) {
-    p.place(2 * i, src[i]);
-    p.place(2 * i + 1, dst[i]);
-  }
+  Placement p =
+      placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}, {7, 2}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}, {5, 2}});
   cost.reset(p);
   ASSERT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);
   ASSERT_FALSE(cost.sharedMemoryNet(5));
