@@ -210,7 +210,12 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
 
 std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
                                                             const Placement& placement) {
-  const FeasibilityReport bound = checkRoutingFeasibility(design, device, placement);
+  return singleModeIssuesBesidesMixing(design, device, placement, checkRoutingFeasibility(design, device, placement));
+}
+
+std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
+                                                            const Placement& placement,
+                                                            const FeasibilityReport& bound) {
   const EndpointPlan plan = planEndpoints(design, device, placement, EndpointPlanConfig::singleMode());
   std::vector<FeasibilityIssue> issues;
   for (const FeasibilityIssue& i : plan.issues) {

@@ -60,5 +60,8 @@ EndpointPlan planEndpoints(const Design& design, const Device& device, const Pla
 /// these are all of the single-mode plan's issues, so one rule holds for every design.
 std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
                                                             const Placement& placement);
+/// The same, given the placement's routing lower bound (checkRoutingFeasibility) already made.
+std::vector<FeasibilityIssue> singleModeIssuesBesidesMixing(const Design& design, const Device& device,
+                                                            const Placement& placement, const FeasibilityReport& bound);
 
 }  // namespace ts::aie

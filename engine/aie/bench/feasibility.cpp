@@ -137,7 +137,6 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
   FeasibilityReport r;
   r.nets = classifyNets(design, device, placement);
   const size_t tiles = size_t(device.tileCount());
-  std::vector<int> out(tiles, 0), in(tiles, 0);
   std::vector<std::vector<NetId>> outNets(tiles), inNets(tiles);  // stream-only nets per tile
   std::vector<NetBuffers> how(r.nets.size(), NetBuffers::None);
   int64_t sharedBytes = 0;
@@ -154,14 +153,10 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
       case NetReach::StreamOnly: {
         ++r.streamNets;
         how[n] = NetBuffers::Stream;
-        ++out[size_t(device.index(placement.tile(net.source)))];
         outNets[size_t(device.index(placement.tile(net.source)))].push_back(n);
         std::set<TileCoord> seen;
         for (CoreId t : net.targets)
-          if (seen.insert(placement.tile(t)).second) {
-            ++in[size_t(device.index(placement.tile(t)))];
-            inNets[size_t(device.index(placement.tile(t)))].push_back(n);
-          }
+          if (seen.insert(placement.tile(t)).second) inNets[size_t(device.index(placement.tile(t)))].push_back(n);
         break;
       }
     }
@@ -179,8 +174,9 @@ FeasibilityReport checkRoutingFeasibility(const Design& design, const Device& de
       computeDemand += use.memory[i];
       computeCapacity += res.memoryBytes;
     }
-    if (out[i] == 0 && in[i] == 0 && use.memory[i] == 0) continue;
-    TileDemand d{t, out[i], in[i], use.memory[i], use.locks[i], use.bds[i]};
+    const int out = int(outNets[i].size()), in = int(inNets[i].size());
+    if (out == 0 && in == 0 && use.memory[i] == 0) continue;
+    TileDemand d{t, out, in, use.memory[i], use.locks[i], use.bds[i]};
     r.tiles.push_back(d);
     const std::string where = std::string(toString(device.kind(t))) + " tile " + core::toString(t);
     auto issue = [&](const char* code, const std::string& msg) { r.issues.push_back({code, where + ": " + msg, t}); };

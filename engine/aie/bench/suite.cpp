@@ -226,8 +226,11 @@ std::vector<SuiteEntry> generateTable1Suite(const Device& device, uint64_t seed,
         // else the single-mode plan's problem is kept. The same rule for designs that need mixed
         // modes and those that do not: exempting the former (as before) let a draw needing them
         // pass where a draw without did not, and raised their count (README, "Mixed-mode need").
-        for (const FeasibilityIssue& i : singleModeIssuesBesidesMixing(e.gen.design, device, e.gen.placement))
-          problems.push_back("single-mode plan: " + i.message);
+        // (Only once the rest holds: e.feasibility is this draw's only then.)
+        if (problems.empty())
+          for (const FeasibilityIssue& i :
+               singleModeIssuesBesidesMixing(e.gen.design, device, e.gen.placement, e.feasibility))
+            problems.push_back("single-mode plan: " + i.message);
         if (problems.empty()) break;
       }
       if (!problems.empty())
