@@ -52,9 +52,9 @@ GeneratedDesign generateTree(const Device& device, const SyntheticSpec& spec);
 /// (k half as large). The exponents are a calibration, one rule for every design and seed: the
 /// shape (k_others = 2 k_large_pipelined) times one factor (3) chosen so that AMD's flow
 /// (sequential placer + PathFinder) passes about the paper's 125/202 (Table II) on seeds 1-5
-/// (factors 2, 2.5, 3 and 4 measured; README, issue 12). Mean levels: 0.1 (large pipelined),
-/// 0.05 (others). The higher the levels, the more compute tiles of the manual plans sit at 2/2
-/// DMA and the fewer designs the sequential placer gets routed.
+/// (factors 1 to 4 measured; README, "The exponents are a calibration"). Mean levels: 0.1
+/// (large pipelined), 0.05 (others). The higher the levels, the more compute tiles of the
+/// manual plans sit at 2/2 DMA and the fewer designs the sequential placer gets routed.
 double drawStressLevel(core::Rng& rng, const SyntheticSpec& spec);
 constexpr double kStressExponent[3] = {18, 18, 9};  ///< small, large feedback, large pipelined
 
