@@ -214,13 +214,14 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
     if (d.cores[c].kind != CoreKind::Compute) continue;
     const int64_t memory = device.resources(p.tile(c)).memoryBytes;
     const bool overflows = rng.uniform01() < stress;
-    const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : 1.1 + 1.4 * rng.uniform01();
+    constexpr double fitLow = 1.1;  // the least headroom of a tile drawn to fit a conversion
+    const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : fitLow + 1.4 * rng.uniform01();
     // At most a quarter of the memory (tiny memories too), except that a tile drawn to fit a
-    // conversion keeps room for one (u = 1.1): else every core whose largest buffer set exceeds
-    // ~15 KiB would overflow on a conversion whatever its draw, i.e. draw the stress anyway.
-    const int64_t wanted = int64_t(u * double(fifoEnd[size_t(c)]));
-    const int64_t cap = overflows ? memory / 4 : std::max(memory / 4, int64_t(1.1 * double(fifoEnd[size_t(c)])));
-    const int64_t headroom = std::clamp(wanted, int64_t(256), std::max<int64_t>(256, cap));
+    // conversion keeps room for one: else every core whose largest buffer set exceeds ~15 KiB
+    // would overflow on a conversion whatever its draw, i.e. draw the stress anyway.
+    const double end = double(fifoEnd[size_t(c)]);
+    const int64_t cap = overflows ? memory / 4 : std::max(memory / 4, int64_t(fitLow * end));
+    const int64_t headroom = std::clamp(int64_t(u * end), int64_t(256), std::max<int64_t>(256, cap));
     const int64_t room = memory - headroom - worst[size_t(device.index(p.tile(c)))];
     if (room > 0) extra[size_t(c)] = room / 256 * 256;
   }

@@ -122,8 +122,9 @@ int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& o
 /// of the nets its core touches, i.e. of what one more object-FIFO end (a shared net turned
 /// into a stream) adds there. With chance `stress` a tile gets u in [0.1, 0.9] (such a
 /// conversion overflows it), else u in [1.1, 2.5] (it fits); every tile ends at 75 % or more of
-/// its memory unless its core's largest buffer set needs more room to fit a conversion. Backs off where the plan would
-/// no longer fit. Tags "tight-memory" when the plan's busiest compute tile reaches 85 %.
+/// its memory unless its core's largest buffer set needs more room to fit a conversion. Backs
+/// off where the plan would no longer fit. Tags "tight-memory" when the plan's busiest compute
+/// tile reaches 85 %.
 void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, double stress);
 
 /// A seed for one design derived from the suite seed and the design's name.
