@@ -207,6 +207,55 @@ TEST(SuiteTable1, ParameterMulticastsFeedOneOperandKernelsFirst) {
   }
 }
 
+TEST(SuiteTable1, OneOperandKernelsWithoutMulticastWeightsReadTheirOwnFromTheirColumnsMemoryTile) {
+  // The grid of the test above: of the 11 one-operand cores, those no multicast group feeds each
+  // read their own weights (one stream per core, from the memory tile of its column); the 21
+  // two-operand cores read none.
+  int own = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    DesignBuilder b(npu2(), "grid", "");
+    std::vector<CoreId> order;
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x)
+        order.push_back(b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), b.computeTile(x, y), 10));
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x) {
+        if (x + 1 < 8)
+          b.addNet("e" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 1)]}, 64);
+        if (y + 1 < 4)
+          b.addNet("n" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 8)]}, 64);
+      }
+    std::vector<int> operands(b.design().cores.size(), 0);
+    for (const Net& n : b.design().nets)
+      for (CoreId t : n.targets) ++operands[size_t(t)];
+    ts::core::Rng rng(seed);
+    Traffic traffic(rng, SyntheticSpec{"grid", Flow::Pipelined, SizeClass::Large, seed});
+    addTrafficStress(b, rng, order, true, traffic);
+    const Design& d = b.design();
+    std::vector<int> fromMemTile(d.cores.size(), 0), multicast(d.cores.size(), 0);
+    std::vector<int> sameColumn(d.cores.size(), 0);
+    for (const Net& n : d.nets) {
+      if (d.cores[n.source].kind != CoreKind::MemTile) continue;
+      for (CoreId t : n.targets) {
+        ++fromMemTile[size_t(t)];
+        multicast[size_t(t)] += n.targets.size() >= 5;
+        sameColumn[size_t(t)] += n.targets.size() == 1 && b.tileOf(n.source).col == b.tileOf(t).col;
+      }
+    }
+    for (CoreId c : order) {
+      const std::string& name = d.cores[c].name;
+      if (operands[size_t(c)] >= 2) {
+        EXPECT_EQ(fromMemTile[size_t(c)], multicast[size_t(c)]) << "seed " << seed << ": " << name;
+      } else if (multicast[size_t(c)] == 0) {
+        EXPECT_EQ(fromMemTile[size_t(c)], 1) << "seed " << seed << ": " << name << " reads no weights";
+        EXPECT_EQ(sameColumn[size_t(c)], 1) << "seed " << seed << ": " << name;
+        ++own;
+      }
+    }
+  }
+  EXPECT_GE(own, 10) << "the multicast groups leave some one-operand cores";
+}
+
 TEST(SuiteTable1, TighteningLeavesATileDrawnToFitAConversionRoomForIt) {
   // Neighbours sharing a 24 KiB buffer set (12 KiB objects, double-buffered): at stress 0 every
   // tile is drawn to fit one more such end (a conversion to a stream), although that is more

@@ -207,8 +207,8 @@ CoreId DesignBuilder::addInput(const std::string& prefix, const std::vector<std:
   const int k = int(groups.size());
   const int64_t linkBytes = int64_t(depth) * bytes * k;
   TileCoord mt = pickMemTile(meanColumn(all), 1, k, linkBytes, 0);
-  memUse_[device_->index(mt)] += linkBytes;
   TileCoord st = pickShim(mt.col, 0, 1);
+  memUse_[device_->index(mt)] += linkBytes;  // after both picks: a throw changes nothing
   CoreId shim = addShim(prefix + "_shim", st, group);
   CoreId mem = addMemTile(prefix + "_mem", mt, group);
   NetId ddr = addNet(prefix + "_ddr", shim, {mem}, bytes * k, depth);

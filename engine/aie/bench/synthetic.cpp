@@ -147,6 +147,27 @@ void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId
   }
   if (groups > 0) b.tag("param-multicast");
 
+  // Own weights: a one-operand kernel that takes no multicast weights computes a layer of its
+  // own and reads its weights from the memory tile of its column (addTrafficStress in synthetic.h).
+  const std::vector<int> inputs = inputFifos(b.design());
+  std::vector<CoreId> own;
+  for (CoreId c : order)
+    if (inputs[size_t(c)] <= 1 && b.freeIn(b.tileOf(c)) >= 1) own.push_back(c);
+  std::stable_sort(own.begin(), own.end(), [&](CoreId x, CoreId y) { return b.tileOf(x).col < b.tileOf(y).col; });
+  int weightLinks = 0;
+  for (size_t next = 0, end = 0; next < own.size(); next = end) {
+    std::vector<std::vector<CoreId>> streams;  // one stream per kernel, one distribute per column
+    for (end = next; end < own.size() && b.tileOf(own[end]).col == b.tileOf(own[next]).col; ++end)
+      streams.push_back({own[end]});
+    try {
+      b.addInput("ow" + std::to_string(weightLinks), streams, paramBytes, 2);
+      ++weightLinks;
+    } catch (const core::Error&) {
+      break;  // no memory tile or shim has channels left: the other kernels keep their weights local
+    }
+  }
+  if (weightLinks > 0) b.tag("own-weights");
+
   // Result taps: a few intermediate cores with a spare MM2S also report to DRAM.
   std::vector<CoreId> taps;
   for (size_t i = 1; i + 1 < order.size(); ++i)

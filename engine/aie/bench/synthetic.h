@@ -100,6 +100,13 @@ class Traffic {
 ///    from the rest: a core that already reads two operands (a mesh PE fed by its west and south
 ///    neighbours, a tree node joining two children) takes no separate weights unless the design
 ///    runs short of one-input cores;
+///  - own weights: every other one-operand kernel (at most one input FIFO after the multicasts)
+///    with a free S2MM channel computes a layer of its own (a pipeline's stages are different
+///    layers; a multicast group is one layer computed in parallel) and reads its weights as a
+///    unicast stream from a memory tile, one distribute link per column (the column's memory
+///    tile when it has channels left), buffers as large as the multicasts'. While the memory
+///    tiles and shims have channels; tagged "own-weights". This is what puts the manual plans'
+///    stream/shared net ratio near the paper's 8.7/6.9 (README, "Own weights");
 ///  - result taps: each intermediate core with a spare MM2S reports to DRAM with chance s/3;
 ///  - in large designs, with probability kHubChance, a dispatcher core sends control streams to
 ///    three non-neighbouring cores whatever its DMA budget: with more stream nets than packet
