@@ -53,6 +53,30 @@ bool loops(const Design& d) {
   return seen < d.coreCount();
 }
 
+/// An 8 x 4 grid passing data east and north through shared memory (the 11 cores of its west
+/// column and south row read at most one operand, the other 21 read two), then the traffic
+/// stress of a large pipelined design drawn from `seed`. `operands`: input FIFOs before it.
+struct StressedGrid {
+  DesignBuilder b{npu2(), "grid", ""};
+  std::vector<CoreId> order;
+  std::vector<int> operands;
+  explicit StressedGrid(uint64_t seed) {
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x)
+        order.push_back(b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), b.computeTile(x, y), 10));
+    for (int i = 0; i < 32; ++i) {
+      if (i % 8 + 1 < 8) b.addNet("east" + std::to_string(i), order[size_t(i)], {order[size_t(i + 1)]}, 64);
+      if (i + 8 < 32) b.addNet("north" + std::to_string(i), order[size_t(i)], {order[size_t(i + 8)]}, 64);
+    }
+    operands.assign(b.design().cores.size(), 0);
+    for (const Net& n : b.design().nets)
+      for (CoreId t : n.targets) ++operands[size_t(t)];
+    ts::core::Rng rng(seed);
+    Traffic traffic(rng, SyntheticSpec{"grid", Flow::Pipelined, SizeClass::Large, seed});
+    addTrafficStress(b, rng, order, true, traffic);
+  }
+};
+
 }  // namespace
 
 TEST(SuiteTable1, CountsMatchTheTable) {
@@ -176,30 +200,13 @@ TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightM
 }
 
 TEST(SuiteTable1, ParameterMulticastsFeedOneOperandKernelsFirst) {
-  // An 8 x 4 grid passing data east and north through shared memory: the 11 cores of its west
-  // column and south row read at most one operand, the other 21 read two. Every core has both
-  // S2MM channels free, so only the rule keeps the weights off the two-operand cores (a random
-  // group of 5 of the 32 avoids them with chance 0.2 %).
+  // The grid (StressedGrid): every core has both S2MM channels free, so only the rule keeps the
+  // weights off the two-operand cores (a random group of 5 of the 32 avoids them with chance
+  // 0.2 %).
   for (uint64_t seed = 1; seed <= 10; ++seed) {
-    DesignBuilder b(npu2(), "grid", "");
-    std::vector<CoreId> order;
-    for (int y = 0; y < 4; ++y)
-      for (int x = 0; x < 8; ++x)
-        order.push_back(b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), b.computeTile(x, y), 10));
-    for (int y = 0; y < 4; ++y)
-      for (int x = 0; x < 8; ++x) {
-        if (x + 1 < 8)
-          b.addNet("east" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 1)]}, 64);
-        if (y + 1 < 4)
-          b.addNet("north" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 8)]}, 64);
-      }
-    std::vector<int> operands(b.design().cores.size(), 0);
-    for (const Net& n : b.design().nets)
-      for (CoreId t : n.targets) ++operands[size_t(t)];
-    ts::core::Rng rng(seed);
-    Traffic traffic(rng, SyntheticSpec{"grid", Flow::Pipelined, SizeClass::Large, seed});
-    addTrafficStress(b, rng, order, true, traffic);
-    const Design& d = b.design();
+    StressedGrid g(seed);
+    const std::vector<int>& operands = g.operands;
+    const Design& d = g.b.design();
     const NetId w0 = d.findNet("w0");
     ASSERT_GE(w0, 0) << "seed " << seed << ": every large design has a parameter multicast";
     ASSERT_GE(d.nets[w0].targets.size(), 5u);
@@ -208,29 +215,15 @@ TEST(SuiteTable1, ParameterMulticastsFeedOneOperandKernelsFirst) {
 }
 
 TEST(SuiteTable1, OneOperandKernelsWithoutMulticastWeightsReadTheirOwnFromTheirColumnsMemoryTile) {
-  // The grid of the test above: of the 11 one-operand cores, those no multicast group feeds each
+  // The grid (StressedGrid): of the 11 one-operand cores, those no multicast group feeds each
   // read their own weights (one stream per core, from the memory tile of its column); the 21
   // two-operand cores read none.
   int own = 0;
   for (uint64_t seed = 1; seed <= 10; ++seed) {
-    DesignBuilder b(npu2(), "grid", "");
-    std::vector<CoreId> order;
-    for (int y = 0; y < 4; ++y)
-      for (int x = 0; x < 8; ++x)
-        order.push_back(b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), b.computeTile(x, y), 10));
-    for (int y = 0; y < 4; ++y)
-      for (int x = 0; x < 8; ++x) {
-        if (x + 1 < 8)
-          b.addNet("e" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 1)]}, 64);
-        if (y + 1 < 4)
-          b.addNet("n" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 8)]}, 64);
-      }
-    std::vector<int> operands(b.design().cores.size(), 0);
-    for (const Net& n : b.design().nets)
-      for (CoreId t : n.targets) ++operands[size_t(t)];
-    ts::core::Rng rng(seed);
-    Traffic traffic(rng, SyntheticSpec{"grid", Flow::Pipelined, SizeClass::Large, seed});
-    addTrafficStress(b, rng, order, true, traffic);
+    StressedGrid g(seed);
+    const std::vector<int>& operands = g.operands;
+    const DesignBuilder& b = g.b;
+    const std::vector<CoreId>& order = g.order;
     const Design& d = b.design();
     std::vector<int> fromMemTile(d.cores.size(), 0), multicast(d.cores.size(), 0);
     std::vector<int> sameColumn(d.cores.size(), 0);
