@@ -41,6 +41,22 @@ const Block4* as4(const int32_t* p) {
   return reinterpret_cast<const Block4*>(p);
 }
 
+// The sum of all lanes (known to fit 32 bits); pointers, not values, keep vectors out of the ABI.
+inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight, const Block4* four) {
+  Block4 low, high;
+  std::memcpy(&low, eight, sizeof low);  // one extract and add
+  std::memcpy(&high, reinterpret_cast<const char*>(eight) + sizeof low, sizeof high);
+  const Block4 sum = low + high + *four;
+  return int64_t(sum[0] + sum[1] + sum[2] + sum[3]);
+}
+
+int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, int width) {
+  int64_t sum = 0;
+  for (int r = 0; r < rows; ++r, e += stride, v += width)
+    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), v[k]);
+  return sum;
+}
+
 int64_t hingeChangeScalar(const int32_t* e, const int32_t* d, int n) {
   int64_t sum = 0;
   for (int k = 0; k < n; ++k) sum += int64_t(std::max(e[k] + d[k], 0)) - std::max(e[k], 0);
@@ -94,11 +110,27 @@ TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* 
 }
 
 TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int32_t* __restrict v, int rows,
-                                int width) {
-  int64_t sum = 0;
-  for (int r = 0; r < rows; ++r, e += stride, v += width)
-    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), v[k]);
-  return sum;
+                                int width, int32_t vMax) {
+  assert(width % 4 == 0);
+  if (int64_t(rows) * width * vMax >= (int64_t(1) << 31)) return reliefScalar(e, stride, v, rows, width);
+  // Each term lies in 0..vMax, so the sum fits 32 bits.
+  const Block8 zero8 = {};
+  const Block4 zero4 = {};
+  Block8 sum8 = {};
+  Block4 sum4 = {};
+  for (int r = 0; r < rows; ++r, e += stride, v += width) {
+    int k = 0;
+    TS_UNROLL(2)
+    for (; k + 8 <= width; k += 8) {
+      const Block8 a = *as8(e + k), b = *as8(v + k), over = a > zero8 ? a : zero8;
+      sum8 += over < b ? over : b;
+    }
+    if (k < width) {
+      const Block4 a = *as4(e + k), b = *as4(v + k), over = a > zero4 ? a : zero4;
+      sum4 += over < b ? over : b;
+    }
+  }
+  return horizontalSum(&sum8, &sum4);
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -140,15 +172,12 @@ TS_VECTOR_CLONES int64_t hingeChange(const int32_t* __restrict e, const int32_t*
     const Block8 a = *as8(e + k), b = a + *as8(d + k);
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
-  Block4 sum4, high;
-  std::memcpy(&sum4, &sum8, sizeof sum4);  // the halves' sum: one extract and add
-  std::memcpy(&high, reinterpret_cast<const char*>(&sum8) + sizeof sum4, sizeof high);
-  sum4 += high;
+  Block4 sum4 = {};
   if (k < n) {
     const Block4 a = *as4(e + k), b = a + *as4(d + k);
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
-  return int64_t(sum4[0] + sum4[1] + sum4[2] + sum4[3]);
+  return horizontalSum(&sum8, &sum4);
 }
 
 }  // namespace ts::aie::kernels
