@@ -1,7 +1,8 @@
 #pragma once
 // The inner loops of the bbcg congestion model: element-wise operations on rows of fixed-point
 // channel-segment values. They are compiled for AVX2 as well as the baseline instruction set on
-// x86-64 (picked at load time), because they are most of an SA+BBCG move.
+// x86-64 (picked at load time), because they are most of an SA+BBCG move. Every row length and
+// count (`width`, `n`) is a multiple of four: four segments per tile.
 #include <cstdint>
 
 namespace ts::aie::kernels {
