@@ -168,9 +168,66 @@ TEST(SuiteTable1, LargeDesignsCarryParameterMulticastsSeveralKibObjectsAndTightM
     }
     EXPECT_TRUE(multicast) << e.name << ": no memory-tile multicast with fanout >= 5";
     EXPECT_GE(maxBytes, 2048) << e.name;
-    EXPECT_GE(planEndpoints(d, npu2(), e.gen.placement).peakComputeMemory, 0.75) << e.name;
+    // Tight: the busiest compute tile at 75 % or more, or (its core's largest buffer set above
+    // a quarter of the memory) just the room for one conversion of it (72 % on seeds 4, 6, 7).
+    EXPECT_GE(planEndpoints(d, npu2(), e.gen.placement).peakComputeMemory, 0.7) << e.name;
   }
   EXPECT_GT(large, 0);
+}
+
+TEST(SuiteTable1, ParameterMulticastsFeedOneOperandKernelsFirst) {
+  // An 8 x 4 grid passing data east and north through shared memory: the 11 cores of its west
+  // column and south row read at most one operand, the other 21 read two. Every core has both
+  // S2MM channels free, so only the rule keeps the weights off the two-operand cores (a random
+  // group of 5 of the 32 avoids them with chance 0.2 %).
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    DesignBuilder b(npu2(), "grid", "");
+    std::vector<CoreId> order;
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x)
+        order.push_back(b.addCompute("m" + std::to_string(x) + "_" + std::to_string(y), b.computeTile(x, y), 10));
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x) {
+        if (x + 1 < 8)
+          b.addNet("east" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 1)]}, 64);
+        if (y + 1 < 4)
+          b.addNet("north" + std::to_string(y * 8 + x), order[size_t(y * 8 + x)], {order[size_t(y * 8 + x + 8)]}, 64);
+      }
+    std::vector<int> operands(b.design().cores.size(), 0);
+    for (const Net& n : b.design().nets)
+      for (CoreId t : n.targets) ++operands[size_t(t)];
+    ts::core::Rng rng(seed);
+    Traffic traffic(rng, SyntheticSpec{"grid", Flow::Pipelined, SizeClass::Large, seed});
+    addTrafficStress(b, rng, order, true, traffic);
+    const Design& d = b.design();
+    const NetId w0 = d.findNet("w0");
+    ASSERT_GE(w0, 0) << "seed " << seed << ": every large design has a parameter multicast";
+    ASSERT_GE(d.nets[w0].targets.size(), 5u);
+    for (CoreId t : d.nets[w0].targets) EXPECT_LE(operands[size_t(t)], 1) << "seed " << seed << ": " << d.cores[t].name;
+  }
+}
+
+TEST(SuiteTable1, TighteningLeavesATileDrawnToFitAConversionRoomForIt) {
+  // Neighbours sharing a 24 KiB buffer set (12 KiB objects, double-buffered): at stress 0 every
+  // tile is drawn to fit one more such end (a conversion to a stream), although that is more
+  // than the quarter of its 64 KiB that tightening otherwise leaves at most.
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    DesignBuilder b(npu2(), "pair", "");
+    const CoreId a = b.addCompute("a", b.computeTile(2, 1), 10), c = b.addCompute("c", b.computeTile(2, 2), 10);
+    b.addNet("ac", a, {c}, 12288, 2);
+    b.addInput("in", {{a}}, 256);
+    b.addOutput("out", {c}, 256);
+    GeneratedDesign g = b.finish();
+    ts::core::Rng rng(seed);
+    tightenMemory(g, npu2(), rng, 0.0);
+    const EndpointPlan plan = planEndpoints(g.design, npu2(), g.placement);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_GE(plan.peakComputeMemory, 0.5) << "seed " << seed << ": the tiles were tightened";
+    for (const TileUsage& u : plan.tiles) {
+      if (npu2().kind(u.tile) != TileKind::Compute) continue;
+      EXPECT_GE(npu2().resources(u.tile).memoryBytes - u.memory, 24576) << "seed " << seed;
+    }
+  }
 }
 
 namespace {
@@ -223,7 +280,7 @@ TEST(SuiteTable1, StressScaleZeroKeepsTheRequiredStressAtItsLeast) {
     for (const Net& n : e.gen.design.nets)
       multicast = multicast || (e.gen.design.cores[n.source].kind == CoreKind::MemTile && n.targets.size() >= 5);
     EXPECT_TRUE(multicast) << e.name;
-    EXPECT_GE(e.plan.peakComputeMemory, 0.75) << e.name;
+    EXPECT_GE(e.plan.peakComputeMemory, 0.7) << e.name;
   }
   // The drawn levels put more compute tiles of the manual plans at 2/2 DMA.
   EXPECT_LT(fullDmaTiles(least), fullDmaTiles(npu2Suite()));

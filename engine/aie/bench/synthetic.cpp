@@ -89,6 +89,14 @@ void shuffle(std::vector<T>& v, core::Rng& rng) {
   for (int i = int(v.size()) - 1; i > 0; --i) std::swap(v[size_t(i)], v[size_t(rng.uniformInt(0, i))]);
 }
 
+/// Input FIFOs (nets a core is a target of), whatever interconnect they end up on.
+std::vector<int> inputFifos(const Design& d) {
+  std::vector<int> in(d.cores.size(), 0);
+  for (const Net& n : d.nets)
+    for (CoreId t : n.targets) ++in[size_t(t)];
+  return in;
+}
+
 }  // namespace
 
 int addRandomNets(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId>& order, int count, bool forward,
@@ -124,6 +132,9 @@ void addTrafficStress(DesignBuilder& b, core::Rng& rng, const std::vector<CoreId
     for (CoreId c : order)
       if (b.freeIn(b.tileOf(c)) >= 1) open.push_back(c);
     shuffle(open, rng);
+    // Weights go to one-operand kernels first (addTrafficStress in synthetic.h).
+    const std::vector<int> inputs = inputFifos(b.design());
+    std::stable_partition(open.begin(), open.end(), [&](CoreId c) { return inputs[size_t(c)] <= 1; });
     size_t next = 0;
     while (open.size() - next >= 5) {
       const size_t k = std::min(open.size() - next, size_t(rng.uniformInt(5, 8)));
@@ -203,9 +214,14 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
     if (d.cores[c].kind != CoreKind::Compute) continue;
     const int64_t memory = device.resources(p.tile(c)).memoryBytes;
     const bool overflows = rng.uniform01() < stress;
-    const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : 1.1 + 1.4 * rng.uniform01();
-    const int64_t headroom = std::clamp(int64_t(u * double(fifoEnd[size_t(c)])), int64_t(256),
-                                        std::max<int64_t>(256, memory / 4));  // tiny memories too
+    constexpr double fitLow = 1.1;  // the least headroom of a tile drawn to fit a conversion
+    const double u = overflows ? 0.1 + 0.8 * rng.uniform01() : fitLow + 1.4 * rng.uniform01();
+    // At most a quarter of the memory (tiny memories too), except that a tile drawn to fit a
+    // conversion keeps room for one: else every core whose largest buffer set exceeds ~15 KiB
+    // would overflow on a conversion whatever its draw, i.e. draw the stress anyway.
+    const double end = double(fifoEnd[size_t(c)]);
+    const int64_t cap = overflows ? memory / 4 : std::max(memory / 4, int64_t(fitLow * end));
+    const int64_t headroom = std::clamp(int64_t(u * end), int64_t(256), std::max<int64_t>(256, cap));
     const int64_t room = memory - headroom - worst[size_t(device.index(p.tile(c)))];
     if (room > 0) extra[size_t(c)] = room / 256 * 256;
   }
