@@ -170,7 +170,11 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     caps_[i] = device.resources(t);
     reach_[i].fill(-1);
     auto mems = device.memoriesReachableFrom(t);
-    for (size_t k = 0; k < mems.size() && k < size_t(kMaxReach); ++k) reach_[i][k] = device.index(mems[k]);
+    for (size_t k = 0; k < mems.size() && k < size_t(kMaxReach); ++k) {
+      reach_[i][k] = device.index(mems[k]);
+      reachSpan_.col = std::max(reachSpan_.col, std::abs(mems[k].col - t.col));
+      reachSpan_.row = std::max(reachSpan_.row, std::abs(mems[k].row - t.row));
+    }
   }
   for (CoreKind kind : {CoreKind::Compute, CoreKind::MemTile, CoreKind::Shim}) {
     TileKind tk = tileKindFor(kind);

@@ -171,6 +171,9 @@ class PlaceModel {
     return reach_[size_t(tile)];
   }
   bool reaches(int coreTile, int memoryTile) const;
+  /// The farthest any core reaches a memory, in columns and in rows: endpoints that share a memory
+  /// lie within twice that of each other.
+  TileCoord reachSpan() const { return reachSpan_; }
   /// The memories a shared-memory net could use (reachable by every endpoint), in the order the
   /// source reaches them (own first); returns how many (0: the endpoints share none).
   int sharedBanks(const int* pinTiles, int count, std::array<int, kMaxReach>& banks) const;
@@ -206,6 +209,7 @@ class PlaceModel {
   std::vector<TileKind> tileKinds_;
   std::vector<TileResources> caps_;
   std::vector<std::array<int, kMaxReach>> reach_;
+  TileCoord reachSpan_{0, 0};
   std::vector<int> hostColumns_[3], kindRows_[3];
   std::vector<TileCoord> hostTiles_[3];
 };

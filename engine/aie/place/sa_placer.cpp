@@ -65,7 +65,12 @@ class Annealer {
  public:
   Annealer(const PlaceModel& model, const SaPlacerConfig& config, core::RunContext& ctx, PlacementCost& cost,
            std::vector<char> fixed)
-      : m_(model), cfg_(config), ctx_(ctx), cost_(cost), fixed_(std::move(fixed)), rng_(ctx.seed()) {}
+      : m_(model), cfg_(config), ctx_(ctx), cost_(cost), fixed_(std::move(fixed)), rng_(ctx.seed()) {
+    for (CoreKind kind : {CoreKind::Compute, CoreKind::MemTile, CoreKind::Shim}) {
+      firstColumn_[int(kind)] = firstAtLeast(m_.hostColumns(kind), m_.device().columns());
+      firstRow_[int(kind)] = firstAtLeast(m_.kindRows(kind), m_.device().rows());
+    }
+  }
 
   /// Completes `start` with random positions for unplaced movable cores; false (with reasons)
   /// when the device cannot hold the design.
@@ -89,6 +94,8 @@ class Annealer {
   /// tile's overuse worse.
   bool endpointsFit(const std::vector<CoreMove>& moves) const;
   bool randomTile(CoreKind kind, TileCoord from, int range, TileCoord& out);
+  /// For sorted values in 0..limit-1: per v in 0..limit, the index of the first value >= v.
+  static std::vector<int> firstAtLeast(const std::vector<int>& sorted, int limit);
   bool proposeMove();
   bool proposeMacroMove(int macro, int range);
   void apply(const std::vector<CoreMove>& moves);
@@ -127,6 +134,7 @@ class Annealer {
   std::vector<std::vector<CoreId>> endpointsAt_;  // per tile, memory-tile and shim endpoints
   std::vector<int64_t> endpointBytes_;            // per core: its buffers as the checker counts them
   std::vector<CoreMove> moves_buf_;
+  std::vector<int> firstColumn_[3], firstRow_[3];  // per core kind, firstAtLeast of its columns / rows
   double range_ = 1;
   int64_t moves_ = 0, accepted_ = 0;
   double t0_ = 0, t_ = 0;
@@ -361,13 +369,24 @@ bool Annealer::endpointsFit(const std::vector<CoreMove>& moves) const {
   return true;
 }
 
+std::vector<int> Annealer::firstAtLeast(const std::vector<int>& sorted, int limit) {
+  std::vector<int> first;
+  for (int v = 0; v <= limit; ++v)
+    first.push_back(int(std::lower_bound(sorted.begin(), sorted.end(), v) - sorted.begin()));
+  return first;
+}
+
 bool Annealer::randomTile(CoreKind kind, TileCoord from, int range, TileCoord& out) {
-  const auto& cols = m_.hostColumns(kind);
-  const auto& rows = m_.kindRows(kind);
-  auto lo = std::lower_bound(cols.begin(), cols.end(), from.col - range);
-  auto hi = std::upper_bound(cols.begin(), cols.end(), from.col + range);
-  auto rlo = std::lower_bound(rows.begin(), rows.end(), from.row - range);
-  auto rhi = std::upper_bound(rows.begin(), rows.end(), from.row + range);
+  // The host columns and rows within `range` of `from` (lower / upper bounds by table).
+  auto first = [](const std::vector<int>& table, int v) {
+    return table[size_t(std::clamp(v, 0, int(table.size()) - 1))];
+  };
+  const std::vector<int>& colTable = firstColumn_[int(kind)];
+  const std::vector<int>& rowTable = firstRow_[int(kind)];
+  auto lo = m_.hostColumns(kind).begin() + first(colTable, from.col - range);
+  auto hi = m_.hostColumns(kind).begin() + first(colTable, from.col + range + 1);
+  auto rlo = m_.kindRows(kind).begin() + first(rowTable, from.row - range);
+  auto rhi = m_.kindRows(kind).begin() + first(rowTable, from.row + range + 1);
   int nc = int(hi - lo), nr = int(rhi - rlo);
   if (nc * nr <= 1) return false;
   for (int attempt = 0; attempt < 8; ++attempt) {

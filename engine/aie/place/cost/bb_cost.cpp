@@ -139,8 +139,11 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
   }
   NetState ns;
   ns.wirelength = wirelengthOf_[size_t(n) * size_t(spans_) + size_t(maxC - minC + maxR - minR)];
-  // A net with more endpoints than one memory can serve (5) never shares memory anyway.
-  if (model_.allCompute(n) && count <= 64) ns.banks = model_.netSharedBanks(n, tiles, count, ns.bank);
+  // A net with more endpoints than one memory can serve (5) never shares memory anyway, nor one
+  // whose endpoints lie too far apart to reach a common memory.
+  const TileCoord span = model_.reachSpan();
+  if (model_.allCompute(n) && count <= 64 && maxC - minC <= 2 * span.col && maxR - minR <= 2 * span.row)
+    ns.banks = model_.netSharedBanks(n, tiles, count, ns.bank);
   return ns;
 }
 

@@ -215,7 +215,7 @@ bool BbcgCost::beyondBudget(const std::vector<NetId>& affected, double budget, i
     const ConnectionPattern* p = pl.pattern;
     if (!p) continue;
     relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
-                              p->values.data(), p->rows, p->width());
+                              p->values.data(), p->rows, p->width(), channels_.units());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);

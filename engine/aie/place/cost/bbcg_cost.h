@@ -13,8 +13,9 @@
 // as rows of whole tiles (ChannelUsage::pattern). propose() writes the moved nets' change D(r)
 // (old patterns out, new ones in; a multicast net's connections merged by maximum) into a
 // scratch array, row by row, then sums max(E + D, 0) - max(E, 0) over the rows it touched
-// (four segments per vector compare; only lanes over capacity take the slow path). commit()
-// adds D to E, revert() clears it: no per-segment journal, no allocation.
+// (vector loops over eight segments at a time, summing in 32-bit lanes where that cannot
+// overflow; segment_kernels.h). commit() adds D to E, revert() clears it: no per-segment
+// journal, no allocation.
 #include <cstdint>
 #include <utility>
 #include <vector>
