@@ -202,8 +202,8 @@ void tightenMemory(GeneratedDesign& gen, const Device& device, core::Rng& rng, d
   std::vector<int64_t> original;
   for (const auto& c : d.cores) original.push_back(c.bufferBytes);
   EndpointPlan plan = planEndpoints(d, device, p);
-  const bool singleModeOk = singleModeIssuesBesidesMixing(d, device, p).empty();
   if (!plan.ok()) return;
+  const bool singleModeOk = singleModeIssuesBesidesMixing(d, device, p).empty();
   // Worst case per tile: every shared buffer on each tile that could hold it, so that the
   // design fits whichever neighbour a router (or AMD's) picks for it.
   std::vector<NetBuffers> how;
