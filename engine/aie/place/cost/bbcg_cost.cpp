@@ -205,8 +205,40 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
-  for (NetId n : affected) stage(n, true);
+  // One-target nets first (cheap). If the move is then over budget, multicast nets can only
+  // bring it back by what removing their current use relieves (adding their new use never
+  // lowers the overuse): when even that is not enough, the move is rejected before any merge.
+  bool multicast = false;
+  for (NetId n : affected) {
+    if (model().pins(n).size() > 2)
+      multicast = true;
+    else
+      stage(n, true);
+  }
+  if (multicast && multicastCannotHelp(affected, budget, atLeast)) {
+    revertExtra();
+    return false;
+  }
+  for (NetId n : affected)
+    if (model().pins(n).size() > 2) stage(n, true);
   if (!changes_.empty()) congestion_ = congestionOf(overuse_);
+  return true;
+}
+
+bool BbcgCost::multicastCannotHelp(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const {
+  auto change = [&](int64_t relief) { return congestionOf(overuse_ - relief) - savedCongestion_; };
+  if (double(change(0)) <= budget) return false;
+  const int cols = model().device().columns();
+  int64_t relief = 0;
+  for (NetId n : affected) {
+    const Placed& pl = current_[n];
+    const ConnectionPattern* p = pl.pattern;
+    if (!p || model().pins(n).size() <= 2) continue;
+    relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
+                              p->values.data(), p->rows, p->width(), channels_.units());
+    if (double(change(relief)) <= budget) return false;
+  }
+  atLeast = change(relief);
   return true;
 }
 

@@ -82,6 +82,9 @@ class BbcgCost : public BbCost {
   /// the overuse their current patterns can relieve; `atLeast` then gets a lower bound of it.
   bool beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
   int64_t rowRelief(const std::vector<NetId>& affected) const;
+  /// Whether, with the one-target nets of `affected` staged, the congestion change must exceed
+  /// `budget` whatever the multicast nets do; `atLeast` then gets a lower bound of it.
+  bool multicastCannotHelp(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
   void trimCache();
 
   BbcgCostConfig cfg_;
