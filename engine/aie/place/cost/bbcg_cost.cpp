@@ -17,7 +17,9 @@ constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
 
 int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
   if (overuse <= 0) return 0;
-  return std::llround(kappa * double(overuse) * (BbCost::kScale / unitsPerNet));
+  // Rounded half up like llround (the value is positive), without its library call: this runs
+  // several times per move.
+  return int64_t(kappa * double(overuse) * (BbCost::kScale / unitsPerNet) + 0.5);
 }
 
 int64_t positive(int64_t x) {
