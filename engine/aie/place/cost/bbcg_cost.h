@@ -16,6 +16,11 @@
 // segment_kernels.h): the overuse change telescopes, so it is exact whatever the order.
 // commit() keeps E, revert() applies the changes back. Between propose() and commit()/revert()
 // E holds the staged move.
+//
+// Early rejection (the annealer gives a budget): before staging, when the bb change alone is
+// over it and the overuse the moved nets' current patterns could relieve cannot make up for it;
+// after staging the one-target nets, when the multicast nets (the costly merges) could not
+// bring the change back within it even by removing their current use.
 #include <cstdint>
 #include <utility>
 #include <vector>
