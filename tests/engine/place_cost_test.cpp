@@ -361,6 +361,66 @@ TEST(BbcgCost, EarlyRejectionLooksAtTheSegmentsANetUses) {
   EXPECT_EQ(BbcgCost::fromScratch(m, cfg, q), cost.terms());
 }
 
+// The one-target nets of a move are staged first: when they congest a channel by more than the
+// budget and the move's multicast nets could not relieve that even by vanishing (their current
+// use lies on uncongested rows), the move is rejected before any multicast merge.
+TEST(BbcgCost, EarlyRejectionBeforeMergingMulticastNets) {
+  Device dev = loadDevice("npu2");
+  // Four straight nets fill the east segment of (3,3) to its capacity (4); core a feeds t and is
+  // one target of m's multicast (m -> a, c).
+  Design d = ts::test::designFromYaml(R"(design: fill
+device: npu2
+cores:
+  - {name: s0, kind: compute}
+  - {name: s1, kind: compute}
+  - {name: s2, kind: compute}
+  - {name: s3, kind: compute}
+  - {name: t0, kind: compute}
+  - {name: t1, kind: compute}
+  - {name: t2, kind: compute}
+  - {name: t3, kind: compute}
+  - {name: a, kind: compute}
+  - {name: t, kind: compute}
+  - {name: m, kind: compute}
+  - {name: c, kind: compute}
+nets:
+  - {name: n0, source: s0, targets: [t0], bytes: 64}
+  - {name: n1, source: s1, targets: [t1], bytes: 64}
+  - {name: n2, source: s2, targets: [t2], bytes: 64}
+  - {name: n3, source: s3, targets: [t3], bytes: 64}
+  - {name: one, source: a, targets: [t], bytes: 64}
+  - {name: fan, source: m, targets: [a, c], bytes: 64}
+)");
+  PlaceModel m(d, dev);
+  BbcgCostConfig cfg;
+  cfg.kappa = 3;
+  BbcgCost cost(m, cfg);
+  Placement p =
+      placeAll(d, {{0, 3}, {1, 3}, {2, 3}, {3, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}, {0, 5}, {7, 4}, {7, 5}, {6, 5}});
+  cost.reset(p);
+  ASSERT_DOUBLE_EQ(cost.congestion(), 0.0);
+  // a moves down to row 2: a -> t now crosses row 3 eastwards (over capacity), and the
+  // multicast's current use (row 5) can relieve nothing.
+  const CoreId a = 8;
+  const std::vector<CoreMove> move{{a, {0, 5}, {0, 2}}};
+  Placement q = p;
+  q.place(a, {0, 2});
+  auto congestion = [&](const Placement& x) { return BbcgCost::fromScratch(m, cfg, x)[2].second; };
+  const double change = cost.evaluate(q) - cost.evaluate(p), congestionChange = congestion(q) - congestion(p);
+  ASSERT_GT(congestionChange, 0.0);
+  ASSERT_FALSE(cost.sharedMemoryNet(5));
+  // The bb change fits the limit (so the bound before staging does not apply), the congestion not.
+  const double limit = change - congestionChange / 2;
+  const int64_t before = cost.boundRejections();
+  EXPECT_GT(cost.proposeWithin(move, limit), limit);
+  cost.revert();
+  EXPECT_EQ(cost.boundRejections(), before + 1) << "the multicast net was merged";
+  EXPECT_EQ(cost.terms(), BbcgCost::fromScratch(m, cfg, p)) << "the staged one-target net was not taken back";
+  EXPECT_NEAR(cost.proposeWithin(move, change + 1), change, 1e-9);
+  cost.commit();
+  EXPECT_EQ(BbcgCost::fromScratch(m, cfg, q), cost.terms());
+}
+
 // ---------- incremental deltas over random moves ----------
 
 namespace {

@@ -36,38 +36,49 @@ TEST(SegmentKernels, MatchPlainLoopsOnEveryRowLength) {
     auto at = [&](int r, int k) { return size_t(r * kStride + offset + k); };
     const int rows = kRows;
 
+    // maxInto
     std::vector<int32_t> got = d0, want = d0;
-    kernels::add(got.data() + offset, kStride, v.data(), rows, width, +1);
-    kernels::add(got.data() + offset, kStride, w.data(), rows, width, -1);
-    kernels::addDifference(got.data() + offset, kStride, w.data(), v.data(), rows, width);
     kernels::maxInto(got.data() + offset, kStride, v.data(), rows, width);
     for (int r = 0; r < rows; ++r)
-      for (int k = 0; k < width; ++k) {
-        int32_t& x = want[at(r, k)];
-        x += v[size_t(r * width + k)] - w[size_t(r * width + k)];
-        x += w[size_t(r * width + k)] - v[size_t(r * width + k)];
-        x = std::max(x, v[size_t(r * width + k)]);
-      }
+      for (int k = 0; k < width; ++k) want[at(r, k)] = std::max(want[at(r, k)], v[size_t(r * width + k)]);
     ASSERT_EQ(got, want) << "width " << width;
 
-    int64_t relief = 0, hinge = 0;
+    // addCounting and addDifferenceCounting: the sums they change and the overuse change per row,
+    // with 32-bit lane sums (vMax = unit) and the wide fallback (vMax = INT32_MAX).
+    for (int32_t vMax : {unit, INT32_MAX}) {
+      for (int mode : {+1, -1, 0}) {
+        std::vector<int32_t> sum = e, expect = e;
+        std::vector<int64_t> rowGot(size_t(rows), 7), rowWant(size_t(rows), 7);
+        int64_t total = 0;
+        for (int r = 0; r < rows; ++r)
+          for (int k = 0; k < width; ++k) {
+            int32_t& x = expect[at(r, k)];
+            const int32_t before = x;
+            const int32_t a = v[size_t(r * width + k)], b = w[size_t(r * width + k)];
+            x += mode > 0 ? a : mode < 0 ? -a : a - b;
+            const int64_t change = int64_t(std::max(x, 0)) - std::max(before, 0);
+            rowWant[size_t(r)] += change;
+            total += change;
+          }
+        const int64_t got64 = mode == 0 ? kernels::addDifferenceCounting(sum.data() + offset, kStride, v.data(),
+                                                                         w.data(), rows, width, vMax, rowGot.data())
+                                        : kernels::addCounting(sum.data() + offset, kStride, v.data(), rows, width,
+                                                               mode, vMax, rowGot.data());
+        ASSERT_EQ(sum, expect) << "width " << width << " mode " << mode;
+        EXPECT_EQ(got64, total) << "width " << width << " mode " << mode;
+        EXPECT_EQ(rowGot, rowWant) << "width " << width << " mode " << mode;
+      }
+    }
+
+    int64_t relief = 0;
     for (int r = 0; r < rows; ++r)
       for (int k = 0; k < width; ++k) relief += std::min(std::max(e[at(r, k)], 0), v[size_t(r * width + k)]);
-    for (int k = 0; k < width; ++k)
-      hinge +=
-          int64_t(std::max(e[size_t(offset + k)] + d0[size_t(offset + k)], 0)) - std::max(e[size_t(offset + k)], 0);
     EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, unit), relief) << "width " << width;
     EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, INT32_MAX), relief);  // 64-bit sum
-    EXPECT_EQ(kernels::hingeChange(e.data() + offset, d0.data() + offset, width, unit), hinge) << "width " << width;
-    EXPECT_EQ(kernels::hingeChange(e.data() + offset, d0.data() + offset, width, INT32_MAX), hinge);
 
-    std::vector<int32_t> sum = e, delta = d0;
-    kernels::addAndClear(sum.data() + offset, delta.data() + offset, width);
     kernels::clear(got.data() + offset, width);
     for (int k = 0; k < kSize; ++k) {
       const bool inside = k >= offset && k < offset + width;
-      ASSERT_EQ(sum[size_t(k)], e[size_t(k)] + (inside ? d0[size_t(k)] : 0)) << "width " << width;
-      ASSERT_EQ(delta[size_t(k)], inside ? 0 : d0[size_t(k)]);
       ASSERT_EQ(got[size_t(k)], inside ? 0 : want[size_t(k)]);
     }
   }

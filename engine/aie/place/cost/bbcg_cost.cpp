@@ -3,7 +3,6 @@
 #include "engine/aie/legality.h"
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <map>
 
@@ -18,7 +17,9 @@ constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
 
 int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
   if (overuse <= 0) return 0;
-  return std::llround(kappa * double(overuse) * (BbCost::kScale / unitsPerNet));
+  // Rounded half up like llround (the value is positive), without its library call: this runs
+  // several times per move.
+  return int64_t(kappa * double(overuse) * (BbCost::kScale / unitsPerNet) + 0.5);
 }
 
 int64_t positive(int64_t x) {
@@ -31,7 +32,6 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
     : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
   const int segs = channels_.segmentCount();
   excess_.assign(size_t(segs), 0);
-  delta_.assign(size_t(segs), 0);
   current_.resize(size_t(model.netCount()));
   merged_.resize(size_t(model.netCount()));
   for (NetId n = 0; n < model.netCount(); ++n) {
@@ -40,58 +40,39 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   }
   connSource_.assign(size_t(model.netCount()), -1);
   connPattern_.assign(connTile_.size(), nullptr);
-  const int rows = model.device().rows();
-  rowLo_.assign(size_t(rows), 0);
-  rowHi_.assign(size_t(rows), 0);
-  rowStamp_.assign(size_t(rows), 0);
-  rowChange_.assign(size_t(rows), 0);
-  rowOveruse_.assign(size_t(rows), 0);
+  rowOveruse_.assign(size_t(model.device().rows()), 0);
 }
 
 int64_t BbcgCost::congestionOf(int64_t overuse) const {
   return congestionUnits(cfg_.kappa, overuse, channels_.units());
 }
 
-void BbcgCost::cover(int firstRow, int lastRow, int lo, int hi) {
-  for (int row = firstRow; row <= lastRow; ++row) {
-    if (rowStamp_[size_t(row)] != stamp_) {
-      rowStamp_[size_t(row)] = stamp_;
-      rowsTouched_.push_back(row);
-      rowLo_[size_t(row)] = lo;
-      rowHi_[size_t(row)] = hi;
-    } else {
-      rowLo_[size_t(row)] = std::min(rowLo_[size_t(row)], lo);
-      rowHi_[size_t(row)] = std::max(rowHi_[size_t(row)], hi);
-    }
-  }
-}
-
-void BbcgCost::addToDelta(const Placed& from, const Placed& to) {
-  const int cols = model().device().columns();
+int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
+  const int stride = 4 * model().device().columns();
+  const int32_t unit = channels_.units();
+  auto at = [&](const Placed& p) {
+    return excess_.data() + p.pattern->firstRow * stride + 4 * (p.anchor + p.pattern->col0);
+  };
   const ConnectionPattern* a = from.pattern;
   const ConnectionPattern* b = to.pattern;
-  // The rows touched get the union of both rectangles' columns (one pass instead of two).
-  int top = INT_MAX, bottom = -1, lo = INT_MAX, hi = -1;
-  for (const Placed* p : {&from, &to}) {
-    if (!p->pattern) continue;
-    top = std::min(top, p->pattern->firstRow);
-    bottom = std::max(bottom, p->pattern->firstRow + p->pattern->rows - 1);
-    lo = std::min(lo, p->anchor + p->pattern->col0);
-    hi = std::max(hi, p->anchor + p->pattern->col0 + p->pattern->tiles - 1);
-  }
-  if (bottom < 0) return;
-  cover(top, bottom, lo, hi);
-  auto at = [&](const Placed& p) {
-    return delta_.data() + 4 * (p.pattern->firstRow * cols + p.anchor + p.pattern->col0);
-  };
   if (a && b && a->firstRow == b->firstRow && a->rows == b->rows && a->tiles == b->tiles &&
       from.anchor + a->col0 == to.anchor + b->col0) {
     // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
-    kernels::addDifference(at(to), 4 * cols, b->values.data(), a->values.data(), b->rows, b->width());
-    return;
+    return kernels::addDifferenceCounting(at(to), stride, b->values.data(), a->values.data(), b->rows, b->width(), unit,
+                                          rowOveruse_.data() + b->firstRow);
   }
-  if (a) kernels::add(at(from), 4 * cols, a->values.data(), a->rows, a->width(), -1);
-  if (b) kernels::add(at(to), 4 * cols, b->values.data(), b->rows, b->width(), +1);
+  int64_t change = 0;
+  if (a)
+    change += kernels::addCounting(at(from), stride, a->values.data(), a->rows, a->width(), -1, unit,
+                                   rowOveruse_.data() + a->firstRow);
+  if (b)
+    change += kernels::addCounting(at(to), stride, b->values.data(), b->rows, b->width(), +1, unit,
+                                   rowOveruse_.data() + b->firstRow);
+  return change;
+}
+
+BbcgCost::Placed BbcgCost::next(const Change& c) const {
+  return c.merged < 0 ? c.next : Placed{&mergePool_[size_t(c.merged)], 0};
 }
 
 void BbcgCost::mergeConnections(ConnectionPattern& out) const {
@@ -154,22 +135,8 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   } else if (skipUnchanged && !old.pattern) {
     return;
   }
-  addToDelta(old, c.next);
+  overuse_ += replace(old, c.next);
   changes_.push_back(c);
-}
-
-int64_t BbcgCost::overuseChange() {
-  const int cols = model().device().columns();
-  // Each changed net moves a segment's excess by at most one net.
-  const int32_t dMax = int32_t(std::min<int64_t>(INT32_MAX, int64_t(changes_.size()) * channels_.units()));
-  int64_t change = 0;
-  for (int row : rowsTouched_) {
-    const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
-    const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
-    rowChange_[size_t(row)] = kernels::hingeChange(excess_.data() + begin, delta_.data() + begin, n, dMax);
-    change += rowChange_[size_t(row)];
-  }
-  return change;
 }
 
 void BbcgCost::trimCache() {
@@ -184,8 +151,6 @@ void BbcgCost::trimCache() {
 void BbcgCost::resetExtra() {
   for (int s = 0; s < int(excess_.size()); ++s) excess_[size_t(s)] = -channels_.capacity(s) * channels_.units();
   std::fill(current_.begin(), current_.end(), Placed{});
-  if (++stamp_ == 0) stamp_ = 1;  // every row is rewritten below
-  rowsTouched_.clear();
   changes_.clear();
   mergeUsed_ = 0;
   for (NetId n = 0; n < model().netCount(); ++n) stage(n, false);
@@ -239,29 +204,47 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   trimCache();
   savedOveruse_ = overuse_;
   savedCongestion_ = congestion_;
-  rowsTouched_.clear();
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
-  if (++stamp_ == 0) {
-    std::fill(rowStamp_.begin(), rowStamp_.end(), 0);
-    stamp_ = 1;
-  }
   mergeUsed_ = 0;
-  for (NetId n : affected) stage(n, true);
-  if (changes_.empty()) return true;
-  overuse_ += overuseChange();
-  congestion_ = congestionOf(overuse_);
+  // One-target nets first (cheap). If the move is then over budget, multicast nets can only
+  // bring it back by what removing their current use relieves (adding their new use never
+  // lowers the overuse): when even that is not enough, the move is rejected before any merge.
+  bool multicast = false;
+  for (NetId n : affected) {
+    if (model().pins(n).size() > 2)
+      multicast = true;
+    else
+      stage(n, true);
+  }
+  if (multicast && multicastCannotHelp(affected, budget, atLeast)) {
+    revertExtra();
+    return false;
+  }
+  for (NetId n : affected)
+    if (model().pins(n).size() > 2) stage(n, true);
+  if (!changes_.empty()) congestion_ = congestionOf(overuse_);
+  return true;
+}
+
+bool BbcgCost::multicastCannotHelp(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const {
+  auto change = [&](int64_t relief) { return congestionOf(overuse_ - relief) - savedCongestion_; };
+  if (double(change(0)) <= budget) return false;
+  const int cols = model().device().columns();
+  int64_t relief = 0;
+  for (NetId n : affected) {
+    const Placed& pl = current_[n];
+    const ConnectionPattern* p = pl.pattern;
+    if (!p || model().pins(n).size() <= 2) continue;
+    relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
+                              p->values.data(), p->rows, p->width(), channels_.units());
+    if (double(change(relief)) <= budget) return false;
+  }
+  atLeast = change(relief);
   return true;
 }
 
 void BbcgCost::commitExtra() {
-  const int cols = model().device().columns();
-  for (int row : rowsTouched_) {
-    const int begin = 4 * (row * cols + rowLo_[size_t(row)]);
-    const int n = 4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1);
-    kernels::addAndClear(excess_.data() + begin, delta_.data() + begin, n);
-    rowOveruse_[size_t(row)] += rowChange_[size_t(row)];
-  }
   for (const Change& c : changes_) {
     if (c.merged < 0) {
       current_[c.net] = c.next;
@@ -270,19 +253,14 @@ void BbcgCost::commitExtra() {
     std::swap(mergePool_[size_t(c.merged)], merged_[c.net]);  // the old buffers are reused next time
     current_[c.net] = {&merged_[c.net], 0};
   }
-  rowsTouched_.clear();
   changes_.clear();
 }
 
 void BbcgCost::revertExtra() {
-  const int cols = model().device().columns();
-  for (int row : rowsTouched_) {
-    kernels::clear(delta_.data() + 4 * (row * cols + rowLo_[size_t(row)]),
-                   4 * (rowHi_[size_t(row)] - rowLo_[size_t(row)] + 1));
-  }
+  // Integer sums: taking the changes back in any order restores the excess and row overuse exactly.
+  for (const Change& c : changes_) replace(next(c), current_[c.net]);
   overuse_ = savedOveruse_;
   congestion_ = savedCongestion_;
-  rowsTouched_.clear();
   changes_.clear();
 }
 

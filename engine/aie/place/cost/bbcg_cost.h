@@ -10,12 +10,17 @@
 //
 // Incremental evaluation. The state is the excess E(r) = E[U(r)] - C(r) per segment in fixed
 // point, laid out tile-major like the segment numbers, and each net's connection patterns come
-// as rows of whole tiles (ChannelUsage::pattern). propose() writes the moved nets' change D(r)
-// (old patterns out, new ones in; a multicast net's connections merged by maximum) into a
-// scratch array, row by row, then sums max(E + D, 0) - max(E, 0) over the rows it touched
-// (vector loops over eight segments at a time, summing in 32-bit lanes where that cannot
-// overflow; segment_kernels.h). commit() adds D to E, revert() clears it: no per-segment
-// journal, no allocation.
+// as rows of whole tiles (ChannelUsage::pattern). propose() applies each moved net's change to E
+// in place (old pattern out, new one in; a multicast net's connections merged by maximum), and
+// the same pass sums the change of max(E, 0) (vector loops over eight segments at a time;
+// segment_kernels.h): the overuse change telescopes, so it is exact whatever the order.
+// commit() keeps E, revert() applies the changes back. Between propose() and commit()/revert()
+// E holds the staged move.
+//
+// Early rejection (the annealer gives a budget): before staging, when the bb change alone is
+// over it and the overuse the moved nets' current patterns could relieve cannot make up for it;
+// after staging the one-target nets, when the multicast nets (the costly merges) could not
+// bring the change back within it even by removing their current use.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -72,22 +77,24 @@ class BbcgCost : public BbCost {
 
   int64_t congestionOf(int64_t overuse) const;
   void stage(NetId n, bool skipUnchanged);
-  /// Marks rows firstRow..lastRow as touched by the staged move over columns lo..hi (tiles).
-  void cover(int firstRow, int lastRow, int lo, int hi);
-  /// D += to - from (either may be empty).
-  void addToDelta(const Placed& from, const Placed& to);
+  /// Applies `to` in place of `from` (either may be empty) to the excess; returns the overuse
+  /// change and adds each row's part to rowOveruse_.
+  int64_t replace(const Placed& from, const Placed& to);
+  /// The pattern a change adds (a multicast net's lives in mergePool_, which may have grown).
+  Placed next(const Change& c) const;
   void mergeConnections(ConnectionPattern& out) const;
-  int64_t overuseChange();  // also fills rowChange_
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
   /// the overuse their current patterns can relieve; `atLeast` then gets a lower bound of it.
   bool beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
   int64_t rowRelief(const std::vector<NetId>& affected) const;
+  /// Whether, with the one-target nets of `affected` staged, the congestion change must exceed
+  /// `budget` whatever the multicast nets do; `atLeast` then gets a lower bound of it.
+  bool multicastCannotHelp(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
   void trimCache();
 
   BbcgCostConfig cfg_;
   ChannelUsage channels_;
   std::vector<int32_t> excess_;            // E[U(r)] - C(r) in units, per segment
-  std::vector<int32_t> delta_;             // D(r) of the staged move (zero outside it)
   std::vector<Placed> current_;            // per net: what it adds to the excess now (null: nothing)
   std::vector<ConnectionPattern> merged_;  // per multicast net: its max over connections
   // Per net, the patterns last looked up for its connections (the source's tile they are for,
@@ -103,11 +110,7 @@ class BbcgCost : public BbCost {
   std::vector<ConnectionPattern> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
-  std::vector<int> rowLo_, rowHi_, rowsTouched_;  // per row: tile columns D covers
-  std::vector<uint32_t> rowStamp_;
-  std::vector<int64_t> rowChange_;   // the staged overuse change per row
   std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
-  uint32_t stamp_ = 0;
 };
 
 }  // namespace ts::aie

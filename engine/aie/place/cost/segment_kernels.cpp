@@ -46,8 +46,11 @@ inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight,
   Block4 low, high;
   std::memcpy(&low, eight, sizeof low);  // one extract and add
   std::memcpy(&high, reinterpret_cast<const char*>(eight) + sizeof low, sizeof high);
-  const Block4 sum = low + high + *four;
-  return int64_t(sum[0] + sum[1] + sum[2] + sum[3]);
+  Block4 sum = low + high + *four;
+  // Two shuffles and adds instead of three lane extracts: this runs once per row.
+  sum += __builtin_shuffle(sum, Block4{2, 3, 0, 1});
+  sum += __builtin_shuffle(sum, Block4{1, 0, 3, 2});
+  return int64_t(sum[0]);
 }
 
 int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, int width) {
@@ -57,41 +60,59 @@ int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, i
   return sum;
 }
 
-int64_t hingeChangeScalar(const int32_t* e, const int32_t* d, int n) {
+// Adds a row of a pattern to a row of the excess e and returns the change of the row's overuse,
+// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
+// caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
+template <int Mode>
+inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int32_t* __restrict v,
+                                                     const int32_t* __restrict w, int width) {
+  const Block8 zero8 = {};
+  const Block4 zero4 = {};
+  Block8 sum8 = {};
+  Block4 sum4 = {};
+  int k = 0;
+  TS_UNROLL(2)
+  for (; k + 8 <= width; k += 8) {
+    const Block8 a = *as8(e + k);
+    const Block8 b = Mode > 0 ? a + *as8(v + k) : Mode < 0 ? a - *as8(v + k) : a + (*as8(v + k) - *as8(w + k));
+    *as8(e + k) = b;
+    sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
+  }
+  if (k < width) {
+    const Block4 a = *as4(e + k);
+    const Block4 b = Mode > 0 ? a + *as4(v + k) : Mode < 0 ? a - *as4(v + k) : a + (*as4(v + k) - *as4(w + k));
+    *as4(e + k) = b;
+    sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
+  }
+  return horizontalSum(&sum8, &sum4);
+}
+
+template <int Mode>
+int64_t addRowScalar(int32_t* e, const int32_t* v, const int32_t* w, int width) {
   int64_t sum = 0;
-  for (int k = 0; k < n; ++k) sum += int64_t(std::max(e[k] + d[k], 0)) - std::max(e[k], 0);
+  for (int k = 0; k < width; ++k) {
+    const int32_t a = e[k];
+    e[k] += Mode > 0 ? v[k] : Mode < 0 ? -v[k] : v[k] - w[k];
+    sum += int64_t(std::max(e[k], 0)) - std::max(a, 0);
+  }
   return sum;
 }
 
+template <int Mode>
+inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const int32_t* v, const int32_t* w,
+                                                      int rows, int width, int32_t vMax, int64_t* rowChange) {
+  assert(width % 4 == 0);
+  const bool narrow = int64_t(width) * vMax < (int64_t(1) << 31);
+  int64_t total = 0;
+  for (int r = 0; r < rows; ++r, e += stride, v += width, w += Mode == 0 ? width : 0) {
+    const int64_t change = narrow ? addRow<Mode>(e, v, w, width) : addRowScalar<Mode>(e, v, w, width);
+    rowChange[r] += change;
+    total += change;
+  }
+  return total;
+}
+
 }  // namespace
-
-TS_VECTOR_CLONES void add(int32_t* __restrict d, int stride, const int32_t* __restrict v, int rows, int width,
-                          int sign) {
-  assert(width % 4 == 0);
-  for (int r = 0; r < rows; ++r, d += stride, v += width) {
-    int k = 0;
-    if (sign > 0) {
-      TS_UNROLL(2)
-      for (; k + 8 <= width; k += 8) *as8(d + k) += *as8(v + k);
-      if (k < width) *as4(d + k) += *as4(v + k);
-    } else {
-      TS_UNROLL(2)
-      for (; k + 8 <= width; k += 8) *as8(d + k) -= *as8(v + k);
-      if (k < width) *as4(d + k) -= *as4(v + k);
-    }
-  }
-}
-
-TS_VECTOR_CLONES void addDifference(int32_t* __restrict d, int stride, const int32_t* __restrict plus,
-                                    const int32_t* __restrict minus, int rows, int width) {
-  assert(width % 4 == 0);
-  for (int r = 0; r < rows; ++r, d += stride, plus += width, minus += width) {
-    int k = 0;
-    TS_UNROLL(2)
-    for (; k + 8 <= width; k += 8) *as8(d + k) += *as8(plus + k) - *as8(minus + k);
-    if (k < width) *as4(d + k) += *as4(plus + k) - *as4(minus + k);
-  }
-}
 
 TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* __restrict v, int rows, int width) {
   assert(width % 4 == 0);
@@ -145,39 +166,15 @@ clear(int32_t* __restrict d, int n) {
   if (k < n) *as4(d + k) = Block4{};
 }
 
-TS_VECTOR_CLONES void addAndClear(int32_t* __restrict e, int32_t* __restrict d, int n) {
-  assert(n % 4 == 0);
-  int k = 0;
-  TS_UNROLL(2)
-  for (; k + 8 <= n; k += 8) {
-    *as8(e + k) += *as8(d + k);
-    *as8(d + k) = Block8{};
-  }
-  if (k < n) {
-    *as4(e + k) += *as4(d + k);
-    *as4(d + k) = Block4{};
-  }
+TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const int32_t* v, int rows, int width, int sign,
+                                     int32_t vMax, int64_t* rowChange) {
+  return sign > 0 ? addRows<1>(e, stride, v, v, rows, width, vMax, rowChange)
+                  : addRows<-1>(e, stride, v, v, rows, width, vMax, rowChange);
 }
 
-TS_VECTOR_CLONES int64_t hingeChange(const int32_t* __restrict e, const int32_t* __restrict d, int n, int32_t dMax) {
-  assert(n % 4 == 0);
-  if (int64_t(n) * dMax >= (int64_t(1) << 31)) return hingeChangeScalar(e, d, n);
-  // |max(e + d, 0) - max(e, 0)| <= |d| <= dMax, so the sum fits 32 bits.
-  const Block8 zero8 = {};
-  const Block4 zero4 = {};
-  Block8 sum8 = {};
-  int k = 0;
-  TS_UNROLL(4)
-  for (; k + 8 <= n; k += 8) {
-    const Block8 a = *as8(e + k), b = a + *as8(d + k);
-    sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
-  }
-  Block4 sum4 = {};
-  if (k < n) {
-    const Block4 a = *as4(e + k), b = a + *as4(d + k);
-    sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
-  }
-  return horizontalSum(&sum8, &sum4);
+TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const int32_t* plus, const int32_t* minus,
+                                               int rows, int width, int32_t vMax, int64_t* rowChange) {
+  return addRows<0>(e, stride, plus, minus, rows, width, vMax, rowChange);
 }
 
 }  // namespace ts::aie::kernels

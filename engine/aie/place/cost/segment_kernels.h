@@ -7,23 +7,22 @@
 
 namespace ts::aie::kernels {
 
-/// A rectangle of `rows` rows of `width` values: v is contiguous, d has rows `stride` apart.
-/// d[r][k] += v[r][k] (sign > 0) or d[r][k] -= v[r][k].
-void add(int32_t* d, int stride, const int32_t* v, int rows, int width, int sign);
-/// d[r][k] += plus[r][k] - minus[r][k] (plus and minus contiguous, like v above).
-void addDifference(int32_t* d, int stride, const int32_t* plus, const int32_t* minus, int rows, int width);
-/// d[r][k] = max(d[r][k], v[r][k]).
+/// A rectangle of `rows` rows of `width` values: v is contiguous, e has rows `stride` apart.
+/// e[r][k] += v[r][k] (sign > 0) or e[r][k] -= v[r][k]; returns the change of the sum of
+/// max(e, 0) over the rectangle (the overuse) and adds each row's part to rowChange[r].
+/// 0 <= v <= vMax.
+int64_t addCounting(int32_t* e, int stride, const int32_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange);
+/// addCounting() of plus - minus (both contiguous like v above, 0 <= plus, minus <= vMax).
+int64_t addDifferenceCounting(int32_t* e, int stride, const int32_t* plus, const int32_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange);
+/// d[r][k] = max(d[r][k], v[r][k]) (d and v laid out like e and v above).
 void maxInto(int32_t* d, int stride, const int32_t* v, int rows, int width);
-/// Sum of max(e[k] + d[k], 0) - max(e[k], 0): the change of the overuse when d is added to e.
-/// dMax bounds |d[k]|.
-int64_t hingeChange(const int32_t* e, const int32_t* d, int n, int32_t dMax);
-/// Sum over a rectangle (laid out like add()'s) of min(max(e[r][k], 0), v[r][k]) for v >= 0: the
+/// Sum over a rectangle (laid out like addCounting()'s) of min(max(e[r][k], 0), v[r][k]) for v >= 0: the
 /// most overuse of e that removing v can relieve. vMax bounds v.
 int64_t relief(const int32_t* e, int stride, const int32_t* v, int rows, int width, int32_t vMax);
 /// d[k] = 0 (a plain vector loop: these rows are short, and it keeps instruction counts honest
 /// where memset would use a string instruction).
 void clear(int32_t* d, int n);
-/// e[k] += d[k], then d[k] = 0.
-void addAndClear(int32_t* e, int32_t* d, int n);
 
 }  // namespace ts::aie::kernels
