@@ -17,27 +17,28 @@ constexpr int kStride = 4 * 40;  // a row of the array: 40 tiles
 constexpr int kRows = 3;
 constexpr int kSize = kRows * kStride + 8;  // room for the offset below
 
-std::vector<int32_t> randomValues(std::mt19937& rng, int n, int32_t lo, int32_t hi) {
+template <typename T>
+std::vector<T> randomValues(std::mt19937& rng, int n, int32_t lo, int32_t hi) {
   std::uniform_int_distribution<int32_t> value(lo, hi);
-  std::vector<int32_t> v(static_cast<size_t>(n));
-  for (int32_t& x : v) x = value(rng);
+  std::vector<T> v(static_cast<size_t>(n));
+  for (T& x : v) x = T(value(rng));
   return v;
 }
 
 TEST(SegmentKernels, MatchPlainLoopsOnEveryRowLength) {
   std::mt19937 rng(5);
-  const int32_t unit = 1000000;
+  const int32_t unit = INT16_MAX;  // pattern values are 16-bit; sums reach a few nets beyond
   for (int width = 4; width <= kStride; width += 4) {
     const int offset = 4 * int(rng() % 3);  // rows need not start on a block boundary
-    const std::vector<int32_t> e = randomValues(rng, kSize, -3 * unit, 2 * unit);
-    const std::vector<int32_t> d0 = randomValues(rng, kSize, -unit, unit);
-    const std::vector<int32_t> v = randomValues(rng, kRows * width, 0, unit);
-    const std::vector<int32_t> w = randomValues(rng, kRows * width, 0, unit);
+    const std::vector<int32_t> e = randomValues<int32_t>(rng, kSize, -3 * unit, 2 * unit);
+    const std::vector<int16_t> d0 = randomValues<int16_t>(rng, kSize, -unit, unit);
+    const std::vector<int16_t> v = randomValues<int16_t>(rng, kRows * width, 0, unit);
+    const std::vector<int16_t> w = randomValues<int16_t>(rng, kRows * width, 0, unit);
     auto at = [&](int r, int k) { return size_t(r * kStride + offset + k); };
     const int rows = kRows;
 
     // maxInto
-    std::vector<int32_t> got = d0, want = d0;
+    std::vector<int16_t> got = d0, want = d0;
     kernels::maxInto(got.data() + offset, kStride, v.data(), rows, width);
     for (int r = 0; r < rows; ++r)
       for (int k = 0; k < width; ++k) want[at(r, k)] = std::max(want[at(r, k)], v[size_t(r * width + k)]);
@@ -72,7 +73,7 @@ TEST(SegmentKernels, MatchPlainLoopsOnEveryRowLength) {
 
     int64_t relief = 0;
     for (int r = 0; r < rows; ++r)
-      for (int k = 0; k < width; ++k) relief += std::min(std::max(e[at(r, k)], 0), v[size_t(r * width + k)]);
+      for (int k = 0; k < width; ++k) relief += std::min(std::max(e[at(r, k)], 0), int32_t(v[size_t(r * width + k)]));
     EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, unit), relief) << "width " << width;
     EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, INT32_MAX), relief);  // 64-bit sum
 

@@ -12,7 +12,7 @@ namespace ts::aie {
 
 namespace {
 
-// Pair patterns kept before the cache is trimmed to those in use (values, 4 bytes each).
+// Pair patterns kept before the cache is trimmed to those in use (values, 2 bytes each).
 constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
 
 int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
@@ -39,7 +39,7 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
     connTile_.resize(connTile_.size() + model.pins(n).size() - 1, -1);
   }
   connSource_.assign(size_t(model.netCount()), -1);
-  connPattern_.assign(connTile_.size(), nullptr);
+  connPattern_.assign(connTile_.size(), PatternRef{});
   rowOveruse_.assign(size_t(model.device().rows()), 0);
 }
 
@@ -51,99 +51,116 @@ int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
   const int stride = 4 * model().device().columns();
   const int32_t unit = channels_.units();
   auto at = [&](const Placed& p) {
-    return excess_.data() + p.pattern->firstRow * stride + 4 * (p.anchor + p.pattern->col0);
+    return excess_.data() + p.pattern.firstRow * stride + 4 * (p.anchor + p.pattern.col0);
   };
-  const ConnectionPattern* a = from.pattern;
-  const ConnectionPattern* b = to.pattern;
-  if (a && b && a->firstRow == b->firstRow && a->rows == b->rows && a->tiles == b->tiles &&
-      from.anchor + a->col0 == to.anchor + b->col0) {
+  const PatternRef& a = from.pattern;
+  const PatternRef& b = to.pattern;
+  if (!a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
+      from.anchor + a.col0 == to.anchor + b.col0) {
     // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
-    return kernels::addDifferenceCounting(at(to), stride, b->values.data(), a->values.data(), b->rows, b->width(), unit,
-                                          rowOveruse_.data() + b->firstRow);
+    return kernels::addDifferenceCounting(at(to), stride, b.values, a.values, b.rows, b.width(), unit,
+                                          rowOveruse_.data() + b.firstRow);
   }
   int64_t change = 0;
-  if (a)
-    change += kernels::addCounting(at(from), stride, a->values.data(), a->rows, a->width(), -1, unit,
-                                   rowOveruse_.data() + a->firstRow);
-  if (b)
-    change += kernels::addCounting(at(to), stride, b->values.data(), b->rows, b->width(), +1, unit,
-                                   rowOveruse_.data() + b->firstRow);
+  if (!a.empty())
+    change +=
+        kernels::addCounting(at(from), stride, a.values, a.rows, a.width(), -1, unit, rowOveruse_.data() + a.firstRow);
+  if (!b.empty())
+    change +=
+        kernels::addCounting(at(to), stride, b.values, b.rows, b.width(), +1, unit, rowOveruse_.data() + b.firstRow);
   return change;
 }
 
-BbcgCost::Placed BbcgCost::next(const Change& c) const {
-  return c.merged < 0 ? c.next : Placed{&mergePool_[size_t(c.merged)], 0};
-}
-
-void BbcgCost::mergeConnections(ConnectionPattern& out) const {
+PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
-  for (const ConnectionPattern* pl : conns_) {
-    const ConnectionPattern& p = *pl;
-    top = std::min(top, p.firstRow);
+  for (const PatternRef& p : conns_) {
+    top = std::min(top, int(p.firstRow));
     bottom = std::max(bottom, p.firstRow + p.rows - 1);
-    left = std::min(left, p.col0);
+    left = std::min(left, int(p.col0));
     right = std::max(right, p.col0 + p.tiles - 1);
   }
   left += connAnchor_;
   right += connAnchor_;
-  out.firstRow = top;
-  out.rows = bottom - top + 1;
-  out.col0 = left;
-  out.tiles = right - left + 1;
+  PatternRef out;
+  out.firstRow = int16_t(top);
+  out.rows = int16_t(bottom - top + 1);
+  out.col0 = int16_t(left);
+  out.tiles = int16_t(right - left + 1);
   // The buffer only grows (resize would zero what clear() zeroes again).
-  const size_t size = size_t(out.rows) * size_t(out.width());
-  if (out.values.size() < size) out.values.resize(size);
-  kernels::clear(out.values.data(), int(size));
-  for (const ConnectionPattern* pl : conns_) {
-    const ConnectionPattern& p = *pl;
-    int32_t* at =
-        out.values.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
-    kernels::maxInto(at, out.width(), p.values.data(), p.rows, p.width());
+  const size_t size = size_t(out.size());
+  if (buffer.size() < size) buffer.resize(size);
+  kernels::clear(buffer.data(), int(size));
+  for (const PatternRef& p : conns_) {
+    int16_t* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
+    kernels::maxInto(at, out.width(), p.values, p.rows, p.width());
+  }
+  out.values = buffer.data();
+  return out;
+}
+
+void BbcgCost::lookUp(NetId n) {
+  const auto& pins = model().pins(n);
+  const int src = tileOf(pins[0]);
+  const bool sameSource = connSource_[size_t(n)] == src;
+  connSource_[size_t(n)] = src;
+  for (size_t i = 1; i < pins.size(); ++i) {
+    const size_t k = size_t(connFirst_[size_t(n)]) + i - 1;
+    const int to = tileOf(pins[i]);
+    if (!sameSource || connTile_[k] != to) {
+      connTile_[k] = to;
+      connPattern_[k] = channels_.pattern(src, to);
+    }
   }
 }
 
 void BbcgCost::stage(NetId n, bool skipUnchanged) {
   conns_.clear();
   if (!sharedMemoryNet(n)) {
-    const auto& pins = model().pins(n);
-    const int src = tileOf(pins[0]);
-    connAnchor_ = src % model().device().columns();
-    const bool sameSource = connSource_[size_t(n)] == src;
-    connSource_[size_t(n)] = src;
-    for (size_t i = 1; i < pins.size(); ++i) {
-      const size_t k = size_t(connFirst_[size_t(n)]) + i - 1;
-      const int to = tileOf(pins[i]);
-      if (!sameSource || connTile_[k] != to) {
-        connTile_[k] = to;
-        connPattern_[k] = &channels_.pattern(src, to);
-      }
-      if (!connPattern_[k]->empty()) conns_.push_back(connPattern_[k]);
-    }
+    lookUp(n);
+    connAnchor_ = tileOf(model().pins(n)[0]) % model().device().columns();
+    const int first = connFirst_[size_t(n)], count = int(model().pins(n).size()) - 1;
+    for (int k = first; k < first + count; ++k)
+      if (!connPattern_[size_t(k)].empty()) conns_.push_back(connPattern_[size_t(k)]);
   }
   const Placed& old = current_[n];
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
     c.next = {conns_.front(), connAnchor_};
-    if (skipUnchanged && old.pattern == c.next.pattern && old.anchor == c.next.anchor) return;
+    if (skipUnchanged && old.pattern.values == c.next.pattern.values && old.anchor == c.next.anchor) return;
   } else if (conns_.size() > 1) {
     // A multicast net uses a segment with the probability of its likeliest connection there.
     if (mergeUsed_ == int(mergePool_.size())) mergePool_.emplace_back();
     c.merged = mergeUsed_++;
-    mergeConnections(mergePool_[size_t(c.merged)]);
-    c.next = {&mergePool_[size_t(c.merged)], 0};
-  } else if (skipUnchanged && !old.pattern) {
+    c.next = {mergeConnections(mergePool_[size_t(c.merged)]), 0};
+  } else if (skipUnchanged && old.pattern.empty()) {
     return;
   }
   overuse_ += replace(old, c.next);
   changes_.push_back(c);
 }
 
+void BbcgCost::prefetch(const std::vector<NetId>& affected) {
+  // Patterns live in the outer caches (thousands of shapes of up to the whole array), and a move
+  // reads a few dozen of them: asking for all their lines first overlaps the waits.
+  auto lines = [](const PatternRef& p) {
+    const char* from = reinterpret_cast<const char*>(p.values);
+    for (int i = 0; i < 2 * p.size(); i += 64) __builtin_prefetch(from + i);
+  };
+  for (NetId n : affected) {
+    lines(current_[n].pattern);
+    if (sharedMemoryNet(n)) continue;
+    lookUp(n);
+    const int first = connFirst_[size_t(n)], count = int(model().pins(n).size()) - 1;
+    for (int k = first; k < first + count; ++k) lines(connPattern_[size_t(k)]);
+  }
+}
+
 void BbcgCost::trimCache() {
   if (channels_.pairCacheValues() <= kMaxPairCacheValues) return;
-  std::vector<const ConnectionPattern*> inUse;
+  std::vector<const int16_t*> inUse;
   for (NetId n = 0; n < model().netCount(); ++n)
-    if (current_[n].pattern && current_[n].pattern != &merged_[n]) inUse.push_back(current_[n].pattern);
+    if (!current_[n].pattern.empty()) inUse.push_back(current_[n].pattern.values);
   channels_.trimPairCache(inUse);
   std::fill(connSource_.begin(), connSource_.end(), -1);  // the dropped patterns may be among them
 }
@@ -177,10 +194,10 @@ bool BbcgCost::beyondBudget(const std::vector<NetId>& affected, double budget, i
   int64_t relief = 0;
   for (NetId n : affected) {
     const Placed& pl = current_[n];
-    const ConnectionPattern* p = pl.pattern;
-    if (!p) continue;
-    relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
-                              p->values.data(), p->rows, p->width(), channels_.units());
+    const PatternRef& p = pl.pattern;
+    if (p.empty()) continue;
+    relief += kernels::relief(excess_.data() + 4 * (p.firstRow * cols + pl.anchor + p.col0), 4 * cols, p.values, p.rows,
+                              p.width(), channels_.units());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -192,8 +209,8 @@ int64_t BbcgCost::rowRelief(const std::vector<NetId>& affected) const {
   // of the rows those cover.
   uint64_t rows = 0;
   for (NetId n : affected) {
-    const ConnectionPattern* p = current_[n].pattern;
-    if (p) rows |= ((p->rows < 64 ? (uint64_t(1) << p->rows) : 0) - 1) << p->firstRow;
+    const PatternRef& p = current_[n].pattern;
+    if (!p.empty()) rows |= ((p.rows < 64 ? (uint64_t(1) << p.rows) : 0) - 1) << p.firstRow;
   }
   int64_t relief = 0;
   for (; rows; rows &= rows - 1) relief += rowOveruse_[size_t(__builtin_ctzll(rows))];
@@ -207,6 +224,7 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
+  prefetch(affected);
   // One-target nets first (cheap). If the move is then over budget, multicast nets can only
   // bring it back by what removing their current use relieves (adding their new use never
   // lowers the overuse): when even that is not enough, the move is rejected before any merge.
@@ -234,10 +252,10 @@ bool BbcgCost::multicastCannotHelp(const std::vector<NetId>& affected, double bu
   int64_t relief = 0;
   for (NetId n : affected) {
     const Placed& pl = current_[n];
-    const ConnectionPattern* p = pl.pattern;
-    if (!p || model().pins(n).size() <= 2) continue;
-    relief += kernels::relief(excess_.data() + 4 * (p->firstRow * cols + pl.anchor + p->col0), 4 * cols,
-                              p->values.data(), p->rows, p->width(), channels_.units());
+    const PatternRef& p = pl.pattern;
+    if (p.empty() || model().pins(n).size() <= 2) continue;
+    relief += kernels::relief(excess_.data() + 4 * (p.firstRow * cols + pl.anchor + p.col0), 4 * cols, p.values, p.rows,
+                              p.width(), channels_.units());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -251,14 +269,14 @@ void BbcgCost::commitExtra() {
       continue;
     }
     std::swap(mergePool_[size_t(c.merged)], merged_[c.net]);  // the old buffers are reused next time
-    current_[c.net] = {&merged_[c.net], 0};
+    current_[c.net] = c.next;                                 // its values moved with the buffer
   }
   changes_.clear();
 }
 
 void BbcgCost::revertExtra() {
   // Integer sums: taking the changes back in any order restores the excess and row overuse exactly.
-  for (const Change& c : changes_) replace(next(c), current_[c.net]);
+  for (const Change& c : changes_) replace(c.next, current_[c.net]);
   overuse_ = savedOveruse_;
   congestion_ = savedCongestion_;
   changes_.clear();

@@ -17,6 +17,11 @@
 // commit() keeps E, revert() applies the changes back. Between propose() and commit()/revert()
 // E holds the staged move.
 //
+// Memory, not arithmetic, bounds a move: the patterns of a large array (thousands of shapes,
+// megabytes) live in the outer caches. So pattern values are 16-bit, each connection keeps a
+// copy of its pattern's shape (PatternRef) next to its tile, and a move first asks for every
+// line of the patterns it will read (prefetch) before it reads any.
+//
 // Early rejection (the annealer gives a budget): before staging, when the bb change alone is
 // over it and the overuse the moved nets' current patterns could relieve cannot make up for it;
 // after staging the one-target nets, when the multicast nets (the costly merges) could not
@@ -64,7 +69,7 @@ class BbcgCost : public BbCost {
  private:
   /// A pattern placed on the array: its columns are relative to `anchor`.
   struct Placed {
-    const ConnectionPattern* pattern = nullptr;
+    PatternRef pattern;
     int anchor = 0;
   };
   /// A net changed by the staged move and what it will add; `merged` >= 0 names the slot of
@@ -76,13 +81,16 @@ class BbcgCost : public BbCost {
   };
 
   int64_t congestionOf(int64_t overuse) const;
+  /// Brings net n's memo of connection patterns up to date with its ends' tiles.
+  void lookUp(NetId n);
   void stage(NetId n, bool skipUnchanged);
   /// Applies `to` in place of `from` (either may be empty) to the excess; returns the overuse
   /// change and adds each row's part to rowOveruse_.
   int64_t replace(const Placed& from, const Placed& to);
-  /// The pattern a change adds (a multicast net's lives in mergePool_, which may have grown).
-  Placed next(const Change& c) const;
-  void mergeConnections(ConnectionPattern& out) const;
+  /// The maximum of conns_ (anchored at connAnchor_) into `buffer`: a pattern with absolute columns.
+  PatternRef mergeConnections(std::vector<int16_t>& buffer) const;
+  /// Prefetches the values the staged move will read (they rarely are in the inner caches).
+  void prefetch(const std::vector<NetId>& affected);
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
   /// the overuse their current patterns can relieve; `atLeast` then gets a lower bound of it.
   bool beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
@@ -94,20 +102,23 @@ class BbcgCost : public BbCost {
 
   BbcgCostConfig cfg_;
   ChannelUsage channels_;
-  std::vector<int32_t> excess_;            // E[U(r)] - C(r) in units, per segment
-  std::vector<Placed> current_;            // per net: what it adds to the excess now (null: nothing)
-  std::vector<ConnectionPattern> merged_;  // per multicast net: its max over connections
+  std::vector<int32_t> excess_;  // E[U(r)] - C(r) in units, per segment
+  std::vector<Placed> current_;  // per net: what it adds to the excess now (empty: nothing)
+  // Per multicast net, the values of its max over connections (current_ points into it).
+  std::vector<std::vector<int16_t>> merged_;
   // Per net, the patterns last looked up for its connections (the source's tile they are for,
   // -1 for none; per target pin its tile and pattern), so that unmoved ends need no lookup.
   std::vector<int> connFirst_, connSource_, connTile_;
-  std::vector<const ConnectionPattern*> connPattern_;
+  std::vector<PatternRef> connPattern_;
   int64_t overuse_ = 0, congestion_ = 0;  // units over capacity; congestionOf(overuse_)
 
   // The staged move.
   std::vector<Change> changes_;
-  std::vector<const ConnectionPattern*> conns_;  // scratch: one net's new connections,
-  int connAnchor_ = 0;                           // all anchored at its source's column
-  std::vector<ConnectionPattern> mergePool_;
+  std::vector<PatternRef> conns_;  // scratch: one net's new connections,
+  int connAnchor_ = 0;             // all anchored at its source's column
+  // Buffers for staged multicast patterns; a commit swaps them with merged_ (the buffers, and
+  // the values the changes point to, never move).
+  std::vector<std::vector<int16_t>> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
   std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound

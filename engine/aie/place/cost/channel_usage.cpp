@@ -15,8 +15,8 @@ constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::Ea
 
 int32_t ChannelUsage::unitsPerNet(int nets) {
   // A segment's total stays below 2^31 units even if every net crossed it.
-  int32_t units = 1000000;
-  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 10;
+  int32_t units = 1 << 14;
+  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 2;
   return units;
 }
 
@@ -37,13 +37,14 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
         rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == link(device.index({1, r}), d);
   if (rowUniform_) {
     byShape_.resize(size_t(rows_) * size_t(rows_) * size_t(2 * columns_ - 1));
-    shapeLeavesBox_.assign(byShape_.size(), 0);
+    shapeState_.assign(byShape_.size(), kUnknown);
   }
 }
 
-std::unique_ptr<ConnectionPattern> ChannelUsage::build(int fromTile, int toTile, bool* viaWholeArray) {
+PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int16_t>& values, bool* viaWholeArray) {
   connection(fromTile, toTile, scratch_, viaWholeArray);
-  auto p = std::make_unique<ConnectionPattern>();
+  PatternRef p;
+  values.clear();
   if (scratch_.empty()) return p;
   const int anchor = fromTile % columns_;
   int rowLo = rows_, rowHi = -1, colLo = columns_, colHi = -1;
@@ -54,48 +55,71 @@ std::unique_ptr<ConnectionPattern> ChannelUsage::build(int fromTile, int toTile,
     colLo = std::min(colLo, col);
     colHi = std::max(colHi, col);
   }
-  p->firstRow = rowLo;
-  p->rows = rowHi - rowLo + 1;
-  p->col0 = colLo - anchor;
-  p->tiles = colHi - colLo + 1;
-  p->values.assign(size_t(p->rows) * size_t(p->width()), 0);
+  p.firstRow = int16_t(rowLo);
+  p.rows = int16_t(rowHi - rowLo + 1);
+  p.col0 = int16_t(colLo - anchor);
+  p.tiles = int16_t(colHi - colLo + 1);
+  values.assign(size_t(p.size()), 0);
   for (const auto& [seg, prob] : scratch_) {
     const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
-    p->values[size_t((row - rowLo) * p->tiles + col - colLo) * 4 + size_t(seg % 4)] =
-        int32_t(std::llround(prob * units_));
+    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] = int16_t(std::llround(prob * units_));
   }
   return p;
 }
 
-const ConnectionPattern& ChannelUsage::pattern(int fromTile, int toTile) {
-  if (fromTile == toTile) return empty_;
+int16_t* ChannelUsage::allocate(size_t n) {
+  // Blocks of 64 Ki values (128 KiB), or one of its own for a larger pattern; not zeroed (the
+  // caller fills what it takes).
+  constexpr size_t kBlock = size_t(1) << 16;
+  if (blockUsed_ + n > blockSize_) {
+    blockSize_ = std::max(kBlock, n);
+    blocks_.emplace_back(new int16_t[blockSize_]);
+    blockUsed_ = 0;
+  }
+  int16_t* at = blocks_.back().get() + blockUsed_;
+  blockUsed_ += n;
+  return at;
+}
+
+PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
+  if (fromTile == toTile) return {};
   if (rowUniform_) {
     const int sr = rowOf_[size_t(fromTile)], tr = rowOf_[size_t(toTile)];
     const int dc = colOf_[size_t(toTile)] - colOf_[size_t(fromTile)];
     const size_t key = (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
-    if (byShape_[key]) return *byShape_[key];
-    if (!shapeLeavesBox_[key]) {
+    if (shapeState_[key] == kBuilt) return byShape_[key];
+    if (shapeState_[key] == kUnknown) {
       bool leaves = false;
-      auto p = build(fromTile, toTile, &leaves);
-      if (!leaves) return *(byShape_[key] = std::move(p));
-      shapeLeavesBox_[key] = 1;  // depends on the ends' columns: cached per pair below
+      PatternRef p = build(fromTile, toTile, buildValues_, &leaves);
+      if (!leaves) {
+        if (!p.empty()) {
+          int16_t* at = allocate(buildValues_.size());
+          std::copy(buildValues_.begin(), buildValues_.end(), at);
+          p.values = at;
+        }
+        shapeState_[key] = kBuilt;
+        return byShape_[key] = p;
+      }
+      shapeState_[key] = kLeavesBox;  // depends on the ends' columns: cached per pair below
     }
   }
   const int64_t key = int64_t(fromTile) * device_->tileCount() + toTile;
   auto it = byPair_.find(key);
-  if (it != byPair_.end()) return *it->second;
-  auto p = build(fromTile, toTile, nullptr);
-  pairValues_ += p->values.size();
-  return *byPair_.emplace(key, std::move(p)).first->second;
+  if (it != byPair_.end()) return it->second.ref;
+  PairPattern& entry = byPair_[key];
+  entry.ref = build(fromTile, toTile, entry.values, nullptr);
+  entry.ref.values = entry.values.empty() ? nullptr : entry.values.data();
+  pairValues_ += entry.values.size();
+  return entry.ref;
 }
 
-void ChannelUsage::trimPairCache(const std::vector<const ConnectionPattern*>& keep) {
-  std::vector<const ConnectionPattern*> sorted = keep;
+void ChannelUsage::trimPairCache(const std::vector<const int16_t*>& keep) {
+  std::vector<const int16_t*> sorted = keep;
   std::sort(sorted.begin(), sorted.end());
   pairValues_ = 0;
   for (auto it = byPair_.begin(); it != byPair_.end();) {
-    if (std::binary_search(sorted.begin(), sorted.end(), it->second.get())) {
-      pairValues_ += it->second->values.size();
+    if (!it->second.values.empty() && std::binary_search(sorted.begin(), sorted.end(), it->second.values.data())) {
+      pairValues_ += it->second.values.size();
       ++it;
     } else {
       it = byPair_.erase(it);

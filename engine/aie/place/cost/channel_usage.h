@@ -15,18 +15,22 @@
 
 namespace ts::aie {
 
-/// One connection's expected use in fixed-point units on the smallest rectangle of tiles that
-/// holds it, laid out like the segment numbering (row by row, four directions per tile: North,
-/// South, East, West), so that adding it to a usage array is one contiguous loop per row and
-/// reading one segment is O(1). Columns are relative to an anchor column (the source's), so one
-/// pattern serves every shift of a box.
-struct ConnectionPattern {
-  int firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
-  int col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
-  std::vector<int32_t> values;  ///< rows x tiles x 4 (may be longer: only that many are used)
+/// One connection's expected use in fixed-point units (16-bit: at most one net) on the smallest
+/// rectangle of tiles that holds it, laid out like the segment numbering (row by row, four
+/// directions per tile: North, South, East, West), so that adding it to a usage array is one
+/// contiguous loop per row and reading one segment is O(1). Columns are relative to an anchor
+/// column (the source's), so one pattern serves every shift of a box.
+///
+/// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
+/// costs no trip to the (large, rarely cached) pattern store; only its values live there.
+struct PatternRef {
+  const int16_t* values = nullptr;  ///< rows x tiles x 4
+  int16_t firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
+  int16_t col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
 
   bool empty() const { return rows == 0; }
   int width() const { return 4 * tiles; }  ///< values per row
+  int size() const { return rows * width(); }
 };
 
 class ChannelUsage {
@@ -34,8 +38,8 @@ class ChannelUsage {
   /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()).
   ChannelUsage(const Device& device, int32_t unitsPerNet);
 
-  /// Units per expected net for a design of `nets` nets: 10^6, coarser for designs so large that
-  /// a segment's total could overflow 32 bits.
+  /// Units per expected net for a design of `nets` nets: 2^14 (a pattern value fits 16 bits),
+  /// coarser for designs so large that a segment's total could overflow 32 bits.
   static int32_t unitsPerNet(int nets);
 
   static int segment(int tile, Direction d) { return tile * 4 + int(d); }
@@ -49,20 +53,24 @@ class ChannelUsage {
   /// given, says whether the routes had to leave the box (no monotone route inside it).
   void connection(int fromTile, int toTile, std::vector<std::pair<int, double>>& out,
                   bool* viaWholeArray = nullptr) const;
-  /// connection() rounded to units, anchored at the source's column; valid (same address) for
-  /// this object's life. On arrays whose links are the same along every row (all presets) a
-  /// box's probabilities depend only on its rows and signed width, so patterns are shared by
-  /// every shift of a box; routes that leave the box (and other arrays) are cached per pair.
-  const ConnectionPattern& pattern(int fromTile, int toTile);
+  /// connection() rounded to units, anchored at the source's column; its values stay valid for
+  /// this object's life (per-pair patterns: until trimPairCache drops them). On arrays whose
+  /// links are the same along every row (all presets) a box's probabilities depend only on its
+  /// rows and signed width, so patterns are shared by every shift of a box; routes that leave
+  /// the box (and other arrays) are cached per pair.
+  PatternRef pattern(int fromTile, int toTile);
   /// Values held by the per-pair cache, and a way to bound it: drops every pair pattern except
-  /// those in `keep` (patterns still referenced by the caller).
+  /// those whose values are in `keep` (patterns still referenced by the caller).
   size_t pairCacheValues() const { return pairValues_; }
-  void trimPairCache(const std::vector<const ConnectionPattern*>& keep);
+  void trimPairCache(const std::vector<const int16_t*>& keep);
 
  private:
   bool link(int tile, Direction d) const { return capacity_[size_t(segment(tile, d))] > 0; }
   void wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const;
-  std::unique_ptr<ConnectionPattern> build(int fromTile, int toTile, bool* viaWholeArray);
+  /// The pattern of from -> to: its shape, and its values in `values`.
+  PatternRef build(int fromTile, int toTile, std::vector<int16_t>& values, bool* viaWholeArray);
+  /// Room for `n` values that never moves (shape patterns are kept side by side in blocks).
+  int16_t* allocate(size_t n);
 
   const Device* device_;
   int columns_ = 0, rows_ = 0;
@@ -70,14 +78,22 @@ class ChannelUsage {
   std::vector<int> capacity_;
   std::vector<int> rowOf_, colOf_;  // per tile index (no divisions on the hot path)
   bool rowUniform_ = false;
-  // Shift-invariant patterns by (source row, target row, signed width); shapeLeavesBox_ marks
-  // shapes whose routes leave the box (those go to the pair cache).
-  std::vector<std::unique_ptr<ConnectionPattern>> byShape_;
-  std::vector<char> shapeLeavesBox_;
-  std::unordered_map<int64_t, std::unique_ptr<ConnectionPattern>> byPair_;
+  // Shift-invariant patterns by (source row, target row, signed width); shapeState_ says
+  // whether a shape is built, and marks shapes whose routes leave the box (those go to the pair
+  // cache).
+  enum ShapeState : char { kUnknown, kBuilt, kLeavesBox };
+  std::vector<PatternRef> byShape_;
+  std::vector<char> shapeState_;
+  std::vector<std::unique_ptr<int16_t[]>> blocks_;
+  size_t blockUsed_ = 0, blockSize_ = 0;
+  struct PairPattern {
+    PatternRef ref;
+    std::vector<int16_t> values;
+  };
+  std::unordered_map<int64_t, PairPattern> byPair_;  // nodes never move: their values stay put
   size_t pairValues_ = 0;
-  ConnectionPattern empty_;
   std::vector<std::pair<int, double>> scratch_;
+  std::vector<int16_t> buildValues_;
 };
 
 }  // namespace ts::aie

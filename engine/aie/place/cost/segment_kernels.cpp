@@ -26,6 +26,11 @@ namespace {
 // little work per row. The block types may be unaligned.
 typedef int32_t Block8 __attribute__((vector_size(32), aligned(4)));
 typedef int32_t Block4 __attribute__((vector_size(16), aligned(4)));
+// Pattern values are 16-bit (half the bytes to fetch: patterns live in the outer caches); they
+// are widened to 32 bits as they are loaded.
+typedef int16_t Half16 __attribute__((vector_size(32), aligned(2)));
+typedef int16_t Half8 __attribute__((vector_size(16), aligned(2)));
+typedef int16_t Half4 __attribute__((vector_size(8), aligned(2)));
 
 // (Not templates: a template argument would lose the typedefs' reduced alignment.)
 Block8* as8(int32_t* p) {
@@ -40,6 +45,28 @@ Block4* as4(int32_t* p) {
 const Block4* as4(const int32_t* p) {
   return reinterpret_cast<const Block4*>(p);
 }
+Half16* as16h(int16_t* p) {
+  return reinterpret_cast<Half16*>(p);
+}
+const Half16* as16h(const int16_t* p) {
+  return reinterpret_cast<const Half16*>(p);
+}
+Half8* as8h(int16_t* p) {
+  return reinterpret_cast<Half8*>(p);
+}
+const Half8* as8h(const int16_t* p) {
+  return reinterpret_cast<const Half8*>(p);
+}
+Half4* as4h(int16_t* p) {
+  return reinterpret_cast<Half4*>(p);
+}
+const Half4* as4h(const int16_t* p) {
+  return reinterpret_cast<const Half4*>(p);
+}
+// Eight / four pattern values, widened (macros: a function returning a vector would change the
+// ABI of the baseline clone).
+#define TS_WIDE8(p) __builtin_convertvector(*as8h(p), Block8)
+#define TS_WIDE4(p) __builtin_convertvector(*as4h(p), Block4)
 
 // The sum of all lanes (known to fit 32 bits); pointers, not values, keep vectors out of the ABI.
 inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight, const Block4* four) {
@@ -53,10 +80,10 @@ inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight,
   return int64_t(sum[0]);
 }
 
-int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, int width) {
+int64_t reliefScalar(const int32_t* e, int stride, const int16_t* v, int rows, int width) {
   int64_t sum = 0;
   for (int r = 0; r < rows; ++r, e += stride, v += width)
-    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), v[k]);
+    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), int32_t(v[k]));
   return sum;
 }
 
@@ -64,8 +91,8 @@ int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, i
 // sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
 // caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int32_t* __restrict v,
-                                                     const int32_t* __restrict w, int width) {
+inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int16_t* __restrict v,
+                                                     const int16_t* __restrict w, int width) {
   const Block8 zero8 = {};
   const Block4 zero4 = {};
   Block8 sum8 = {};
@@ -74,13 +101,17 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
   TS_UNROLL(2)
   for (; k + 8 <= width; k += 8) {
     const Block8 a = *as8(e + k);
-    const Block8 b = Mode > 0 ? a + *as8(v + k) : Mode < 0 ? a - *as8(v + k) : a + (*as8(v + k) - *as8(w + k));
+    const Block8 b = Mode > 0   ? a + TS_WIDE8(v + k)
+                     : Mode < 0 ? a - TS_WIDE8(v + k)
+                                : a + (TS_WIDE8(v + k) - TS_WIDE8(w + k));
     *as8(e + k) = b;
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
   if (k < width) {
     const Block4 a = *as4(e + k);
-    const Block4 b = Mode > 0 ? a + *as4(v + k) : Mode < 0 ? a - *as4(v + k) : a + (*as4(v + k) - *as4(w + k));
+    const Block4 b = Mode > 0   ? a + TS_WIDE4(v + k)
+                     : Mode < 0 ? a - TS_WIDE4(v + k)
+                                : a + (TS_WIDE4(v + k) - TS_WIDE4(w + k));
     *as4(e + k) = b;
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
@@ -88,7 +119,7 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
 }
 
 template <int Mode>
-int64_t addRowScalar(int32_t* e, const int32_t* v, const int32_t* w, int width) {
+int64_t addRowScalar(int32_t* e, const int16_t* v, const int16_t* w, int width) {
   int64_t sum = 0;
   for (int k = 0; k < width; ++k) {
     const int32_t a = e[k];
@@ -99,7 +130,7 @@ int64_t addRowScalar(int32_t* e, const int32_t* v, const int32_t* w, int width) 
 }
 
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const int32_t* v, const int32_t* w,
+inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const int16_t* v, const int16_t* w,
                                                       int rows, int width, int32_t vMax, int64_t* rowChange) {
   assert(width % 4 == 0);
   const bool narrow = int64_t(width) * vMax < (int64_t(1) << 31);
@@ -114,23 +145,28 @@ inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, co
 
 }  // namespace
 
-TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* __restrict v, int rows, int width) {
+TS_VECTOR_CLONES void maxInto(int16_t* __restrict d, int stride, const int16_t* __restrict v, int rows, int width) {
   assert(width % 4 == 0);
   for (int r = 0; r < rows; ++r, d += stride, v += width) {
     int k = 0;
     TS_UNROLL(2)
-    for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(d + k), b = *as8(v + k);
-      *as8(d + k) = a > b ? a : b;
+    for (; k + 16 <= width; k += 16) {
+      const Half16 a = *as16h(d + k), b = *as16h(v + k);
+      *as16h(d + k) = a > b ? a : b;
+    }
+    if (k + 8 <= width) {
+      const Half8 a = *as8h(d + k), b = *as8h(v + k);
+      *as8h(d + k) = a > b ? a : b;
+      k += 8;
     }
     if (k < width) {
-      const Block4 a = *as4(d + k), b = *as4(v + k);
-      *as4(d + k) = a > b ? a : b;
+      const Half4 a = *as4h(d + k), b = *as4h(v + k);
+      *as4h(d + k) = a > b ? a : b;
     }
   }
 }
 
-TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int32_t* __restrict v, int rows,
+TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int16_t* __restrict v, int rows,
                                 int width, int32_t vMax) {
   assert(width % 4 == 0);
   if (int64_t(rows) * width * vMax >= (int64_t(1) << 31)) return reliefScalar(e, stride, v, rows, width);
@@ -143,11 +179,11 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const i
     int k = 0;
     TS_UNROLL(2)
     for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(e + k), b = *as8(v + k), over = a > zero8 ? a : zero8;
+      const Block8 a = *as8(e + k), b = TS_WIDE8(v + k), over = a > zero8 ? a : zero8;
       sum8 += over < b ? over : b;
     }
     if (k < width) {
-      const Block4 a = *as4(e + k), b = *as4(v + k), over = a > zero4 ? a : zero4;
+      const Block4 a = *as4(e + k), b = TS_WIDE4(v + k), over = a > zero4 ? a : zero4;
       sum4 += over < b ? over : b;
     }
   }
@@ -158,21 +194,25 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const i
 __attribute__((optimize("no-tree-loop-distribute-patterns")))  // not a memset call
 #endif
 TS_VECTOR_CLONES void
-clear(int32_t* __restrict d, int n) {
+clear(int16_t* __restrict d, int n) {
   assert(n % 4 == 0);
   int k = 0;
   TS_UNROLL(4)
-  for (; k + 8 <= n; k += 8) *as8(d + k) = Block8{};
-  if (k < n) *as4(d + k) = Block4{};
+  for (; k + 16 <= n; k += 16) *as16h(d + k) = Half16{};
+  if (k + 8 <= n) {
+    *as8h(d + k) = Half8{};
+    k += 8;
+  }
+  if (k < n) *as4h(d + k) = Half4{};
 }
 
-TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const int32_t* v, int rows, int width, int sign,
+TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign,
                                      int32_t vMax, int64_t* rowChange) {
   return sign > 0 ? addRows<1>(e, stride, v, v, rows, width, vMax, rowChange)
                   : addRows<-1>(e, stride, v, v, rows, width, vMax, rowChange);
 }
 
-TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const int32_t* plus, const int32_t* minus,
+TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus,
                                                int rows, int width, int32_t vMax, int64_t* rowChange) {
   return addRows<0>(e, stride, plus, minus, rows, width, vMax, rowChange);
 }
