@@ -24,7 +24,8 @@ namespace {
 
 JointMilpPlacerResult placeMilp(const Design& d, const Device& dev, Placement start = {}, uint64_t seed = 1) {
   ts::core::RunContext ctx(seed);
-  return runJointMilpPlacer({d, dev, std::move(start)}, JointMilpPlacerConfig{}, ctx);
+  const JointMilpPlacerConfig cfg;
+  return runJointMilpPlacer({d, dev, std::move(start)}, cfg, ctx);
 }
 
 }  // namespace
@@ -201,7 +202,8 @@ TEST(JointMilp, CancelStopsWithinAHundredMillisecondsWithALegalBest) {
   JointMilpPlacerResult r;
   double ms = ts::test::stopLatencyMs(*token, 300, [&] {
     ts::core::RunContext ctx(1, 0, token);
-    r = runJointMilpPlacer({d, dev, start}, JointMilpPlacerConfig{}, ctx);
+    const JointMilpPlacerConfig cfg;
+    r = runJointMilpPlacer({d, dev, start}, cfg, ctx);
   });
   EXPECT_LT(ms, 100.0 * ts::test::kTimingSlack);
   EXPECT_EQ(r.status, "cancelled");
@@ -219,6 +221,25 @@ TEST(JointMilp, SameSeedSameResult) {
   EXPECT_DOUBLE_EQ(a.objective, b.objective);
 }
 
+// The CBC settings (cbc_cuts, cbc_probing, ...) reach the solver: other valid levels keep the
+// optimum, an unknown one fails the run.
+TEST(JointMilp, CbcSettingsReachTheSolver) {
+  Device dev = loadDevice("npu1");
+  Design d = ts::test::designFromYaml(ts::test::npu1ChainYaml(3));
+  JointMilpPlacerConfig cfg;
+  cfg.formulation.cbc.cuts = "off";
+  cfg.formulation.cbc.probing = "tree";
+  cfg.formulation.cbc.diving = true;
+  ts::core::RunContext ctx(1);
+  auto r = runJointMilpPlacer({d, dev, {}}, cfg, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_NEAR(r.objective, 0.6, 1e-6);
+  cfg.formulation.cbc.cuts = "everywhere";
+  cfg.warmStart = false;  // the start alone would be a legal answer
+  ts::core::RunContext ctx2(1);
+  EXPECT_FALSE(runJointMilpPlacer({d, dev, {}}, cfg, ctx2).success);
+}
+
 TEST(JointMilp, AnAnnealedMipStartGivesAnIncumbentAtOnce) {
   // A suite design of 16+ cores (about 12 k variables): CBC's heuristics alone find no first
   // placement within minutes. (The suite's stress draws decide its exact size: 16 cores since
@@ -229,7 +250,8 @@ TEST(JointMilp, AnAnnealedMipStartGivesAnIncumbentAtOnce) {
     if (e.name == "line_p_s_00") d = e.gen.design;
   ASSERT_GE(d.coreCount(), 16);
   ts::core::RunContext ctx(1, 5.0);
-  JointMilpPlacerResult r = runJointMilpPlacer({d, dev, {}}, JointMilpPlacerConfig{}, ctx);
+  const JointMilpPlacerConfig cfg;
+  JointMilpPlacerResult r = runJointMilpPlacer({d, dev, {}}, cfg, ctx);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
   EXPECT_EQ(r.startFrom, "sa");
   EXPECT_TRUE(r.startAccepted);

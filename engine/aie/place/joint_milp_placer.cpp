@@ -28,6 +28,7 @@ void bindJointPnrOptions(core::ParamBinder& b, JointPnrOptions& o) {
   b.bind("lazy_rounds", o.lazyRounds, "re-solves for lazily added arbiter rows", 0, 64);
   b.bind("preprocess", o.preprocess, "CBC preprocessing (slow on joint models, does not poll the stop flag)");
   b.bind("solver_log", o.solverLog, "print CBC's own log on stdout (diagnosis)");
+  milp::bindCbcSettings(b, o.cbc);
 }
 
 void JointMilpPlacerConfig::bind(core::ParamBinder& b) {
@@ -451,6 +452,7 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
   so.phase = req.phase;
   so.preprocess = opt.preprocess;
   so.log = opt.solverLog;
+  so.cbc = opt.cbc;
   if (start && !ctx.shouldStop()) {
     // MIP start: the MILP router's routing of the start placement (a small model), encoded in
     // this one with pi set to the start.

@@ -62,6 +62,7 @@ struct JointPnrOptions {
   /// polling the stop flag and rarely pays off (measured on the npu2 suite).
   bool preprocess = false;
   bool solverLog = false;  ///< CBC's own log on stdout (diagnosis)
+  milp::CbcSettings cbc;   ///< CBC's search (cuts, probing, branching, heuristics)
 };
 
 /// Binds the formulation settings (alpha, beta, gamma, margin, gap) for `--set key=value`.
