@@ -104,7 +104,7 @@ struct JointMilpPlacerConfig {
   bool warmStart = true;  ///< MIP start from the start placement when it is complete and legal
   /// Without a complete legal start: "sa" anneals one (SA+BBCG, honouring pins) and routes it
   /// for the MIP start, "none" leaves the first solution to CBC. CBC's own heuristics rarely
-  /// find one beyond a dozen cores (README, "Joint MILP placer").
+  /// find one beyond a dozen cores (README, "Joint MILP: why CBC needs a start").
   std::string startPlacer = "sa";
   double startPlacerShare = 0.5;  ///< at most this share of the time limit for that anneal
 
