@@ -1,6 +1,6 @@
 // The bbcg kernels against plain loops, on rows of every length a pattern can have (multiples of
 // four: 4, 8, 12, ... so both the blocks of eight and the last block of four run) and on values of
-// both signs, including the wide-sum fallbacks.
+// both signs, including the wide-sum fallbacks, in the AVX2 and the portable versions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,37 +45,47 @@ TEST(SegmentKernels, MatchPlainLoopsOnEveryRowLength) {
     ASSERT_EQ(got, want) << "width " << width;
 
     // addCounting and addDifferenceCounting: the sums they change and the overuse change per row,
-    // with 32-bit lane sums (vMax = unit) and the wide fallback (vMax = INT32_MAX).
-    for (int32_t vMax : {unit, INT32_MAX}) {
-      for (int mode : {+1, -1, 0}) {
-        std::vector<int32_t> sum = e, expect = e;
-        std::vector<int64_t> rowGot(size_t(rows), 7), rowWant(size_t(rows), 7);
-        int64_t total = 0;
-        for (int r = 0; r < rows; ++r)
-          for (int k = 0; k < width; ++k) {
-            int32_t& x = expect[at(r, k)];
-            const int32_t before = x;
-            const int32_t a = v[size_t(r * width + k)], b = w[size_t(r * width + k)];
-            x += mode > 0 ? a : mode < 0 ? -a : a - b;
-            const int64_t change = int64_t(std::max(x, 0)) - std::max(before, 0);
-            rowWant[size_t(r)] += change;
-            total += change;
-          }
-        const int64_t got64 = mode == 0 ? kernels::addDifferenceCounting(sum.data() + offset, kStride, v.data(),
-                                                                         w.data(), rows, width, vMax, rowGot.data())
-                                        : kernels::addCounting(sum.data() + offset, kStride, v.data(), rows, width,
-                                                               mode, vMax, rowGot.data());
-        ASSERT_EQ(sum, expect) << "width " << width << " mode " << mode;
-        EXPECT_EQ(got64, total) << "width " << width << " mode " << mode;
-        EXPECT_EQ(rowGot, rowWant) << "width " << width << " mode " << mode;
+    // with 32-bit lane sums (vMax = unit) and the wide fallback (vMax = INT32_MAX); the
+    // dispatched versions (AVX2 where the CPU has it) and the portable ones.
+    struct Kernels {
+      decltype(&kernels::addCounting) add;
+      decltype(&kernels::addDifferenceCounting) difference;
+      decltype(&kernels::relief) relief;
+    };
+    for (const Kernels& kern : {Kernels{kernels::addCounting, kernels::addDifferenceCounting, kernels::relief},
+                                Kernels{kernels::portable::addCounting, kernels::portable::addDifferenceCounting,
+                                        kernels::portable::relief}}) {
+      for (int32_t vMax : {unit, INT32_MAX}) {
+        for (int mode : {+1, -1, 0}) {
+          std::vector<int32_t> sum = e, expect = e;
+          std::vector<int64_t> rowGot(size_t(rows), 7), rowWant(size_t(rows), 7);
+          int64_t total = 0;
+          for (int r = 0; r < rows; ++r)
+            for (int k = 0; k < width; ++k) {
+              int32_t& x = expect[at(r, k)];
+              const int32_t before = x;
+              const int32_t a = v[size_t(r * width + k)], b = w[size_t(r * width + k)];
+              x += mode > 0 ? a : mode < 0 ? -a : a - b;
+              const int64_t change = int64_t(std::max(x, 0)) - std::max(before, 0);
+              rowWant[size_t(r)] += change;
+              total += change;
+            }
+          const int64_t got64 =
+              mode == 0
+                  ? kern.difference(sum.data() + offset, kStride, v.data(), w.data(), rows, width, vMax, rowGot.data())
+                  : kern.add(sum.data() + offset, kStride, v.data(), rows, width, mode, vMax, rowGot.data());
+          ASSERT_EQ(sum, expect) << "width " << width << " mode " << mode;
+          EXPECT_EQ(got64, total) << "width " << width << " mode " << mode;
+          EXPECT_EQ(rowGot, rowWant) << "width " << width << " mode " << mode;
+        }
       }
-    }
 
-    int64_t relief = 0;
-    for (int r = 0; r < rows; ++r)
-      for (int k = 0; k < width; ++k) relief += std::min(std::max(e[at(r, k)], 0), int32_t(v[size_t(r * width + k)]));
-    EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, unit), relief) << "width " << width;
-    EXPECT_EQ(kernels::relief(e.data() + offset, kStride, v.data(), rows, width, INT32_MAX), relief);  // 64-bit sum
+      int64_t relief = 0;
+      for (int r = 0; r < rows; ++r)
+        for (int k = 0; k < width; ++k) relief += std::min(std::max(e[at(r, k)], 0), int32_t(v[size_t(r * width + k)]));
+      EXPECT_EQ(kern.relief(e.data() + offset, kStride, v.data(), rows, width, unit), relief) << "width " << width;
+      EXPECT_EQ(kern.relief(e.data() + offset, kStride, v.data(), rows, width, INT32_MAX), relief);  // 64-bit sum
+    }
 
     kernels::clear(got.data() + offset, width);
     for (int k = 0; k < kSize; ++k) {

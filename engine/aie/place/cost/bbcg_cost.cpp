@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+#include <unistd.h>
+
 #include "engine/aie/place/cost/segment_kernels.h"
 
 namespace ts::aie {
@@ -26,10 +28,23 @@ int64_t positive(int64_t x) {
   return x > 0 ? x : 0;
 }
 
+// Bytes of patterns above which a move prefetches what it will read: the inner cache's size (a
+// smaller store stays cached, and the prefetch pass would only cost time).
+size_t innerCacheBytes() {
+#ifdef _SC_LEVEL2_CACHE_SIZE
+  const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  if (l2 > 0) return size_t(l2);
+#endif
+  return size_t(512) << 10;
+}
+
 }  // namespace
 
 BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
-    : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
+    : BbCost(model, config.bb),
+      cfg_(config),
+      channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())),
+      prefetchAbove_(innerCacheBytes()) {
   const int segs = channels_.segmentCount();
   excess_.assign(size_t(segs), 0);
   current_.resize(size_t(model.netCount()));
@@ -117,11 +132,21 @@ void BbcgCost::lookUp(NetId n) {
 void BbcgCost::stage(NetId n, bool skipUnchanged) {
   conns_.clear();
   if (!sharedMemoryNet(n)) {
-    lookUp(n);
-    connAnchor_ = tileOf(model().pins(n)[0]) % model().device().columns();
-    const int first = connFirst_[size_t(n)], count = int(model().pins(n).size()) - 1;
-    for (int k = first; k < first + count; ++k)
-      if (!connPattern_[size_t(k)].empty()) conns_.push_back(connPattern_[size_t(k)]);
+    // lookUp() with the connections collected in the same pass.
+    const auto& pins = model().pins(n);
+    const int src = tileOf(pins[0]);
+    connAnchor_ = src % model().device().columns();
+    const bool sameSource = connSource_[size_t(n)] == src;
+    connSource_[size_t(n)] = src;
+    for (size_t i = 1; i < pins.size(); ++i) {
+      const size_t k = size_t(connFirst_[size_t(n)]) + i - 1;
+      const int to = tileOf(pins[i]);
+      if (!sameSource || connTile_[k] != to) {
+        connTile_[k] = to;
+        connPattern_[k] = channels_.pattern(src, to);
+      }
+      if (!connPattern_[k].empty()) conns_.push_back(connPattern_[k]);
+    }
   }
   const Placed& old = current_[n];
   Change c{n, {}, -1};
@@ -224,7 +249,7 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
-  prefetch(affected);
+  if (2 * channels_.storedValues() > prefetchAbove_) prefetch(affected);
   // One-target nets first (cheap). If the move is then over budget, multicast nets can only
   // bring it back by what removing their current use relieves (adding their new use never
   // lowers the overuse): when even that is not enough, the move is rejected before any merge.

@@ -19,8 +19,9 @@
 //
 // Memory, not arithmetic, bounds a move: the patterns of a large array (thousands of shapes,
 // megabytes) live in the outer caches. So pattern values are 16-bit, each connection keeps a
-// copy of its pattern's shape (PatternRef) next to its tile, and a move first asks for every
-// line of the patterns it will read (prefetch) before it reads any.
+// copy of its pattern's shape (PatternRef) next to its tile, and once the patterns outgrow the
+// inner cache a move first asks for every line of the patterns it will read (prefetch) before
+// it reads any (below that size the extra pass costs more than it saves: gemm_p_l_00 8 %).
 //
 // Early rejection (the annealer gives a budget): before staging, when the bb change alone is
 // over it and the overuse the moved nets' current patterns could relieve cannot make up for it;
@@ -122,6 +123,7 @@ class BbcgCost : public BbCost {
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
   std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
+  size_t prefetchAbove_;             // pattern bytes beyond which moves prefetch (the L2's size)
 };
 
 }  // namespace ts::aie

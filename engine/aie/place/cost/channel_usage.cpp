@@ -78,6 +78,7 @@ int16_t* ChannelUsage::allocate(size_t n) {
   }
   int16_t* at = blocks_.back().get() + blockUsed_;
   blockUsed_ += n;
+  shapeValues_ += n;
   return at;
 }
 

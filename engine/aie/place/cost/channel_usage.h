@@ -62,6 +62,8 @@ class ChannelUsage {
   /// Values held by the per-pair cache, and a way to bound it: drops every pair pattern except
   /// those whose values are in `keep` (patterns still referenced by the caller).
   size_t pairCacheValues() const { return pairValues_; }
+  /// Values held by all patterns (shapes and pairs).
+  size_t storedValues() const { return shapeValues_ + pairValues_; }
   void trimPairCache(const std::vector<const int16_t*>& keep);
 
  private:
@@ -85,7 +87,7 @@ class ChannelUsage {
   std::vector<PatternRef> byShape_;
   std::vector<char> shapeState_;
   std::vector<std::unique_ptr<int16_t[]>> blocks_;
-  size_t blockUsed_ = 0, blockSize_ = 0;
+  size_t blockUsed_ = 0, blockSize_ = 0, shapeValues_ = 0;
   struct PairPattern {
     PatternRef ref;
     std::vector<int16_t> values;

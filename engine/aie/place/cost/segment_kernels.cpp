@@ -4,6 +4,10 @@
 #include <cassert>
 #include <cstring>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TS_X86_AVX2 1
+#endif
+
 // On x86-64 each kernel also has an AVX2 version; the loader picks the best the CPU has.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define TS_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
@@ -63,10 +67,35 @@ Half4* as4h(int16_t* p) {
 const Half4* as4h(const int16_t* p) {
   return reinterpret_cast<const Half4*>(p);
 }
-// Eight / four pattern values, widened (macros: a function returning a vector would change the
-// ABI of the baseline clone).
-#define TS_WIDE8(p) __builtin_convertvector(*as8h(p), Block8)
-#define TS_WIDE4(p) __builtin_convertvector(*as4h(p), Block4)
+// Eight / four 16-bit values widened to 32 bits, through pointers (a vector returned by value
+// would change the ABI of the baseline build). GCC 12 turns __builtin_convertvector into four
+// instructions per eight values; AVX2 does it in one (vpmovsxwd), so the kernels that widen
+// come in an AVX2 and a baseline version (Avx2 = true / false) picked at run time.
+template <bool Avx2>
+inline __attribute__((always_inline)) void widen8(const int16_t* p, Block8* out) {
+  *out = __builtin_convertvector(*as8h(p), Block8);
+}
+template <bool Avx2>
+inline __attribute__((always_inline)) void widen4(const int16_t* p, Block4* out) {
+  *out = __builtin_convertvector(*as4h(p), Block4);
+}
+#if defined(TS_X86_AVX2) && !defined(__clang__)
+// (GCC only: clang compiles the conversion to vpmovsxwd itself. Inline assembly, not
+// intrinsics: these are inlined through functions of no particular target into the AVX2
+// kernels below, which an intrinsic's target attribute does not allow.)
+template <>
+inline __attribute__((always_inline)) void widen8<true>(const int16_t* p, Block8* out) {
+  Block8 r;
+  asm("vpmovsxwd %1, %0" : "=x"(r) : "m"(*as8h(p)));
+  *out = r;
+}
+template <>
+inline __attribute__((always_inline)) void widen4<true>(const int16_t* p, Block4* out) {
+  Block4 r;
+  asm("vpmovsxwd %1, %0" : "=x"(r) : "m"(*as4h(p)));
+  *out = r;
+}
+#endif
 
 // The sum of all lanes (known to fit 32 bits); pointers, not values, keep vectors out of the ABI.
 inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight, const Block4* four) {
@@ -75,8 +104,8 @@ inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight,
   std::memcpy(&high, reinterpret_cast<const char*>(eight) + sizeof low, sizeof high);
   Block4 sum = low + high + *four;
   // Two shuffles and adds instead of three lane extracts: this runs once per row.
-  sum += __builtin_shuffle(sum, Block4{2, 3, 0, 1});
-  sum += __builtin_shuffle(sum, Block4{1, 0, 3, 2});
+  sum += __builtin_shufflevector(sum, sum, 2, 3, 0, 1);
+  sum += __builtin_shufflevector(sum, sum, 1, 0, 3, 2);
   return int64_t(sum[0]);
 }
 
@@ -88,9 +117,10 @@ int64_t reliefScalar(const int32_t* e, int stride, const int16_t* v, int rows, i
 }
 
 // Adds a row of a pattern to a row of the excess e and returns the change of the row's overuse,
-// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
+// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w (taken in 16 bits: both are
+// 0..vMax <= INT16_MAX, so it cannot overflow, and one widening does). Lanes sum in 32 bits: the
 // caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
-template <int Mode>
+template <int Mode, bool Avx2>
 inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int16_t* __restrict v,
                                                      const int16_t* __restrict w, int width) {
   const Block8 zero8 = {};
@@ -101,17 +131,27 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
   TS_UNROLL(2)
   for (; k + 8 <= width; k += 8) {
     const Block8 a = *as8(e + k);
-    const Block8 b = Mode > 0   ? a + TS_WIDE8(v + k)
-                     : Mode < 0 ? a - TS_WIDE8(v + k)
-                                : a + (TS_WIDE8(v + k) - TS_WIDE8(w + k));
+    Block8 add;
+    if (Mode == 0) {
+      const Half8 d = *as8h(v + k) - *as8h(w + k);
+      widen8<Avx2>(reinterpret_cast<const int16_t*>(&d), &add);
+    } else {
+      widen8<Avx2>(v + k, &add);
+    }
+    const Block8 b = Mode < 0 ? a - add : a + add;
     *as8(e + k) = b;
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
   if (k < width) {
     const Block4 a = *as4(e + k);
-    const Block4 b = Mode > 0   ? a + TS_WIDE4(v + k)
-                     : Mode < 0 ? a - TS_WIDE4(v + k)
-                                : a + (TS_WIDE4(v + k) - TS_WIDE4(w + k));
+    Block4 add;
+    if (Mode == 0) {
+      const Half4 d = *as4h(v + k) - *as4h(w + k);
+      widen4<Avx2>(reinterpret_cast<const int16_t*>(&d), &add);
+    } else {
+      widen4<Avx2>(v + k, &add);
+    }
+    const Block4 b = Mode < 0 ? a - add : a + add;
     *as4(e + k) = b;
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
@@ -129,14 +169,14 @@ int64_t addRowScalar(int32_t* e, const int16_t* v, const int16_t* w, int width) 
   return sum;
 }
 
-template <int Mode>
+template <int Mode, bool Avx2>
 inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const int16_t* v, const int16_t* w,
                                                       int rows, int width, int32_t vMax, int64_t* rowChange) {
   assert(width % 4 == 0);
   const bool narrow = int64_t(width) * vMax < (int64_t(1) << 31);
   int64_t total = 0;
   for (int r = 0; r < rows; ++r, e += stride, v += width, w += Mode == 0 ? width : 0) {
-    const int64_t change = narrow ? addRow<Mode>(e, v, w, width) : addRowScalar<Mode>(e, v, w, width);
+    const int64_t change = narrow ? addRow<Mode, Avx2>(e, v, w, width) : addRowScalar<Mode>(e, v, w, width);
     rowChange[r] += change;
     total += change;
   }
@@ -166,8 +206,12 @@ TS_VECTOR_CLONES void maxInto(int16_t* __restrict d, int stride, const int16_t* 
   }
 }
 
-TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int16_t* __restrict v, int rows,
-                                int width, int32_t vMax) {
+namespace {
+
+template <bool Avx2>
+inline __attribute__((always_inline)) int64_t reliefRows(const int32_t* __restrict e, int stride,
+                                                         const int16_t* __restrict v, int rows, int width,
+                                                         int32_t vMax) {
   assert(width % 4 == 0);
   if (int64_t(rows) * width * vMax >= (int64_t(1) << 31)) return reliefScalar(e, stride, v, rows, width);
   // Each term lies in 0..vMax, so the sum fits 32 bits.
@@ -179,15 +223,68 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const i
     int k = 0;
     TS_UNROLL(2)
     for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(e + k), b = TS_WIDE8(v + k), over = a > zero8 ? a : zero8;
+      Block8 b;
+      widen8<Avx2>(v + k, &b);
+      const Block8 a = *as8(e + k), over = a > zero8 ? a : zero8;
       sum8 += over < b ? over : b;
     }
     if (k < width) {
-      const Block4 a = *as4(e + k), b = TS_WIDE4(v + k), over = a > zero4 ? a : zero4;
+      Block4 b;
+      widen4<Avx2>(v + k, &b);
+      const Block4 a = *as4(e + k), over = a > zero4 ? a : zero4;
       sum4 += over < b ? over : b;
     }
   }
   return horizontalSum(&sum8, &sum4);
+}
+
+// The widening kernels in both versions, and the choice between them.
+template <bool Avx2>
+struct Widening {
+  static inline __attribute__((always_inline)) int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows,
+                                                                   int width, int sign, int32_t vMax,
+                                                                   int64_t* rowChange) {
+    return sign > 0 ? addRows<1, Avx2>(e, stride, v, v, rows, width, vMax, rowChange)
+                    : addRows<-1, Avx2>(e, stride, v, v, rows, width, vMax, rowChange);
+  }
+  static inline __attribute__((always_inline)) int64_t addDifferenceCounting(int32_t* e, int stride,
+                                                                             const int16_t* plus, const int16_t* minus,
+                                                                             int rows, int width, int32_t vMax,
+                                                                             int64_t* rowChange) {
+    return addRows<0, Avx2>(e, stride, plus, minus, rows, width, vMax, rowChange);
+  }
+  static inline __attribute__((always_inline)) int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows,
+                                                              int width, int32_t vMax) {
+    return reliefRows<Avx2>(e, stride, v, rows, width, vMax);
+  }
+};
+
+#ifdef TS_X86_AVX2
+__attribute__((target("avx2"))) int64_t addCountingAvx2(int32_t* e, int stride, const int16_t* v, int rows, int width,
+                                                        int sign, int32_t vMax, int64_t* rowChange) {
+  return Widening<true>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
+}
+__attribute__((target("avx2"))) int64_t addDifferenceCountingAvx2(int32_t* e, int stride, const int16_t* plus,
+                                                                  const int16_t* minus, int rows, int width,
+                                                                  int32_t vMax, int64_t* rowChange) {
+  return Widening<true>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
+}
+__attribute__((target("avx2"))) int64_t reliefAvx2(const int32_t* e, int stride, const int16_t* v, int rows, int width,
+                                                   int32_t vMax) {
+  return Widening<true>::relief(e, stride, v, rows, width, vMax);
+}
+const bool kHasAvx2 = __builtin_cpu_supports("avx2");
+#else
+constexpr bool kHasAvx2 = false;
+#endif
+
+}  // namespace
+
+int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax) {
+#ifdef TS_X86_AVX2
+  if (kHasAvx2) return reliefAvx2(e, stride, v, rows, width, vMax);
+#endif
+  return Widening<false>::relief(e, stride, v, rows, width, vMax);
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -206,15 +303,38 @@ clear(int16_t* __restrict d, int n) {
   if (k < n) *as4h(d + k) = Half4{};
 }
 
-TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign,
-                                     int32_t vMax, int64_t* rowChange) {
-  return sign > 0 ? addRows<1>(e, stride, v, v, rows, width, vMax, rowChange)
-                  : addRows<-1>(e, stride, v, v, rows, width, vMax, rowChange);
+int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange) {
+#ifdef TS_X86_AVX2
+  if (kHasAvx2) return addCountingAvx2(e, stride, v, rows, width, sign, vMax, rowChange);
+#endif
+  return Widening<false>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
 }
 
-TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus,
-                                               int rows, int width, int32_t vMax, int64_t* rowChange) {
-  return addRows<0>(e, stride, plus, minus, rows, width, vMax, rowChange);
+int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange) {
+#ifdef TS_X86_AVX2
+  if (kHasAvx2) return addDifferenceCountingAvx2(e, stride, plus, minus, rows, width, vMax, rowChange);
+#endif
+  return Widening<false>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
 }
+
+namespace portable {
+
+int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange) {
+  return Widening<false>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
+}
+
+int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange) {
+  return Widening<false>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
+}
+
+int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax) {
+  return Widening<false>::relief(e, stride, v, rows, width, vMax);
+}
+
+}  // namespace portable
 
 }  // namespace ts::aie::kernels

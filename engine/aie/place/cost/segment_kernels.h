@@ -26,4 +26,14 @@ int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int wid
 /// where memset would use a string instruction).
 void clear(int16_t* d, int n);
 
+/// addCounting, addDifferenceCounting and relief as CPUs without AVX2 run them (the functions
+/// above pick AVX2 where the CPU has it), so that tests can check both.
+namespace portable {
+int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange);
+int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange);
+int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax);
+}  // namespace portable
+
 }  // namespace ts::aie::kernels
