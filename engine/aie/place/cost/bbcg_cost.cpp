@@ -117,6 +117,7 @@ PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
 void BbcgCost::lookUp(NetId n) {
   const auto& pins = model().pins(n);
   const int src = tileOf(pins[0]);
+  connAnchor_ = src % model().device().columns();
   const bool sameSource = connSource_[size_t(n)] == src;
   connSource_[size_t(n)] = src;
   for (size_t i = 1; i < pins.size(); ++i) {
@@ -126,28 +127,13 @@ void BbcgCost::lookUp(NetId n) {
       connTile_[k] = to;
       connPattern_[k] = channels_.pattern(src, to);
     }
+    if (!connPattern_[k].empty()) conns_.push_back(connPattern_[k]);
   }
 }
 
 void BbcgCost::stage(NetId n, bool skipUnchanged) {
   conns_.clear();
-  if (!sharedMemoryNet(n)) {
-    // lookUp() with the connections collected in the same pass.
-    const auto& pins = model().pins(n);
-    const int src = tileOf(pins[0]);
-    connAnchor_ = src % model().device().columns();
-    const bool sameSource = connSource_[size_t(n)] == src;
-    connSource_[size_t(n)] = src;
-    for (size_t i = 1; i < pins.size(); ++i) {
-      const size_t k = size_t(connFirst_[size_t(n)]) + i - 1;
-      const int to = tileOf(pins[i]);
-      if (!sameSource || connTile_[k] != to) {
-        connTile_[k] = to;
-        connPattern_[k] = channels_.pattern(src, to);
-      }
-      if (!connPattern_[k].empty()) conns_.push_back(connPattern_[k]);
-    }
-  }
+  if (!sharedMemoryNet(n)) lookUp(n);
   const Placed& old = current_[n];
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
@@ -175,9 +161,9 @@ void BbcgCost::prefetch(const std::vector<NetId>& affected) {
   for (NetId n : affected) {
     lines(current_[n].pattern);
     if (sharedMemoryNet(n)) continue;
+    conns_.clear();
     lookUp(n);
-    const int first = connFirst_[size_t(n)], count = int(model().pins(n).size()) - 1;
-    for (int k = first; k < first + count; ++k) lines(connPattern_[size_t(k)]);
+    for (const PatternRef& p : conns_) lines(p);
   }
 }
 

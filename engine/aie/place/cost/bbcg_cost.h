@@ -82,7 +82,8 @@ class BbcgCost : public BbCost {
   };
 
   int64_t congestionOf(int64_t overuse) const;
-  /// Brings net n's memo of connection patterns up to date with its ends' tiles.
+  /// Brings net n's memo of connection patterns up to date with its ends' tiles, and appends
+  /// its connections that use a channel to conns_ (anchored at connAnchor_).
   void lookUp(NetId n);
   void stage(NetId n, bool skipUnchanged);
   /// Applies `to` in place of `from` (either may be empty) to the excess; returns the overuse
