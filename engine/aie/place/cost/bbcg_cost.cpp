@@ -89,7 +89,8 @@ int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
 PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
-  for (const PatternRef& p : conns_) {
+  for (const PatternRef* pl : conns_) {
+    const PatternRef& p = *pl;
     top = std::min(top, int(p.firstRow));
     bottom = std::max(bottom, p.firstRow + p.rows - 1);
     left = std::min(left, int(p.col0));
@@ -106,7 +107,8 @@ PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
   const size_t size = size_t(out.size());
   if (buffer.size() < size) buffer.resize(size);
   kernels::clear(buffer.data(), int(size));
-  for (const PatternRef& p : conns_) {
+  for (const PatternRef* pl : conns_) {
+    const PatternRef& p = *pl;
     int16_t* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
     kernels::maxInto(at, out.width(), p.values, p.rows, p.width());
   }
@@ -127,7 +129,7 @@ void BbcgCost::lookUp(NetId n) {
       connTile_[k] = to;
       connPattern_[k] = channels_.pattern(src, to);
     }
-    if (!connPattern_[k].empty()) conns_.push_back(connPattern_[k]);
+    if (!connPattern_[k].empty()) conns_.push_back(&connPattern_[k]);
   }
 }
 
@@ -137,7 +139,7 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   const Placed& old = current_[n];
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
-    c.next = {conns_.front(), connAnchor_};
+    c.next = {*conns_.front(), connAnchor_};
     if (skipUnchanged && old.pattern.values == c.next.pattern.values && old.anchor == c.next.anchor) return;
   } else if (conns_.size() > 1) {
     // A multicast net uses a segment with the probability of its likeliest connection there.
@@ -163,7 +165,7 @@ void BbcgCost::prefetch(const std::vector<NetId>& affected) {
     if (sharedMemoryNet(n)) continue;
     conns_.clear();
     lookUp(n);
-    for (const PatternRef& p : conns_) lines(p);
+    for (const PatternRef* p : conns_) lines(*p);
   }
 }
 

@@ -116,8 +116,8 @@ class BbcgCost : public BbCost {
 
   // The staged move.
   std::vector<Change> changes_;
-  std::vector<PatternRef> conns_;  // scratch: one net's new connections,
-  int connAnchor_ = 0;             // all anchored at its source's column
+  std::vector<const PatternRef*> conns_;  // scratch: one net's new connections (in connPattern_),
+  int connAnchor_ = 0;                    // all anchored at its source's column
   // Buffers for staged multicast patterns; a commit swaps them with merged_ (the buffers, and
   // the values the changes point to, never move).
   std::vector<std::vector<int16_t>> mergePool_;

@@ -117,8 +117,7 @@ int64_t reliefScalar(const int32_t* e, int stride, const int16_t* v, int rows, i
 }
 
 // Adds a row of a pattern to a row of the excess e and returns the change of the row's overuse,
-// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w (taken in 16 bits: both are
-// 0..vMax <= INT16_MAX, so it cannot overflow, and one widening does). Lanes sum in 32 bits: the
+// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
 // caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
 template <int Mode, bool Avx2>
 inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int16_t* __restrict v,
@@ -131,27 +130,19 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
   TS_UNROLL(2)
   for (; k + 8 <= width; k += 8) {
     const Block8 a = *as8(e + k);
-    Block8 add;
-    if (Mode == 0) {
-      const Half8 d = *as8h(v + k) - *as8h(w + k);
-      widen8<Avx2>(reinterpret_cast<const int16_t*>(&d), &add);
-    } else {
-      widen8<Avx2>(v + k, &add);
-    }
-    const Block8 b = Mode < 0 ? a - add : a + add;
+    Block8 add, sub;
+    widen8<Avx2>(v + k, &add);
+    if (Mode == 0) widen8<Avx2>(w + k, &sub);
+    const Block8 b = Mode < 0 ? a - add : Mode > 0 ? a + add : a + (add - sub);
     *as8(e + k) = b;
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
   if (k < width) {
     const Block4 a = *as4(e + k);
-    Block4 add;
-    if (Mode == 0) {
-      const Half4 d = *as4h(v + k) - *as4h(w + k);
-      widen4<Avx2>(reinterpret_cast<const int16_t*>(&d), &add);
-    } else {
-      widen4<Avx2>(v + k, &add);
-    }
-    const Block4 b = Mode < 0 ? a - add : a + add;
+    Block4 add, sub;
+    widen4<Avx2>(v + k, &add);
+    if (Mode == 0) widen4<Avx2>(w + k, &sub);
+    const Block4 b = Mode < 0 ? a - add : Mode > 0 ? a + add : a + (add - sub);
     *as4(e + k) = b;
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
@@ -259,33 +250,7 @@ struct Widening {
   }
 };
 
-#ifdef TS_X86_AVX2
-__attribute__((target("avx2"))) int64_t addCountingAvx2(int32_t* e, int stride, const int16_t* v, int rows, int width,
-                                                        int sign, int32_t vMax, int64_t* rowChange) {
-  return Widening<true>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
-}
-__attribute__((target("avx2"))) int64_t addDifferenceCountingAvx2(int32_t* e, int stride, const int16_t* plus,
-                                                                  const int16_t* minus, int rows, int width,
-                                                                  int32_t vMax, int64_t* rowChange) {
-  return Widening<true>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
-}
-__attribute__((target("avx2"))) int64_t reliefAvx2(const int32_t* e, int stride, const int16_t* v, int rows, int width,
-                                                   int32_t vMax) {
-  return Widening<true>::relief(e, stride, v, rows, width, vMax);
-}
-const bool kHasAvx2 = __builtin_cpu_supports("avx2");
-#else
-constexpr bool kHasAvx2 = false;
-#endif
-
 }  // namespace
-
-int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax) {
-#ifdef TS_X86_AVX2
-  if (kHasAvx2) return reliefAvx2(e, stride, v, rows, width, vMax);
-#endif
-  return Widening<false>::relief(e, stride, v, rows, width, vMax);
-}
 
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-loop-distribute-patterns")))  // not a memset call
@@ -301,22 +266,6 @@ clear(int16_t* __restrict d, int n) {
     k += 8;
   }
   if (k < n) *as4h(d + k) = Half4{};
-}
-
-int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
-                    int64_t* rowChange) {
-#ifdef TS_X86_AVX2
-  if (kHasAvx2) return addCountingAvx2(e, stride, v, rows, width, sign, vMax, rowChange);
-#endif
-  return Widening<false>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
-}
-
-int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
-                              int32_t vMax, int64_t* rowChange) {
-#ifdef TS_X86_AVX2
-  if (kHasAvx2) return addDifferenceCountingAvx2(e, stride, plus, minus, rows, width, vMax, rowChange);
-#endif
-  return Widening<false>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
 }
 
 namespace portable {
@@ -337,4 +286,79 @@ int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int wid
 
 }  // namespace portable
 
+#ifndef TS_X86_AVX2
+
+int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange) {
+  return portable::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
+}
+
+int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange) {
+  return portable::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
+}
+
+int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax) {
+  return portable::relief(e, stride, v, rows, width, vMax);
+}
+
 }  // namespace ts::aie::kernels
+
+#else
+
+namespace avx2 {
+
+__attribute__((target("avx2"))) int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width,
+                                                    int sign, int32_t vMax, int64_t* rowChange) {
+  return Widening<true>::addCounting(e, stride, v, rows, width, sign, vMax, rowChange);
+}
+
+__attribute__((target("avx2"))) int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus,
+                                                              const int16_t* minus, int rows, int width, int32_t vMax,
+                                                              int64_t* rowChange) {
+  return Widening<true>::addDifferenceCounting(e, stride, plus, minus, rows, width, vMax, rowChange);
+}
+
+__attribute__((target("avx2"))) int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width,
+                                               int32_t vMax) {
+  return Widening<true>::relief(e, stride, v, rows, width, vMax);
+}
+
+}  // namespace avx2
+
+}  // namespace ts::aie::kernels
+
+// The widening kernels are GNU indirect functions, as target_clones makes the others: these
+// resolvers pick the AVX2 or the portable version once, when the library loads (before the
+// sanitizers are set up, hence no instrumentation).
+extern "C" {
+#define TS_RESOLVER __attribute__((visibility("hidden"), no_sanitize("address", "undefined")))
+TS_RESOLVER decltype(&ts::aie::kernels::portable::addCounting) ts_kernels_resolve_add_counting() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? ts::aie::kernels::avx2::addCounting : ts::aie::kernels::portable::addCounting;
+}
+TS_RESOLVER decltype(&ts::aie::kernels::portable::addDifferenceCounting) ts_kernels_resolve_add_difference_counting() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? ts::aie::kernels::avx2::addDifferenceCounting
+                                        : ts::aie::kernels::portable::addDifferenceCounting;
+}
+TS_RESOLVER decltype(&ts::aie::kernels::portable::relief) ts_kernels_resolve_relief() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? ts::aie::kernels::avx2::relief : ts::aie::kernels::portable::relief;
+}
+#undef TS_RESOLVER
+}
+
+namespace ts::aie::kernels {
+
+int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+                    int64_t* rowChange) __attribute__((ifunc("ts_kernels_resolve_add_counting")));
+int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+                              int32_t vMax, int64_t* rowChange)
+    __attribute__((ifunc("ts_kernels_resolve_add_difference_counting")));
+int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax)
+    __attribute__((ifunc("ts_kernels_resolve_relief")));
+
+}  // namespace ts::aie::kernels
+
+#endif
