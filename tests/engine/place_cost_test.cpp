@@ -305,10 +305,6 @@ Placement placePairs(const Design& d, const std::vector<TileCoord>& src, const s
 
 }  // namespace
 
-// Expected use is kept in units of 2^-14 nets per connection (ChannelUsage::unitsPerNet): a few
-// connections' rounding.
-constexpr double kUseRounding = 1e-4;
-
 TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   Device dev = loadDevice("npu2");
   Design d = pairNets(5);
@@ -322,9 +318,9 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   Placement p = placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
   cost.reset(p);
   const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
-  EXPECT_NEAR(cost.expectedUse(hot), 4.3, kUseRounding);
-  EXPECT_NEAR(cost.expectedUse(ChannelUsage::segment(dev.index({2, 2}), Direction::East)), 3.375, kUseRounding);
-  EXPECT_NEAR(cost.congestion(), 3 * 0.3, 3 * kUseRounding);  // the only segment over capacity
+  EXPECT_NEAR(cost.expectedUse(hot), 4.3, 1e-9);
+  EXPECT_NEAR(cost.expectedUse(ChannelUsage::segment(dev.index({2, 2}), Direction::East)), 3.375, 1e-9);
+  EXPECT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);  // the only segment over capacity
   EXPECT_EQ(BbcgCost::fromScratch(m, cfg, p), cost.terms());
   // Moving the fifth net's source next to its target removes the overflow.
   cost.propose({{8, {0, 3}, {6, 3}}});
@@ -347,7 +343,7 @@ TEST(BbcgCost, EarlyRejectionLooksAtTheSegmentsANetUses) {
   Placement p =
       placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}, {7, 2}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}, {5, 2}});
   cost.reset(p);
-  ASSERT_NEAR(cost.congestion(), 3 * 0.3, 3 * kUseRounding);
+  ASSERT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);
   ASSERT_FALSE(cost.sharedMemoryNet(5));
   // Its target one tile further west: one more unit of wirelength, no congestion change.
   const std::vector<CoreMove> move{{11, {5, 2}, {4, 2}}};

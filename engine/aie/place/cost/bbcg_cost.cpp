@@ -14,7 +14,7 @@ namespace ts::aie {
 
 namespace {
 
-// Pair patterns kept before the cache is trimmed to those in use (values, 2 bytes each).
+// Pair patterns kept before the cache is trimmed to those in use (values, 4 bytes each).
 constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
 
 int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
@@ -86,7 +86,7 @@ int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
   return change;
 }
 
-PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
+PatternRef BbcgCost::mergeConnections(std::vector<int32_t>& buffer) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
   for (const PatternRef* pl : conns_) {
@@ -109,7 +109,7 @@ PatternRef BbcgCost::mergeConnections(std::vector<int16_t>& buffer) const {
   kernels::clear(buffer.data(), int(size));
   for (const PatternRef* pl : conns_) {
     const PatternRef& p = *pl;
-    int16_t* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
+    int32_t* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
     kernels::maxInto(at, out.width(), p.values, p.rows, p.width());
   }
   out.values = buffer.data();
@@ -158,7 +158,7 @@ void BbcgCost::prefetch(const std::vector<NetId>& affected) {
   // reads a few dozen of them: asking for all their lines first overlaps the waits.
   auto lines = [](const PatternRef& p) {
     const char* from = reinterpret_cast<const char*>(p.values);
-    for (int i = 0; i < 2 * p.size(); i += 64) __builtin_prefetch(from + i);
+    for (int i = 0; i < 4 * p.size(); i += 64) __builtin_prefetch(from + i);
   };
   for (NetId n : affected) {
     lines(current_[n].pattern);
@@ -171,7 +171,7 @@ void BbcgCost::prefetch(const std::vector<NetId>& affected) {
 
 void BbcgCost::trimCache() {
   if (channels_.pairCacheValues() <= kMaxPairCacheValues) return;
-  std::vector<const int16_t*> inUse;
+  std::vector<const int32_t*> inUse;
   for (NetId n = 0; n < model().netCount(); ++n)
     if (!current_[n].pattern.empty()) inUse.push_back(current_[n].pattern.values);
   channels_.trimPairCache(inUse);
@@ -237,7 +237,7 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
-  if (2 * channels_.storedValues() > prefetchAbove_) prefetch(affected);
+  if (4 * channels_.storedValues() > prefetchAbove_) prefetch(affected);
   // One-target nets first (cheap). If the move is then over budget, multicast nets can only
   // bring it back by what removing their current use relieves (adding their new use never
   // lowers the overuse): when even that is not enough, the move is rejected before any merge.

@@ -18,8 +18,8 @@
 // E holds the staged move.
 //
 // Memory, not arithmetic, bounds a move: the patterns of a large array (thousands of shapes,
-// megabytes) live in the outer caches. So pattern values are 16-bit, each connection keeps a
-// copy of its pattern's shape (PatternRef) next to its tile, and once the patterns outgrow the
+// megabytes) live in the outer caches. So each connection keeps a copy of its pattern's shape
+// (PatternRef) next to its tile, shapes' values sit side by side in blocks, and once the patterns outgrow the
 // inner cache a move first asks for every line of the patterns it will read (prefetch) before
 // it reads any (below that size the extra pass costs more than it saves: gemm_p_l_00 8 %).
 //
@@ -90,7 +90,7 @@ class BbcgCost : public BbCost {
   /// change and adds each row's part to rowOveruse_.
   int64_t replace(const Placed& from, const Placed& to);
   /// The maximum of conns_ (anchored at connAnchor_) into `buffer`: a pattern with absolute columns.
-  PatternRef mergeConnections(std::vector<int16_t>& buffer) const;
+  PatternRef mergeConnections(std::vector<int32_t>& buffer) const;
   /// Prefetches the values the staged move will read (they rarely are in the inner caches).
   void prefetch(const std::vector<NetId>& affected);
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
@@ -107,7 +107,7 @@ class BbcgCost : public BbCost {
   std::vector<int32_t> excess_;  // E[U(r)] - C(r) in units, per segment
   std::vector<Placed> current_;  // per net: what it adds to the excess now (empty: nothing)
   // Per multicast net, the values of its max over connections (current_ points into it).
-  std::vector<std::vector<int16_t>> merged_;
+  std::vector<std::vector<int32_t>> merged_;
   // Per net, the patterns last looked up for its connections (the source's tile they are for,
   // -1 for none; per target pin its tile and pattern), so that unmoved ends need no lookup.
   std::vector<int> connFirst_, connSource_, connTile_;
@@ -120,7 +120,7 @@ class BbcgCost : public BbCost {
   int connAnchor_ = 0;                    // all anchored at its source's column
   // Buffers for staged multicast patterns; a commit swaps them with merged_ (the buffers, and
   // the values the changes point to, never move).
-  std::vector<std::vector<int16_t>> mergePool_;
+  std::vector<std::vector<int32_t>> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
   std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound

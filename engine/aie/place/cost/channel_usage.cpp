@@ -15,8 +15,8 @@ constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::Ea
 
 int32_t ChannelUsage::unitsPerNet(int nets) {
   // A segment's total stays below 2^31 units even if every net crossed it.
-  int32_t units = 1 << 14;
-  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 2;
+  int32_t units = 1000000;
+  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 10;
   return units;
 }
 
@@ -41,7 +41,7 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
   }
 }
 
-PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int16_t>& values, bool* viaWholeArray) {
+PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int32_t>& values, bool* viaWholeArray) {
   connection(fromTile, toTile, scratch_, viaWholeArray);
   PatternRef p;
   values.clear();
@@ -62,21 +62,21 @@ PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int16_t>& v
   values.assign(size_t(p.size()), 0);
   for (const auto& [seg, prob] : scratch_) {
     const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
-    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] = int16_t(std::llround(prob * units_));
+    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] = int32_t(std::llround(prob * units_));
   }
   return p;
 }
 
-int16_t* ChannelUsage::allocate(size_t n) {
-  // Blocks of 64 Ki values (128 KiB), or one of its own for a larger pattern; not zeroed (the
+int32_t* ChannelUsage::allocate(size_t n) {
+  // Blocks of 32 Ki values (128 KiB), or one of its own for a larger pattern; not zeroed (the
   // caller fills what it takes).
-  constexpr size_t kBlock = size_t(1) << 16;
+  constexpr size_t kBlock = size_t(1) << 15;
   if (blockUsed_ + n > blockSize_) {
     blockSize_ = std::max(kBlock, n);
-    blocks_.emplace_back(new int16_t[blockSize_]);
+    blocks_.emplace_back(new int32_t[blockSize_]);
     blockUsed_ = 0;
   }
-  int16_t* at = blocks_.back().get() + blockUsed_;
+  int32_t* at = blocks_.back().get() + blockUsed_;
   blockUsed_ += n;
   shapeValues_ += n;
   return at;
@@ -94,7 +94,7 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
       PatternRef p = build(fromTile, toTile, buildValues_, &leaves);
       if (!leaves) {
         if (!p.empty()) {
-          int16_t* at = allocate(buildValues_.size());
+          int32_t* at = allocate(buildValues_.size());
           std::copy(buildValues_.begin(), buildValues_.end(), at);
           p.values = at;
         }
@@ -114,8 +114,8 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
   return entry.ref;
 }
 
-void ChannelUsage::trimPairCache(const std::vector<const int16_t*>& keep) {
-  std::vector<const int16_t*> sorted = keep;
+void ChannelUsage::trimPairCache(const std::vector<const int32_t*>& keep) {
+  std::vector<const int32_t*> sorted = keep;
   std::sort(sorted.begin(), sorted.end());
   pairValues_ = 0;
   for (auto it = byPair_.begin(); it != byPair_.end();) {

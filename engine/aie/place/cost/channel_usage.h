@@ -15,7 +15,7 @@
 
 namespace ts::aie {
 
-/// One connection's expected use in fixed-point units (16-bit: at most one net) on the smallest
+/// One connection's expected use in fixed-point units on the smallest
 /// rectangle of tiles that holds it, laid out like the segment numbering (row by row, four
 /// directions per tile: North, South, East, West), so that adding it to a usage array is one
 /// contiguous loop per row and reading one segment is O(1). Columns are relative to an anchor
@@ -24,7 +24,7 @@ namespace ts::aie {
 /// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
 /// costs no trip to the (large, rarely cached) pattern store; only its values live there.
 struct PatternRef {
-  const int16_t* values = nullptr;  ///< rows x tiles x 4
+  const int32_t* values = nullptr;  ///< rows x tiles x 4
   int16_t firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
   int16_t col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
 
@@ -38,8 +38,8 @@ class ChannelUsage {
   /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()).
   ChannelUsage(const Device& device, int32_t unitsPerNet);
 
-  /// Units per expected net for a design of `nets` nets: 2^14 (a pattern value fits 16 bits),
-  /// coarser for designs so large that a segment's total could overflow 32 bits.
+  /// Units per expected net for a design of `nets` nets: 10^6, coarser for designs so large that
+  /// a segment's total could overflow 32 bits.
   static int32_t unitsPerNet(int nets);
 
   static int segment(int tile, Direction d) { return tile * 4 + int(d); }
@@ -64,15 +64,15 @@ class ChannelUsage {
   size_t pairCacheValues() const { return pairValues_; }
   /// Values held by all patterns (shapes and pairs).
   size_t storedValues() const { return shapeValues_ + pairValues_; }
-  void trimPairCache(const std::vector<const int16_t*>& keep);
+  void trimPairCache(const std::vector<const int32_t*>& keep);
 
  private:
   bool link(int tile, Direction d) const { return capacity_[size_t(segment(tile, d))] > 0; }
   void wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const;
   /// The pattern of from -> to: its shape, and its values in `values`.
-  PatternRef build(int fromTile, int toTile, std::vector<int16_t>& values, bool* viaWholeArray);
+  PatternRef build(int fromTile, int toTile, std::vector<int32_t>& values, bool* viaWholeArray);
   /// Room for `n` values that never moves (shape patterns are kept side by side in blocks).
-  int16_t* allocate(size_t n);
+  int32_t* allocate(size_t n);
 
   const Device* device_;
   int columns_ = 0, rows_ = 0;
@@ -86,16 +86,16 @@ class ChannelUsage {
   enum ShapeState : char { kUnknown, kBuilt, kLeavesBox };
   std::vector<PatternRef> byShape_;
   std::vector<char> shapeState_;
-  std::vector<std::unique_ptr<int16_t[]>> blocks_;
+  std::vector<std::unique_ptr<int32_t[]>> blocks_;
   size_t blockUsed_ = 0, blockSize_ = 0, shapeValues_ = 0;
   struct PairPattern {
     PatternRef ref;
-    std::vector<int16_t> values;
+    std::vector<int32_t> values;
   };
   std::unordered_map<int64_t, PairPattern> byPair_;  // nodes never move: their values stay put
   size_t pairValues_ = 0;
   std::vector<std::pair<int, double>> scratch_;
-  std::vector<int16_t> buildValues_;
+  std::vector<int32_t> buildValues_;
 };
 
 }  // namespace ts::aie

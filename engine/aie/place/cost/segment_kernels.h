@@ -2,8 +2,7 @@
 // The inner loops of the bbcg congestion model: element-wise operations on rows of fixed-point
 // channel-segment values. They are compiled for AVX2 as well as the baseline instruction set on
 // x86-64 (picked at load time), because they are most of an SA+BBCG move. Every row length and
-// count (`width`, `n`) is a multiple of four: four segments per tile. Sums (e) are 32-bit;
-// pattern values (v, d) are 16-bit, 0 <= v <= vMax <= INT16_MAX.
+// count (`width`, `n`) is a multiple of four: four segments per tile.
 #include <cstdint>
 
 namespace ts::aie::kernels {
@@ -12,28 +11,18 @@ namespace ts::aie::kernels {
 /// e[r][k] += v[r][k] (sign > 0) or e[r][k] -= v[r][k]; returns the change of the sum of
 /// max(e, 0) over the rectangle (the overuse) and adds each row's part to rowChange[r].
 /// 0 <= v <= vMax.
-int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
+int64_t addCounting(int32_t* e, int stride, const int32_t* v, int rows, int width, int sign, int32_t vMax,
                     int64_t* rowChange);
 /// addCounting() of plus - minus (both contiguous like v above, 0 <= plus, minus <= vMax).
-int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
+int64_t addDifferenceCounting(int32_t* e, int stride, const int32_t* plus, const int32_t* minus, int rows, int width,
                               int32_t vMax, int64_t* rowChange);
 /// d[r][k] = max(d[r][k], v[r][k]) (d and v laid out like e and v above).
-void maxInto(int16_t* d, int stride, const int16_t* v, int rows, int width);
+void maxInto(int32_t* d, int stride, const int32_t* v, int rows, int width);
 /// Sum over a rectangle (laid out like addCounting()'s) of min(max(e[r][k], 0), v[r][k]) for v >= 0: the
 /// most overuse of e that removing v can relieve. vMax bounds v.
-int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax);
+int64_t relief(const int32_t* e, int stride, const int32_t* v, int rows, int width, int32_t vMax);
 /// d[k] = 0 (a plain vector loop: these rows are short, and it keeps instruction counts honest
 /// where memset would use a string instruction).
-void clear(int16_t* d, int n);
-
-/// addCounting, addDifferenceCounting and relief as CPUs without AVX2 run them (the functions
-/// above pick AVX2 where the CPU has it), so that tests can check both.
-namespace portable {
-int64_t addCounting(int32_t* e, int stride, const int16_t* v, int rows, int width, int sign, int32_t vMax,
-                    int64_t* rowChange);
-int64_t addDifferenceCounting(int32_t* e, int stride, const int16_t* plus, const int16_t* minus, int rows, int width,
-                              int32_t vMax, int64_t* rowChange);
-int64_t relief(const int32_t* e, int stride, const int16_t* v, int rows, int width, int32_t vMax);
-}  // namespace portable
+void clear(int32_t* d, int n);
 
 }  // namespace ts::aie::kernels
