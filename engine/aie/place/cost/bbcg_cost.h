@@ -19,9 +19,10 @@
 //
 // Memory, not arithmetic, bounds a move: the patterns of a large array (thousands of shapes,
 // megabytes) live in the outer caches. So each connection keeps a copy of its pattern's shape
-// (PatternRef) next to its tile, shapes' values sit side by side in blocks, and once the patterns outgrow the
-// inner cache a move first asks for every line of the patterns it will read (prefetch) before
-// it reads any (below that size the extra pass costs more than it saves: gemm_p_l_00 8 %).
+// (PatternRef) next to its tile, shapes' values sit side by side in blocks, and once the
+// patterns outgrow the L2 a move first asks for every line of the patterns it will read
+// (prefetch) before it reads any (below that size the extra pass costs more than it saves:
+// gemm_p_l_00 8 %).
 //
 // Early rejection (the annealer gives a budget): before staging, when the bb change alone is
 // over it and the overuse the moved nets' current patterns could relieve cannot make up for it;

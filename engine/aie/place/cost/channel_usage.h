@@ -15,11 +15,11 @@
 
 namespace ts::aie {
 
-/// One connection's expected use in fixed-point units on the smallest
-/// rectangle of tiles that holds it, laid out like the segment numbering (row by row, four
-/// directions per tile: North, South, East, West), so that adding it to a usage array is one
-/// contiguous loop per row and reading one segment is O(1). Columns are relative to an anchor
-/// column (the source's), so one pattern serves every shift of a box.
+/// One connection's expected use in fixed-point units on the smallest rectangle of tiles that
+/// holds it, laid out like the segment numbering (row by row, four directions per tile: North,
+/// South, East, West), so that adding it to a usage array is one contiguous loop per row and
+/// reading one segment is O(1). Columns are relative to an anchor column (the source's), so one
+/// pattern serves every shift of a box.
 ///
 /// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
 /// costs no trip to the (large, rarely cached) pattern store; only its values live there.
