@@ -127,6 +127,35 @@ const TextStyle& textStyle(int pixelSize) {
   return it->second;
 }
 
+/// True when `p` paints pixels 1:1 (screen, PNG): there, whole-pixel rectangles take Qt's
+/// solid-fill path, while fractional ones go through its general rasteriser (about four times
+/// the cost for CRONet's tiles). Vector pictures (SVG) keep exact coordinates.
+bool pixelExact(const QPainter& p) {
+  return p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster && p.transform().isIdentity() &&
+         p.device() && p.device()->devicePixelRatioF() == 1.0;
+}
+
+/// `r` rounded to the pixels it covers without antialiasing.
+QRect wholePixels(const QRectF& r) {
+  return QRect(QPoint(qRound(r.left()), qRound(r.top())), QPoint(qRound(r.right()) - 1, qRound(r.bottom()) - 1));
+}
+
+/// A filled rectangle with a 1 px outline; on pixel-exact devices in whole pixels.
+void drawBox(QPainter& p, const QRectF& r, const QColor& fill, const QColor& outline) {
+  if (!pixelExact(p) || p.testRenderHint(QPainter::Antialiasing)) {
+    p.setPen(QPen(outline, 1.0));
+    p.setBrush(fill);
+    p.drawRect(r);
+    return;
+  }
+  const QRect box = wholePixels(r);
+  if (box.width() < 1 || box.height() < 1) return;
+  p.fillRect(box, fill);
+  p.setPen(QPen(outline, 0));  // cosmetic: exactly one pixel
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(box.adjusted(0, 0, -1, -1));
+}
+
 }  // namespace
 
 QFont AiePainter::font(double pixelSize, bool bold) {
@@ -178,9 +207,9 @@ void AiePainter::paint(QPainter& p, const ViewTransform& view, const QRectF& pix
 void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF& pixelRect) const {
   p.save();
   p.setClipRect(pixelRect);
-  p.fillRect(pixelRect, AiePalette::background());
   Frame f;
   if (!makeFrame(view, pixelRect, &f)) {
+    p.fillRect(pixelRect, AiePalette::background());
     p.setPen(QColor(0x70, 0x70, 0x70));
     p.setFont(font(14));
     p.drawText(pixelRect, Qt::AlignCenter, QStringLiteral("Open a design (File > Open)"));
@@ -189,7 +218,43 @@ void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF&
   }
   p.setRenderHint(QPainter::Antialiasing, f.detail >= Detail::Grid);
   p.setRenderHint(QPainter::TextAntialiasing, true);
-  if (scene_->layers.tiles) paintTiles(p, f);
+  if (scene_->layers.tiles && pixelExact(p) && pixelRect.topLeft() == QPointF(0, 0)) {
+    // The tiles change far less often than cores and nets: keep their layer and copy it, and
+    // redraw only the tiles whose look changed (violations and heat follow the placement).
+    const KeyedLayer::Key key = tileLayerKey(f);
+    // Tiles are redrawn alone only when the gaps between them are wider than half a violation
+    // border (from 40 px per tile); closer, a border reaches into the neighbour's pixels.
+    const size_t firstTile = f.cell >= 40 && f.detail >= Detail::Grid
+                                 ? key.size() - size_t(f.colMax - f.colMin + 1) * size_t(f.rowMax - f.rowMin + 1)
+                                 : key.size();
+    auto drawAll = [&](QPainter& q) {
+      q.setRenderHints(p.renderHints());
+      q.fillRect(pixelRect.toAlignedRect(), AiePalette::background());
+      paintTiles(q, f);
+    };
+    auto redrawTiles = [&](QPainter& q, const std::vector<size_t>& parts) {
+      q.setRenderHints(p.renderHints());
+      std::vector<char> only(size_t(scene_->device->tileCount()), 0);
+      QRegion cells;
+      const int columns = f.colMax - f.colMin + 1;
+      for (size_t part : parts) {
+        const TileCoord t{f.colMin + int(part) % columns, f.rowMin + int(part) / columns};
+        only[size_t(scene_->device->index(t))] = 1;
+        cells += wholePixels(f.px(scene_->tileWorldRect(t)));
+      }
+      q.setClipRegion(cells);
+      q.fillRect(pixelRect.toAlignedRect(), AiePalette::background());
+      paintTiles(q, f, &only);
+    };
+    const QImage& layer = tileLayer_.get(pixelRect.size().toSize(), key, firstTile, drawAll, redrawTiles);
+    p.save();
+    p.setCompositionMode(QPainter::CompositionMode_Source);  // the layer is opaque: a plain copy
+    p.drawImage(QPointF(0, 0), layer);
+    p.restore();
+  } else {
+    p.fillRect(pixelRect, AiePalette::background());
+    if (scene_->layers.tiles) paintTiles(p, f);
+  }
   if (scene_->heat == HeatMap::Links) paintLinkHeat(p, f);
   bool routed = scene_->routing && scene_->graph;
   // The link heat map is itself the picture of the routes; drawing both hides the heat.
@@ -200,6 +265,12 @@ void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF&
   if (scene_->layers.badges && f.detail == Detail::Glyphs && f.cell >= 40) paintBadges(p, f);
   paintLegend(p, f);
   p.restore();
+}
+
+void AiePainter::dropCaches() const {
+  tileLayer_.clear();
+  glyphMemo_.clear();
+  legendMemo_ = LegendMemo{};
 }
 
 void AiePainter::paintOverlay(QPainter& p, const ViewTransform& view, const QRectF& pixelRect) const {
@@ -244,11 +315,47 @@ double AiePainter::heatValue(int ti) const {
   return std::max(in, out);
 }
 
-void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
+AiePainter::TileLook AiePainter::tileLook(TileCoord t) const {
   const aie::Device& dev = *scene_->device;
+  const int ti = dev.index(t);
+  const aie::TileKind kind = dev.kind(t);
+  TileLook look;
+  look.fill = AiePalette::tile(kind, kind != aie::TileKind::Shim || dev.shimHasDma(t.col));
+  if (scene_->heat == HeatMap::Dma || scene_->heat == HeatMap::Memory || scene_->heat == HeatMap::Bds) {
+    const aie::TileResources& res = dev.resources(t);
+    bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0
+                      : scene_->heat == HeatMap::Bds  ? res.bufferDescriptors > 0
+                                                      : res.dmaIn + res.dmaOut > 0;
+    if (applicable) look.fill = AiePalette::heat(heatValue(ti));
+  }
+  const AieUsage* u = scene_->usage;
+  look.bad = scene_->layers.violations && u && ti < int(u->tileBad.size()) && u->tileBad[ti];
+  look.warn = !look.bad && scene_->layers.violations && u && ti < int(u->tileWarn.size()) && u->tileWarn[ti];
+  return look;
+}
+
+KeyedLayer::Key AiePainter::tileLayerKey(const Frame& f) const {
+  const AieLayers& l = scene_->layers;
+  KeyedLayer::Key key = {
+      KeyedLayer::bits(f.view.scale),
+      KeyedLayer::bits(f.view.offset.x()),
+      KeyedLayer::bits(f.view.offset.y()),
+      KeyedLayer::bits(f.pixels.width()),
+      KeyedLayer::bits(f.pixels.height()),
+      quint64(scene_->device->columns()) << 32 | quint64(scene_->device->rows()),
+      quint64(f.colMin) << 48 | quint64(f.colMax) << 32 | quint64(f.rowMin) << 16 | quint64(f.rowMax),
+      quint64(l.grid) | quint64(l.coordinates) << 1 | quint64(l.violations) << 2,
+      AiePalette::background().rgba()};
+  for (int row = f.rowMin; row <= f.rowMax; ++row)
+    for (int col = f.colMin; col <= f.colMax; ++col) {
+      TileLook look = tileLook(TileCoord{col, row});
+      key.push_back(quint64(look.fill.rgba()) << 2 | quint64(look.bad) << 1 | quint64(look.warn));
+    }
+  return key;
+}
+
+void AiePainter::paintTiles(QPainter& p, const Frame& f, const std::vector<char>* only) const {
   const bool gaps = f.detail >= Detail::Grid;
-  const bool heatTiles =
-      scene_->heat == HeatMap::Dma || scene_->heat == HeatMap::Memory || scene_->heat == HeatMap::Bds;
   const double inset = gaps ? 0.04 : 0.0;
   const TextStyle& coordStyle = textStyle(int(std::lround(std::clamp(f.cell * 0.12, 7.0, 11.0))));
   if (scene_->layers.coordinates) p.setFont(coordStyle.font);
@@ -259,28 +366,20 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileCoord t{col, row};
-      int ti = dev.index(t);
-      aie::TileKind kind = dev.kind(t);
-      bool hasDma = kind != aie::TileKind::Shim || dev.shimHasDma(col);
-      QColor fill = AiePalette::tile(kind, hasDma);
-      if (heatTiles) {
-        const aie::TileResources& res = dev.resources(t);
-        bool applicable = scene_->heat == HeatMap::Memory ? res.memoryBytes > 0
-                          : scene_->heat == HeatMap::Bds  ? res.bufferDescriptors > 0
-                                                          : res.dmaIn + res.dmaOut > 0;
-        if (applicable) fill = AiePalette::heat(heatValue(ti));
-      }
+      if (only && !(*only)[size_t(scene_->device->index(t))]) continue;
+      const TileLook look = tileLook(t);
       QRectF r = f.px(scene_->tileWorldRect(t).adjusted(inset, inset, -inset, -inset));
-      const AieUsage* u = scene_->usage;
-      bool bad = scene_->layers.violations && u && ti < int(u->tileBad.size()) && u->tileBad[ti];
-      bool warn = !bad && scene_->layers.violations && u && ti < int(u->tileWarn.size()) && u->tileWarn[ti];
-      if (scene_->layers.grid && f.detail >= Detail::Borders) {
-        QColor border = bad ? AiePalette::violation() : warn ? AiePalette::warning() : fill.darker(125);
-        p.setPen(QPen(border, bad || warn ? std::max(2.0, f.cell * 0.04) : 1.0, warn ? Qt::DashLine : Qt::SolidLine));
-        p.setBrush(fill);
+      if (scene_->layers.grid && f.detail >= Detail::Borders && !look.bad && !look.warn) {
+        drawBox(p, r, look.fill, look.fill.darker(125));
+      } else if (scene_->layers.grid && f.detail >= Detail::Borders) {
+        p.setPen(QPen(look.bad ? AiePalette::violation() : AiePalette::warning(), std::max(2.0, f.cell * 0.04),
+                      look.warn ? Qt::DashLine : Qt::SolidLine));
+        p.setBrush(look.fill);
         p.drawRect(r);
+      } else if (pixelExact(p)) {
+        p.fillRect(wholePixels(r), look.fill);  // tiles that touch share no pixel
       } else {
-        p.fillRect(r, fill);
+        p.fillRect(r, look.fill);
       }
       if (coords) {
         p.setPen(QColor(0x55, 0x5f, 0x6d));
@@ -292,61 +391,65 @@ void AiePainter::paintTiles(QPainter& p, const Frame& f) const {
   p.setRenderHint(QPainter::Antialiasing, antialiased);
 }
 
+void AiePainter::paintTileBadges(QPainter& p, const QRectF& r, int ti, double sq, int bdTextPx) const {
+  const AieUsage* u = scene_->usage;
+  const aie::Device& dev = *scene_->device;
+  const aie::TileResources& res = dev.resources(dev.coord(ti));
+  // DMA channels: S2MM squares bottom-left, MM2S squares bottom-right; filled = in use.
+  auto squares = [&](int cap, int used, bool leftSide) {
+    int n = std::max(cap, used);
+    double side = std::min(sq, (r.width() * 0.45 - 3) / std::max(1, n) - 1.5);
+    if (side < 2) return;
+    for (int i = 0; i < n; ++i) {
+      double x = leftSide ? r.left() + 3 + i * (side + 1.5) : r.right() - 3 - side - i * (side + 1.5);
+      QRectF b(x, r.bottom() - 3 - side, side, side);
+      bool over = i >= cap;
+      QColor ink = over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55);
+      drawBox(p, b, i < used ? ink : QColor(255, 255, 255, 200), ink);
+    }
+  };
+  squares(res.dmaIn, u->dmaInUsed[ti], true);
+  squares(res.dmaOut, u->dmaOutUsed[ti], false);
+  // Memory: a thin bar on the right edge, filled from the bottom.
+  if (res.memoryBytes > 0) {
+    double frac = double(u->memoryUsed[ti]) / double(res.memoryBytes);
+    QRectF bar(r.right() - 3 - sq * 0.7, r.top() + 3, sq * 0.7, r.height() - 9 - sq);
+    drawBox(p, bar, QColor(255, 255, 255, 200), QColor(0x40, 0x48, 0x55));
+    double h = bar.height() * std::min(1.0, frac);
+    QRectF level(bar.left() + 1, bar.bottom() - h, bar.width() - 1, h);
+    QColor levelColour = frac > 1.0 ? AiePalette::violation() : AiePalette::heat(frac).darker(115);
+    if (pixelExact(p))
+      p.fillRect(wholePixels(level), levelColour);
+    else
+      p.fillRect(level, levelColour);
+  }
+  // Buffer descriptors: "BD used/capacity" between the DMA squares, red when over.
+  if (bdTextPx > 0 && res.bufferDescriptors > 0 && u->bdsUsed[ti] > 0) {
+    const bool over = u->bdsUsed[ti] > res.bufferDescriptors;
+    const int px = bdTextPx;
+    p.save();
+    p.setFont(font(px));
+    p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
+    p.drawText(QRectF(r.left(), r.bottom() - 2 - px - 2, r.width(), px + 2), Qt::AlignHCenter | Qt::AlignBottom,
+               QStringLiteral("BD %1/%2").arg(u->bdsUsed[ti]).arg(res.bufferDescriptors));
+    p.restore();
+  }
+}
+
 void AiePainter::paintBadges(QPainter& p, const Frame& f) const {
   const AieUsage* u = scene_->usage;
   if (!u) return;
   const aie::Device& dev = *scene_->device;
   const double sq = std::clamp(f.cell * 0.065, 3.0, 9.0);
+  const int bdTextPx = f.cell >= 56 ? int(std::clamp(f.cell * 0.09, 8.0, 11.0)) : 0;
   p.setRenderHint(QPainter::Antialiasing, false);
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileCoord t{col, row};
       int ti = dev.index(t);
-      const aie::TileResources& res = dev.resources(t);
       // Only tiles in use carry badges, so an empty array stays quiet.
       if (u->dmaInUsed[ti] == 0 && u->dmaOutUsed[ti] == 0 && u->memoryUsed[ti] == 0) continue;
-      QRectF r = f.px(scene_->tileWorldRect(t).adjusted(0.04, 0.04, -0.04, -0.04));
-      // DMA channels: S2MM squares bottom-left, MM2S squares bottom-right; filled = in use.
-      auto squares = [&](int cap, int used, bool leftSide) {
-        int n = std::max(cap, used);
-        double side = std::min(sq, (r.width() * 0.45 - 3) / std::max(1, n) - 1.5);
-        if (side < 2) return;
-        for (int i = 0; i < n; ++i) {
-          double x = leftSide ? r.left() + 3 + i * (side + 1.5) : r.right() - 3 - side - i * (side + 1.5);
-          QRectF b(x, r.bottom() - 3 - side, side, side);
-          bool over = i >= cap;
-          p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
-          p.setBrush(i < used ? (over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55))
-                              : QColor(255, 255, 255, 200));
-          p.drawRect(b);
-        }
-      };
-      squares(res.dmaIn, u->dmaInUsed[ti], true);
-      squares(res.dmaOut, u->dmaOutUsed[ti], false);
-      // Memory: a thin bar on the right edge, filled from the bottom.
-      if (res.memoryBytes > 0) {
-        double frac = double(u->memoryUsed[ti]) / double(res.memoryBytes);
-        QRectF bar(r.right() - 3 - sq * 0.7, r.top() + 3, sq * 0.7, r.height() - 9 - sq);
-        p.setPen(QColor(0x40, 0x48, 0x55));
-        p.setBrush(QColor(255, 255, 255, 200));
-        p.drawRect(bar);
-        double h = bar.height() * std::min(1.0, frac);
-        p.fillRect(QRectF(bar.left() + 1, bar.bottom() - h, bar.width() - 1, h),
-                   frac > 1.0 ? AiePalette::violation() : AiePalette::heat(frac).darker(115));
-      }
-      // Buffer descriptors: "BD used/capacity" between the DMA squares, red when over.
-      if (res.bufferDescriptors > 0 && u->bdsUsed[ti] > 0 && f.cell >= 56) {
-        const bool over = u->bdsUsed[ti] > res.bufferDescriptors;
-        p.save();
-        QFont font = p.font();
-        font.setPixelSize(int(std::clamp(f.cell * 0.09, 8.0, 11.0)));
-        p.setFont(font);
-        p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
-        p.drawText(QRectF(r.left(), r.bottom() - 2 - font.pixelSize() - 2, r.width(), font.pixelSize() + 2),
-                   Qt::AlignHCenter | Qt::AlignBottom,
-                   QStringLiteral("BD %1/%2").arg(u->bdsUsed[ti]).arg(res.bufferDescriptors));
-        p.restore();
-      }
+      paintTileBadges(p, f.px(scene_->tileWorldRect(t).adjusted(0.04, 0.04, -0.04, -0.04)), ti, sq, bdTextPx);
     }
   }
   p.setRenderHint(QPainter::Antialiasing, true);
@@ -526,26 +629,60 @@ void paintGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
   p.drawRoundedRect(r, radius, radius);
 }
 
-/// The rounded body of a glyph. On raster devices (screen, PNG) a body of a given size and
-/// colour is drawn once into a pixmap and copied after that: filling an antialiased rounded
-/// rectangle cost more than everything else about a core. Vector pictures (SVG) get the shape.
-void drawGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
-  const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
-                      p.transform().isIdentity() && r.width() < 400 && r.height() < 400;
-  if (!raster) {
-    paintGlyphBody(p, r, fill);
-    return;
+/// A whole glyph: body, name (already fitted) and, with `lock` > 0, the padlock of a pinned core.
+void paintGlyph(QPainter& p, const QRectF& r, const QColor& fill, const FittedLabel& label, double lock) {
+  paintGlyphBody(p, r, fill);
+  if (!label.text.isEmpty()) {
+    const TextStyle& style = textStyle(label.pixelSize);
+    p.setPen(Qt::white);
+    style.draw(p, QPointF(r.left() + 2.5, r.top() + 1 + style.metrics.ascent()), label.text);
   }
+  if (lock > 0) AiePainter::drawPadlock(p, QRectF(r.right() - lock - 2, r.top() + 2, lock, lock * 1.05), Qt::white);
+}
+
+/// The name a glyph of `r` shows: the longest of `labels` that fits (empty when names are off).
+FittedLabel glyphName(const QRectF& r, const QStringList& labels, double lock, bool showName) {
+  if (!showName || r.width() < 14 || r.height() < 10 || labels.isEmpty()) return {};
+  // The name sits in the upper part; the glyph's centre stays plain fill. A longer, clearer
+  // label may be drawn up to a third smaller (not below 7 px) before a shorter one is used.
+  const int maxSize = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
+  const int minSize = std::max(7, int(std::ceil(maxSize * 0.67)));
+  const double width = r.width() - 5 - (lock > 0 ? lock + 2 : 0);
+  return fitLabel(
+      labels, width, minSize, maxSize, [](const QString& t, int size) { return textStyle(size).width(t); },
+      [](const QString& t, int size, double w) { return textStyle(size).elide(t, w); });
+}
+
+double padlockSize(const QRectF& r, bool pinned) {
+  return pinned ? std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0) : 0;
+}
+
+/// Glyphs can be copies on pixel-exact devices (not when huge: zoomed far in).
+bool glyphAsPixmap(const QPainter& p, const QRectF& r) {
+  return pixelExact(p) && r.width() < 400 && r.height() < 400;
+}
+
+/// The whole glyph of `r` as a pixmap to draw at floor(r.topLeft()). A glyph of a given size,
+/// colour, name and pin is drawn once and copied after that: its antialiased rounded body and
+/// its text cost ten times the copy.
+QPixmap glyphPixmap(const QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
+                    bool showName) {
+  const double lock = padlockSize(r, pinned);
+  const FittedLabel label = glyphName(r, labels, lock, showName);
   thread_local QHash<QString, QPixmap> cache;
   // Sub-pixel position matters to antialiasing: key on the quarter pixel.
   const QPointF at(std::floor(r.x()), std::floor(r.y()));
   const QPointF phase = (r.topLeft() - at) * 4;
-  QString key = QStringLiteral("%1,%2,%3,%4,%5")
+  QString key = QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9")
                     .arg(qRound(r.width() * 4))
                     .arg(qRound(r.height() * 4))
                     .arg(fill.rgba())
                     .arg(qRound(phase.x()))
-                    .arg(qRound(phase.y()));
+                    .arg(qRound(phase.y()))
+                    .arg(p.testRenderHint(QPainter::Antialiasing))
+                    .arg(lock)
+                    .arg(label.pixelSize)
+                    .arg(label.text);
   auto it = cache.find(key);
   if (it == cache.end()) {
     if (cache.size() > 4000) cache.clear();
@@ -553,35 +690,45 @@ void drawGlyphBody(QPainter& p, const QRectF& r, const QColor& fill) {
     pm.fill(Qt::transparent);
     QPainter q(&pm);
     q.setRenderHint(QPainter::Antialiasing, p.testRenderHint(QPainter::Antialiasing));
-    paintGlyphBody(q, r.translated(-at), fill);
+    q.setRenderHint(QPainter::TextAntialiasing, p.testRenderHint(QPainter::TextAntialiasing));
+    paintGlyph(q, r.translated(-at), fill, label, lock);
     q.end();
     it = cache.insert(key, pm);
   }
-  p.drawPixmap(at, *it);
+  return *it;
 }
 
 }  // namespace
 
 void AiePainter::drawCoreGlyph(QPainter& p, const QRectF& r, const QColor& fill, const QStringList& labels, bool pinned,
                                bool showName) {
-  drawGlyphBody(p, r, fill);
-  double lock = pinned ? std::clamp(std::min(r.width(), r.height()) * 0.22, 4.0, 12.0) : 0;
-  if (showName && r.width() >= 14 && r.height() >= 10 && !labels.isEmpty()) {
-    // The name sits in the upper part; the glyph's centre stays plain fill. A longer, clearer
-    // label may be drawn up to a third smaller (not below 7 px) before a shorter one is used.
-    const int maxSize = int(std::lround(std::clamp(r.height() * 0.2, 7.0, 13.0)));
-    const int minSize = std::max(7, int(std::ceil(maxSize * 0.67)));
-    const double width = r.width() - 5 - (pinned ? lock + 2 : 0);
-    FittedLabel label = fitLabel(
-        labels, width, minSize, maxSize, [](const QString& t, int size) { return textStyle(size).width(t); },
-        [](const QString& t, int size, double w) { return textStyle(size).elide(t, w); });
-    if (!label.text.isEmpty()) {
-      const TextStyle& style = textStyle(label.pixelSize);
-      p.setPen(Qt::white);
-      style.draw(p, QPointF(r.left() + 2.5, r.top() + 1 + style.metrics.ascent()), label.text);
-    }
+  if (glyphAsPixmap(p, r)) {
+    p.drawPixmap(QPointF(std::floor(r.x()), std::floor(r.y())), glyphPixmap(p, r, fill, labels, pinned, showName));
+  } else {
+    // Vector pictures (SVG) get the shapes.
+    const double lock = padlockSize(r, pinned);
+    paintGlyph(p, r, fill, glyphName(r, labels, lock, showName), lock);
   }
-  if (pinned) drawPadlock(p, QRectF(r.right() - lock - 2, r.top() + 2, lock, lock * 1.05), Qt::white);
+}
+
+void AiePainter::drawKeptGlyph(QPainter& p, aie::CoreId c, const QRectF& r, const QStringList& labels, bool pinned,
+                               bool names) const {
+  const QColor fill = scene_->coreColour(c);
+  if (!glyphAsPixmap(p, r) || c < 0) {
+    drawCoreGlyph(p, r, fill, labels, pinned, names);
+    return;
+  }
+  if (size_t(c) >= glyphMemo_.size()) glyphMemo_.resize(size_t(c) + 1);
+  GlyphMemo& m = glyphMemo_[size_t(c)];
+  const QPointF at(std::floor(r.x()), std::floor(r.y()));
+  const bool antialiased = p.testRenderHint(QPainter::Antialiasing);
+  // QStringList compares shared data first: the same labels cost a pointer compare.
+  if (m.pixmap.isNull() || m.size != r.size() || m.phase != r.topLeft() - at || m.fill != fill.rgba() ||
+      m.pinned != pinned || m.names != names || m.antialiased != antialiased || m.labels != labels) {
+    m = GlyphMemo{r.size(), r.topLeft() - at, fill.rgba(), pinned,
+                  names,    antialiased,      labels,      glyphPixmap(p, r, fill, labels, pinned, names)};
+  }
+  p.drawPixmap(at, m.pixmap);
 }
 
 void AiePainter::paintCores(QPainter& p, const Frame& f) const {
@@ -608,7 +755,7 @@ void AiePainter::paintCores(QPainter& p, const Frame& f) const {
           p.fillRect(r, scene_->coreColour(c));
         } else {
           const QStringList& labels = size_t(c) < scene_->coreLabels.size() ? scene_->coreLabels[size_t(c)] : kNoLabel;
-          drawCoreGlyph(p, r, scene_->coreColour(c), labels, pl.pinned(c), names);
+          drawKeptGlyph(p, c, r, labels, pl.pinned(c), names);
         }
         if (scene_->layers.violations && u && c < int(u->coreBad.size()) && u->coreBad[c]) {
           p.setPen(QPen(AiePalette::violation(), std::max(2.0, f.cell * 0.045)));
@@ -654,6 +801,14 @@ struct AiePainter::Legend {
     for (const Entry& e : entries) w = std::max(w, fm.horizontalAdvance(e.text) + 44);
     double h = 8 + fm.height() + (ramp ? 34 : entries.size() * (fm.height() + 2)) + 6;
     return {w, h};
+  }
+  /// Everything the legend's pixels depend on besides its position.
+  QString signature() const {
+    QString out = title + QChar(0x1f) + QChar(ramp ? '1' : '0');
+    for (const Entry& e : entries)
+      out += QChar(0x1f) + QString::number(e.colour.rgba()) + QChar(0x1e) + QString::number(int(e.mark)) + QChar(0x1e) +
+             e.text;
+    return out;
   }
 };
 
@@ -731,16 +886,41 @@ double AiePainter::footerHeight() const {
 void AiePainter::paintLegend(QPainter& p, const Frame& f) const {
   Legend l = legend();
   if (l.title.isEmpty()) return;
-  QFont fnt = font(11);
-  QFontMetricsF fm(fnt);
-  QSizeF size = l.size();
-  double w = size.width(), h = size.height();
+  // The legend's text is measured and drawn again only when its content changes.
+  const QString signature = l.signature();
+  if (signature != legendMemo_.signature) legendMemo_ = LegendMemo{signature, l.size(), {}, false, {}};
+  double w = legendMemo_.size.width(), h = legendMemo_.size.height();
   // Under the array when there is room (pictures reserve it), else over its corner.
   double arrayBottom = f.view.toScreen(QPointF(0, scene_->device->rows())).y();
   double top = arrayBottom + 8 + h <= f.pixels.bottom() ? arrayBottom + 8 : f.pixels.bottom() - h - 8;
   double arrayRight = f.view.toScreen(QPointF(scene_->device->columns(), 0)).x();
   double right = std::min(f.pixels.right() - 8, arrayRight);
-  QRectF box(right - w, top, w, h);
+  const QRectF box(right - w, top, w, h);
+  if (!pixelExact(p)) {
+    drawLegend(p, l, box);
+    return;
+  }
+  const QPointF at(std::floor(box.x()), std::floor(box.y()));
+  const QPointF phase = box.topLeft() - at;
+  const bool antialiased = p.testRenderHint(QPainter::Antialiasing);
+  if (legendMemo_.image.isNull() || legendMemo_.phase != phase || legendMemo_.antialiased != antialiased) {
+    legendMemo_.image = QImage(int(std::ceil(w + phase.x())) + 2, int(std::ceil(h + phase.y())) + 2,
+                               QImage::Format_ARGB32_Premultiplied);
+    legendMemo_.image.fill(Qt::transparent);
+    QPainter q(&legendMemo_.image);
+    q.setClipRect(legendMemo_.image.rect());
+    q.setRenderHints(p.renderHints());
+    drawLegend(q, l, box.translated(-at));
+    legendMemo_.phase = phase;
+    legendMemo_.antialiased = antialiased;
+  }
+  p.drawImage(at, legendMemo_.image);
+}
+
+void AiePainter::drawLegend(QPainter& p, const Legend& l, const QRectF& box) const {
+  QFont fnt = font(11);
+  QFontMetricsF fm(fnt);
+  const double w = box.width();
   p.setPen(AiePalette::legendBorder());
   p.setBrush(AiePalette::legendBackground());
   p.drawRoundedRect(box, 4, 4);

@@ -6,7 +6,12 @@
 #include <QFont>
 #include <QPainterPath>
 
+#include <QPixmap>
+#include <QStringList>
+#include <vector>
+
 #include "widgets/aie_scene.h"
+#include "widgets/keyed_layer.h"
 #include "widgets/scene_painter.h"
 
 namespace ts::ui {
@@ -48,6 +53,10 @@ class AiePainter : public ScenePainter {
   /// selected, neighbouring and hovered cores.
   void paintOverlay(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;
   double footerHeight() const override;
+  void dropCaches() const override;
+  /// The tile layer (background, tiles, coordinates) kept between frames: its counts of whole
+  /// draws and of tile redraws tell tests a copy from a redraw.
+  const KeyedLayer& tileLayer() const { return tileLayer_; }
 
   /// Font for text of a given pixel height (fixed family so every export looks the same).
   static QFont font(double pixelSize, bool bold = false);
@@ -60,22 +69,60 @@ class AiePainter : public ScenePainter {
  private:
   struct Frame;
   bool makeFrame(const ViewTransform& view, const QRectF& pixelRect, Frame* frame) const;
-  void paintTiles(QPainter& p, const Frame& f) const;
+  /// What a tile's rectangle shows besides its coordinates.
+  struct TileLook {
+    QColor fill;
+    bool bad = false, warn = false;
+  };
+  TileLook tileLook(aie::TileCoord t) const;
+  /// Every input of the tile layer's pixels for this frame.
+  KeyedLayer::Key tileLayerKey(const Frame& f) const;
+  /// The visible tiles, or of those only the ones `only` marks (by Device::index).
+  void paintTiles(QPainter& p, const Frame& f, const std::vector<char>* only = nullptr) const;
   void paintBadges(QPainter& p, const Frame& f) const;
+  /// The DMA, memory and BD badges of tile `ti` in its (inset) rectangle `r` (`bdTextPx` 0: no
+  /// "BD used/capacity" text).
+  void paintTileBadges(QPainter& p, const QRectF& r, int ti, double squareSize, int bdTextPx) const;
   /// Flylines of every net (`highlighted` false) or of the selection's nets only (true).
   void paintFlylines(QPainter& p, const Frame& f, bool highlighted) const;
   void paintRoutes(QPainter& p, const Frame& f, bool highlighted) const;
   void paintLinkHeat(QPainter& p, const Frame& f) const;
   void paintCores(QPainter& p, const Frame& f) const;
+  /// drawCoreGlyph() for core c, reusing c's glyph when nothing about it changed.
+  void drawKeptGlyph(QPainter& p, aie::CoreId c, const QRectF& r, const QStringList& labels, bool pinned,
+                     bool names) const;
   void paintCoreOutlines(QPainter& p, const Frame& f) const;
   void paintLegend(QPainter& p, const Frame& f) const;
   /// Title and entries of the legend the scene needs (empty title: no legend).
   struct Legend;
   Legend legend() const;
+  /// The legend `l` in `box`.
+  void drawLegend(QPainter& p, const Legend& l, const QRectF& box) const;
   double heatValue(int tileIndex) const;
   bool highlighted(aie::NetId n) const;
 
   const AieScene* scene_;
+
+  // Kept between frames (screen and PNG only): the tile layer; per core the pixmap of its glyph
+  // with what it was drawn from, so unchanged cores skip fitting their names; the legend.
+  struct GlyphMemo {
+    QSizeF size;
+    QPointF phase;  ///< position within its first pixel
+    QRgb fill = 0;
+    bool pinned = false, names = false, antialiased = false;
+    QStringList labels;
+    QPixmap pixmap;  ///< null: nothing kept
+  };
+  struct LegendMemo {
+    QString signature;  ///< Legend::signature() of what `size` and `image` show
+    QSizeF size;
+    QPointF phase;  ///< the box's position within its first pixel, for `image`
+    bool antialiased = false;
+    QImage image;  ///< null: not drawn yet
+  };
+  mutable KeyedLayer tileLayer_{KeyedLayer::Fill::Opaque};
+  mutable LegendMemo legendMemo_;
+  mutable std::vector<GlyphMemo> glyphMemo_;
 };
 
 }  // namespace ts::ui

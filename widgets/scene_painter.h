@@ -24,6 +24,9 @@ class ScenePainter {
     paint(painter, view, pixelRect);
   }
   virtual void paintOverlay(QPainter& /*painter*/, const ViewTransform& /*view*/, const QRectF& /*pixelRect*/) const {}
+  /// Forget what the painter keeps between frames (layers, glyphs), so the next paint draws
+  /// everything: for timing full redraws.
+  virtual void dropCaches() const {}
   /// Pixels that whole-scene pictures reserve under the scene (for a legend); 0 = none.
   virtual double footerHeight() const { return 0; }
 };

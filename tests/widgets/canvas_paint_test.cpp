@@ -1,6 +1,7 @@
 // The AIE canvas's paint: a cached base layer (a redraw of an unchanged scene is a copy, a
-// selection is drawn over the copy), core labels that keep cores apart, net direction and a
-// legend before routing.
+// selection is drawn over the copy), layers and glyphs the painter keeps between frames (the
+// picture equals a full redraw after every kind of change), core labels that keep cores apart,
+// net direction and a legend before routing.
 #include <QPaintEngine>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -11,6 +12,7 @@
 #include "widgets/aie_painter.h"
 #include "widgets/core_labels.h"
 #include "widgets/image_export.h"
+#include "widgets/keyed_layer.h"
 
 using namespace ts;
 using namespace ts::ui;
@@ -113,6 +115,130 @@ class CanvasPaintTest : public QObject {
     canvas->repaint();
     canvas->repaint();
     QCOMPARE(canvas->sceneRedraws(), base + 2);
+  }
+
+  void keyedLayerRedrawsOnlyWhatChanged() {
+    KeyedLayer layer;
+    int whole = 0;
+    std::vector<size_t> redrawn;
+    auto draw = [&](QPainter& p) {
+      ++whole;
+      p.fillRect(QRect(0, 0, 4, 4), Qt::red);
+    };
+    auto redrawParts = [&](QPainter&, const std::vector<size_t>& parts) { redrawn = parts; };
+    const QSize size(8, 8);
+    KeyedLayer::Key key = {7, 1, 2, 3};  // one shared entry, then three parts
+    const QImage& first = layer.get(size, key, 1, draw, redrawParts);
+    QCOMPARE(whole, 1);
+    QCOMPARE(QColor(first.pixel(1, 1)), QColor(Qt::red));
+    QCOMPARE(first.pixel(6, 6), 0u);  // the rest is transparent
+    layer.get(size, key, 1, draw, redrawParts);
+    QCOMPARE(whole, 1);  // same key: a copy
+    key[1] = 9;
+    key[3] = 9;
+    layer.get(size, key, 1, draw, redrawParts);
+    QCOMPARE(whole, 1);
+    QCOMPARE(redrawn, (std::vector<size_t>{0, 2}));
+    QCOMPARE(layer.partRedraws(), 1);
+    key[0] = 8;  // the shared entry: everything again
+    layer.get(size, key, 1, draw, redrawParts);
+    QCOMPARE(whole, 2);
+    layer.get(QSize(9, 8), key, 1, draw, redrawParts);  // a new size too
+    QCOMPARE(whole, 3);
+    layer.clear();
+    layer.get(QSize(9, 8), key, 1, draw, redrawParts);
+    QCOMPARE(whole, 4);
+    QCOMPARE(layer.draws(), 4);
+    QCOMPARE(KeyedLayer::bits(0.5) == KeyedLayer::bits(0.25), false);
+  }
+
+  void keptLayersMatchAFullRedraw() {
+    // The painter keeps the tile layer, core glyphs and the legend between frames. After each
+    // kind of scene change its picture must equal a new painter's (which draws everything).
+    AieDocument doc;
+    QString error;
+    QVERIFY2(doc.open(test::dataPath("edge_npu2.yaml"), &error), qPrintable(error));
+    AieCanvas canvas(&doc);
+    AieScene scene = canvas.scene();
+    QVERIFY(scene.usage);
+    AieUsage usage = *scene.usage;
+    aie::Placement placement = *scene.placement;
+    scene.usage = &usage;
+    scene.placement = &placement;
+    AiePainter kept(&scene);
+    WholeSceneLayout at64 = wholeSceneLayout(kept, 64, kExportMargin);
+    ViewTransform view = at64.view;
+    auto render = [&](const AiePainter& painter) {
+      QImage image(at64.size, QImage::Format_ARGB32_Premultiplied);
+      QPainter p(&image);
+      painter.paintBase(p, view, QRectF(QPointF(0, 0), QSizeF(at64.size)));
+      return image;
+    };
+    int step = 0;
+    auto same = [&](const char* what) {
+      ++step;
+      QImage incremental = render(kept);
+      AiePainter fresh(&scene);
+      QImage full = render(fresh);
+      if (incremental != full) {
+        incremental.save(test::outputPath(QString("kept_%1.png").arg(step)));
+        full.save(test::outputPath(QString("full_%1.png").arg(step)));
+      }
+      return incremental == full ? QString() : QString("after %1: kept layers differ from a full redraw").arg(what);
+    };
+    auto check = [](const QString& failure) {
+      return failure.isEmpty() ? true : (qWarning("%s", qPrintable(failure)), false);
+    };
+    QVERIFY(check(same("the first frame")));
+    QCOMPARE(kept.tileLayer().draws(), 1);
+
+    // A core moves: the tile layer is a copy.
+    const aie::CoreId c = doc.design().findCore("filter");
+    QVERIFY(c >= 0);
+    placement.place(c, aie::TileCoord{4, 3});
+    scene.indexPlacement();
+    QVERIFY(check(same("a move")));
+    QCOMPARE(kept.tileLayer().draws(), 1);
+    QCOMPARE(kept.tileLayer().partRedraws(), 0);
+
+    // A tile turns bad and another gets a warning: only those tiles are drawn again.
+    const aie::Device& dev = *scene.device;
+    usage.tileBad[size_t(dev.index(aie::TileCoord{2, 2}))] = 1;
+    usage.tileWarn[size_t(dev.index(aie::TileCoord{5, 4}))] = 1;
+    QVERIFY(check(same("new violations")));
+    QCOMPARE(kept.tileLayer().draws(), 1);
+    QCOMPARE(kept.tileLayer().partRedraws(), 1);
+    usage.tileBad[size_t(dev.index(aie::TileCoord{2, 2}))] = 0;
+    QVERIFY(check(same("a violation cleared")));
+
+    // Usage changes the badges; a heat map recolours tiles; a pin, group colours and hidden
+    // coordinates change glyphs and tiles; a zoom draws everything again.
+    usage.dmaInUsed[size_t(dev.index(aie::TileCoord{4, 3}))] += 1;
+    usage.memoryUsed[size_t(dev.index(aie::TileCoord{4, 3}))] += 4096;
+    QVERIFY(check(same("usage")));
+    scene.heat = HeatMap::Memory;
+    QVERIFY(check(same("a heat map")));
+    placement.setPinned(c, true);
+    QVERIFY(check(same("a pin")));
+    scene.layers.groups = true;
+    QVERIFY(check(same("group colours")));
+    scene.layers.coordinates = false;
+    QVERIFY(check(same("hidden coordinates")));
+    const int draws = kept.tileLayer().draws();
+    view.scale *= 1.25;
+    QVERIFY(check(same("a zoom")));
+    QCOMPARE(kept.tileLayer().draws(), draws + 1);
+    // Other zooms: close in, around where tiles stop being redrawn alone, where tiles touch
+    // (no gaps) and where they are single pixels.
+    const int partRedraws = kept.tileLayer().partRedraws();
+    for (double scale : {180.0, 47.3, 40.0, 39.0, 8.0, 3.3, 0.7}) {
+      view.scale = scale;
+      QVERIFY(check(same("a zoom")));
+      usage.tileWarn[size_t(dev.index(aie::TileCoord{3, 2}))] ^= 1;
+      usage.tileBad[size_t(dev.index(aie::TileCoord{3, 3}))] ^= 1;
+      QVERIFY2(check(same("violations")), qPrintable(QString("at %1 px per tile").arg(scale)));
+    }
+    QVERIFY(kept.tileLayer().partRedraws() > partRedraws);
   }
 
   void fittedViewFollowsResizes() {
