@@ -1,5 +1,5 @@
 // tilestudio: the desktop studio. `tilestudio FILE` opens a design or a WSE kernel graph; `--screenshot OUT.png`
-// writes the window picture and exits (tests, run.sh); `--bench-paint N` times full redraws and
+// writes the window picture and exits (tests, run.sh); `--bench-paint N` times redraws and
 // `--bench-open` the time from opening FILE to the first frame; `--gemm-planner MxKxN` opens the GEMM
 // planner (with --screenshot: its picture).
 #include <QApplication>
@@ -105,8 +105,8 @@ int main(int argc, char** argv) {
   QCommandLineOption heatOpt("heat", "Heat map: none, dma, memory, links (AIE); none, time, memory (WSE)", "kind",
                              "none");
   QCommandLineOption benchOpt("bench-paint",
-                              "Time N redraws of the canvas (unchanged scene, then after a scene change), print the "
-                              "medians and exit",
+                              "Time N redraws of the canvas (unchanged scene, after a scene change, drawing "
+                              "everything), print the medians and exit",
                               "N");
   QCommandLineOption openBenchOpt("bench-open", "Print the milliseconds from opening the file to its first frame");
   QCommandLineOption runOpt("run",
