@@ -5,7 +5,6 @@
 #include <QColor>
 #include <QFont>
 #include <QPainterPath>
-
 #include <QPixmap>
 #include <QStringList>
 #include <vector>
