@@ -221,12 +221,11 @@ void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF&
   if (scene_->layers.tiles && pixelExact(p) && pixelRect.topLeft() == QPointF(0, 0)) {
     // The tiles change far less often than cores and nets: keep their layer and copy it, and
     // redraw only the tiles whose look changed (violations and heat follow the placement).
-    const KeyedLayer::Key key = tileLayerKey(f);
+    size_t firstTile = 0;
+    const KeyedLayer::Key key = tileLayerKey(f, &firstTile);
     // Tiles are redrawn alone only when the gaps between them are wider than half a violation
     // border (from 40 px per tile); closer, a border reaches into the neighbour's pixels.
-    const size_t firstTile = f.cell >= 40 && f.detail >= Detail::Grid
-                                 ? key.size() - size_t(f.colMax - f.colMin + 1) * size_t(f.rowMax - f.rowMin + 1)
-                                 : key.size();
+    if (f.cell < 40 || f.detail < Detail::Grid) firstTile = key.size();
     auto drawAll = [&](QPainter& q) {
       q.setRenderHints(p.renderHints());
       q.fillRect(pixelRect.toAlignedRect(), AiePalette::background());
@@ -334,7 +333,7 @@ AiePainter::TileLook AiePainter::tileLook(TileCoord t) const {
   return look;
 }
 
-KeyedLayer::Key AiePainter::tileLayerKey(const Frame& f) const {
+KeyedLayer::Key AiePainter::tileLayerKey(const Frame& f, size_t* firstTile) const {
   const AieLayers& l = scene_->layers;
   KeyedLayer::Key key = {
       KeyedLayer::bits(f.view.scale),
@@ -346,6 +345,7 @@ KeyedLayer::Key AiePainter::tileLayerKey(const Frame& f) const {
       quint64(f.colMin) << 48 | quint64(f.colMax) << 32 | quint64(f.rowMin) << 16 | quint64(f.rowMax),
       quint64(l.grid) | quint64(l.coordinates) << 1 | quint64(l.violations) << 2,
       AiePalette::background().rgba()};
+  *firstTile = key.size();
   for (int row = f.rowMin; row <= f.rowMax; ++row)
     for (int col = f.colMin; col <= f.colMax; ++col) {
       TileLook look = tileLook(TileCoord{col, row});
@@ -426,11 +426,11 @@ void AiePainter::paintTileBadges(QPainter& p, const QRectF& r, int ti, double sq
   // Buffer descriptors: "BD used/capacity" between the DMA squares, red when over.
   if (bdTextPx > 0 && res.bufferDescriptors > 0 && u->bdsUsed[ti] > 0) {
     const bool over = u->bdsUsed[ti] > res.bufferDescriptors;
-    const int px = bdTextPx;
     p.save();
-    p.setFont(font(px));
+    p.setFont(font(bdTextPx));
     p.setPen(over ? AiePalette::violation() : QColor(0x40, 0x48, 0x55));
-    p.drawText(QRectF(r.left(), r.bottom() - 2 - px - 2, r.width(), px + 2), Qt::AlignHCenter | Qt::AlignBottom,
+    p.drawText(QRectF(r.left(), r.bottom() - 2 - bdTextPx - 2, r.width(), bdTextPx + 2),
+               Qt::AlignHCenter | Qt::AlignBottom,
                QStringLiteral("BD %1/%2").arg(u->bdsUsed[ti]).arg(res.bufferDescriptors));
     p.restore();
   }

@@ -74,8 +74,9 @@ class AiePainter : public ScenePainter {
     bool bad = false, warn = false;
   };
   TileLook tileLook(aie::TileCoord t) const;
-  /// Every input of the tile layer's pixels for this frame.
-  KeyedLayer::Key tileLayerKey(const Frame& f) const;
+  /// Every input of the tile layer's pixels for this frame; the visible tiles' looks, one entry
+  /// each, start at `*firstTile`.
+  KeyedLayer::Key tileLayerKey(const Frame& f, size_t* firstTile) const;
   /// The visible tiles, or of those only the ones `only` marks (by Device::index).
   void paintTiles(QPainter& p, const Frame& f, const std::vector<char>* only = nullptr) const;
   void paintBadges(QPainter& p, const Frame& f) const;

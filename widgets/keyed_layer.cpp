@@ -5,10 +5,6 @@
 
 namespace ts::ui {
 
-const QImage& KeyedLayer::get(const QSize& size, const Key& key, const Draw& draw) {
-  return get(size, key, key.size(), draw, {});
-}
-
 const QImage& KeyedLayer::get(const QSize& size, const Key& key, size_t firstPart, const Draw& draw,
                               const RedrawParts& redrawParts) {
   const bool sameSize = !image_.isNull() && image_.size() == size;

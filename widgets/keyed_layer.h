@@ -22,10 +22,9 @@ class KeyedLayer {
   explicit KeyedLayer(Fill fill = Fill::Transparent) : fill_(fill) {}
 
   /// The layer of `size` pixels for `key`; `draw` paints it when the kept one has another size
-  /// or key.
-  const QImage& get(const QSize& size, const Key& key, const Draw& draw);
-  /// As get(), for a layer whose key entries from `firstPart` on are one per part: when the
-  /// size and the entries before `firstPart` are the same, only the changed parts are redrawn.
+  /// or key. The key's entries from `firstPart` on are one per part (`firstPart` = key.size():
+  /// no parts): when the size and the entries before `firstPart` are the same, only the changed
+  /// parts are redrawn.
   const QImage& get(const QSize& size, const Key& key, size_t firstPart, const Draw& draw,
                     const RedrawParts& redrawParts);
   /// Forget the key (the next get() draws); the pixels' memory is kept for it.
