@@ -2,6 +2,7 @@
 // cancel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -175,8 +176,10 @@ TEST(BlockPlacer, DesignsWithoutLayersFailClearly) {
   EXPECT_NE(r.reasons.front().find("no layers"), std::string::npos);
 }
 
-TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
-  Device dev = loadDevice("xcve2802");
+namespace {
+
+// 24 layers of two 2-long cascades on xcve2802: far too many layouts to finish in seconds.
+Design manyLayers() {
   std::string y = "design: many\ndevice: xcve2802\ncores:\n";
   for (int b = 0; b < 24; ++b)
     for (int k = 0; k < 4; ++k)
@@ -185,7 +188,14 @@ TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
   for (int b = 0; b < 24; ++b)
     y += "  - [g" + std::to_string(b) + "_0, g" + std::to_string(b) + "_1]\n  - [g" + std::to_string(b) + "_2, g" +
          std::to_string(b) + "_3]\n";
-  Design d = ts::test::designFromYaml(y);
+  return ts::test::designFromYaml(y);
+}
+
+}  // namespace
+
+TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
+  Device dev = loadDevice("xcve2802");
+  Design d = manyLayers();
   auto token = std::make_shared<ts::core::CancelToken>();
   ts::core::RunContext ctx(1, 0, token);
   BlockPlacerResult r;
@@ -193,5 +203,35 @@ TEST(BlockPlacer, CancelStopsWithinAHundredMillisecondsWithTheBestLayout) {
   ASSERT_EQ(r.status, "cancelled");  // the instance is far too large to finish in 0.3 s
   EXPECT_LT(ms, 100.0 * ts::test::kTimingSlack);
   EXPECT_FALSE(r.optimal);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
+}
+
+TEST(BlockPlacer, WithoutATimeLimitTheSearchStopsAtItsBudgetAndSaysSo) {
+  Device dev = loadDevice("xcve2802");
+  Design d = manyLayers();
+  struct Samples : ts::core::ProgressSink {
+    std::vector<int64_t> iterations;
+    void onSample(const ts::core::QorSample& s) override {
+      if (s.phase == "branch and bound") iterations.push_back(s.iteration);
+    }
+  } samples;
+  BlockPlacerConfig cfg;
+  cfg.searchSeconds = 0.4;
+  ts::core::RunContext ctx(1, 0, nullptr, &samples);  // no run time limit
+  BlockPlacerResult r = runBlockPlacer({d, dev, {}}, cfg, ctx);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
+  EXPECT_EQ(r.status, "placed");
+  EXPECT_TRUE(r.searchBudgetSpent);
+  EXPECT_FALSE(r.optimal);
+  // The search reports while the incumbent stays, not only when it improves.
+  ASSERT_GE(samples.iterations.size(), 3u);
+  EXPECT_TRUE(std::is_sorted(samples.iterations.begin(), samples.iterations.end()));
+
+  // A run time limit replaces the budget.
+  ts::core::RunContext limited(1, 0.3);
+  cfg.searchSeconds = 0.05;
+  r = runBlockPlacer({d, dev, {}}, cfg, limited);
+  EXPECT_FALSE(r.searchBudgetSpent);
+  EXPECT_EQ(r.status, "time-out");
   EXPECT_TRUE(r.success) << (r.reasons.empty() ? "" : r.reasons.front());
 }

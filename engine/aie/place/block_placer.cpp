@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <tuple>
 
 #include "engine/aie/legality.h"
@@ -25,6 +26,10 @@ void BlockPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("first_row", firstRow, "origin row of the first block above the lowest compute row when fix_first (-1 = free)",
          -1, 1000);
   b.bind("max_nodes", maxNodes, "stop the search after this many nodes (0 = no limit)", 0);
+  b.bind("search_seconds", searchSeconds,
+         "without a run time limit, seconds for each branch-and-bound search; then the best layout found is "
+         "used, not proven optimal (0 = until the search finishes)",
+         0);
   b.bind("link_check", linkCheck,
          "prune layouts whose memory-tile columns take more streams than their links carry circuit-switched");
   b.bind("route", route, "route the best layouts with the MILP router and report the first that routes");
@@ -323,9 +328,14 @@ class BlockSearch {
     layouts_.push_back({j, origins, std::move(p)});
   }
 
+  /// One branch and bound, within search_seconds when the run has no time limit (each search
+  /// gets its own budget).
   void search() {
     current_.assign(blocks_.size(), TileCoord{});
+    deadline_ = cfg_.searchSeconds > 0 && ctx_.timeLimitSeconds() <= 0 ? ctx_.elapsed() + cfg_.searchSeconds : 0;
+    budgetSpent_ = false;
     dfsBlock(0, 0.0);
+    anyBudgetSpent_ = anyBudgetSpent_ || budgetSpent_;
   }
 
   /// Searches again for the best layout other than the ones that did not route.
@@ -336,7 +346,10 @@ class BlockSearch {
     search();
   }
 
+  /// Stopped by the run (time limit, cancel) or max_nodes.
   bool stopped() const { return stopped_; }
+  /// Some search ended at search_seconds.
+  bool budgetSpent() const { return anyBudgetSpent_; }
   int64_t nodes() const { return nodes_; }
   int64_t rejected() const { return rejected_; }
   /// Accepted layouts, best (lowest J) last.
@@ -372,14 +385,27 @@ class BlockSearch {
     return true;
   }
 
+  bool halted() const { return stopped_ || budgetSpent_; }
+
   bool stop() {
     ++nodes_;
     if (ctx_.shouldStop() || (cfg_.maxNodes > 0 && nodes_ >= cfg_.maxNodes)) stopped_ = true;
-    return stopped_;
+    if ((nodes_ & 1023) == 0) {
+      if (deadline_ > 0 && ctx_.elapsed() >= deadline_) budgetSpent_ = true;
+      // The incumbent can stay for minutes: a sample now and then shows the search is alive.
+      if (ctx_.sampleDue()) {
+        core::QorSample s;
+        s.iteration = nodes_;
+        s.phase = "branch and bound";
+        if (!layouts_.empty()) s.add("total", best_);
+        ctx_.publishSample(std::move(s));
+      }
+    }
+    return halted();
   }
 
   void dfsBlock(size_t i, double j) {
-    if (stopped_) return;
+    if (halted()) return;
     if (i == blocks_.size()) return leaf(j);
     const LayerBlock& b = blocks_[i];
     std::vector<std::pair<double, TileCoord>> options;
@@ -399,7 +425,7 @@ class BlockSearch {
       mark(i, o, 1);
       dfsCluster(i, 0, j + inc);
       mark(i, o, 0);
-      if (stopped_) return;
+      if (halted()) return;
     }
   }
 
@@ -444,7 +470,7 @@ class BlockSearch {
         if (layouts_.size() > accepted) triedCost = o.outside;
       }
       for (CoreId c : cl.cores) ledger_.unplace(c);
-      if (stopped_) return;
+      if (halted()) return;
     }
   }
 
@@ -505,6 +531,8 @@ class BlockSearch {
   double best_ = std::numeric_limits<double>::infinity();
   int64_t nodes_ = 0, rejected_ = 0;
   bool stopped_ = false;
+  double deadline_ = 0;  // ctx elapsed seconds at which this search ends (0: none)
+  bool budgetSpent_ = false, anyBudgetSpent_ = false;
 };
 
 }  // namespace
@@ -571,13 +599,28 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
       break;
     }
     if (result.routeAttempts == 1) result.routeStatus = r.status;
+    {  // the user sees why the next layout is tried (each try can take route_seconds)
+      std::ostringstream why;
+      why << "blocks: layout " << result.routeAttempts << " (J = " << candidate.objective << ") did not route: "
+          << (r.success           ? "the routing checker refused it"
+              : r.reasons.empty() ? r.status
+                                  : r.reasons.front());
+      ctx.log(core::LogLevel::Info, why.str());
+    }
     search.searchWithout(candidate.placement);
     result.moves = search.nodes();
     if (search.layouts().empty()) break;
   }
   const bool outOfTime = config.route && !result.routed && ctx.timeLimitSeconds() > 0 && ctx.remainingSeconds() <= 0;
   // Optimal: no layout outside those that did not route has a lower J.
-  result.optimal = searchFinished && !search.stopped();
+  result.searchBudgetSpent = search.budgetSpent();
+  result.optimal = searchFinished && !search.stopped() && !search.budgetSpent();
+  if (result.searchBudgetSpent) {
+    std::ostringstream why;
+    why << "blocks: the branch and bound stopped at search_seconds (" << config.searchSeconds
+        << " s); the layout is the best found, not proven optimal";
+    ctx.log(core::LogLevel::Info, why.str());
+  }
   if (search.stopped() || outOfTime) result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
   result.rejectedLayouts = search.rejected();
   result.origins = chosen.origins;
@@ -589,6 +632,7 @@ BlockPlacerResult runBlockPlacer(const PlaceProblem& problem, const BlockPlacerC
   result.terms = {{"total", result.objective},
                   {"blocks", double(result.blocks.size())},
                   {"optimal", result.optimal ? 1.0 : 0.0},
+                  {"search_budget_spent", result.searchBudgetSpent ? 1.0 : 0.0},
                   {"routed", result.routed ? 1.0 : 0.0}};
   checkResult(d, dev, start, result);
   core::QorSample s;

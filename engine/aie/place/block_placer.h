@@ -41,6 +41,11 @@ struct BlockPlacerConfig {
   int firstCol = 0;        ///< origin column of the first block when fixFirst; -1 = free
   int firstRow = 0;        ///< origin row of the first block above the lowest compute row; -1 = free
   int maxNodes = 0;        ///< stop the search after this many nodes (0 = no limit)
+  /// Without a run time limit, seconds for each branch-and-bound search (0 = until it
+  /// finishes): on large designs the proof of optimality can take hours, while the best layouts
+  /// come early. When it runs out the best layout found is used and the result says it is not
+  /// proven optimal. A run time limit replaces it.
+  double searchSeconds = 60;
   /// Prune layouts whose memory-tile columns take more streams from or to the compute rows
   /// than the links there carry circuit-switched (a cheap routability test).
   bool linkCheck = true;
@@ -77,6 +82,7 @@ double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<T
 struct BlockPlacerResult : PlacerResult {
   double objective = 0;            ///< J of the returned layout (blocks and memory tiles)
   bool optimal = false;            ///< the search finished (J is the minimum)
+  bool searchBudgetSpent = false;  ///< a search stopped at search_seconds
   std::vector<TileCoord> origins;  ///< per block, relative to the lowest compute row
   std::vector<LayerBlock> blocks;
   int64_t rejectedLayouts = 0;  ///< complete layouts the checker or the router's pre-check refused
