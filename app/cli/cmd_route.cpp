@@ -64,6 +64,8 @@ RunOutput runRouter(const aie::LoadedDesign& loaded, const aie::RrGraph& graph, 
                   {"full_region", r.fullRegion},
                   {"region_margin", r.regionMargin},
                   {"lazy_arbiter_rows", r.lazyArbiterRows},
+                  {"start_accepted", r.startAccepted},
+                  {"start_objective", r.startObjective},
                   {"quality", r.quality}};
     return out;
   }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/aie/io/design_loader.h"
 #include "engine/aie/qor.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
@@ -237,6 +238,40 @@ TEST(RouteMilp, GreedyStartLeavesDmaChannelsForThePacketFlows) {
   auto r = route(t);
   ASSERT_TRUE(r.success) << r.status;
   EXPECT_TRUE(r.startAccepted) << "the greedy routing was not a feasible MIP start";
+}
+
+TEST(RouteMilp, GreedyStartSharesALinkThatCircuitsWouldFill) {
+  // Six streams into a memory tile all cross the one link above it (four channels): circuits
+  // routed first would take every channel and leave the last two streams no path, so a
+  // feasible start needs some of them packet-switched, sharing a channel.
+  ToyDesign t;
+  auto m = t.core("m", {3, 1}, CoreKind::MemTile);
+  const TileCoord sources[] = {{3, 2}, {3, 3}, {3, 4}, {3, 5}, {2, 3}, {4, 3}};
+  for (int k = 0; k < 6; ++k)
+    t.net("n" + std::to_string(k), t.core("s" + std::to_string(k), sources[k]), std::vector<CoreId>{m});
+  auto r = route(t);
+  ASSERT_TRUE(r.success) << r.status;
+  EXPECT_TRUE(r.startAccepted) << "the greedy routing was not a feasible MIP start";
+  EXPECT_EQ(r.regionMargin, 0);
+}
+
+TEST(RouteMilp, PolishedStartIsCheaperAndStillFeasible) {
+  // A random design (place_test_util's randomDesign(29, 28, 3, 2, 70)) placed by SA+BB: the
+  // plain greedy start leaves circuits that detour, and switching single nets' mode lowers it.
+  const aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
+  RrGraph graph(l.device);
+  MilpRouterConfig plain, polished;
+  plain.polishSeconds = 0;
+  plain.timeLimitSeconds = polished.timeLimitSeconds = 5;
+  core::RunContext c1, c2;
+  const auto a = runMilpRouter(l.design, l.device, graph, l.placement, plain, c1);
+  const auto b = runMilpRouter(l.design, l.device, graph, l.placement, polished, c2);
+  ASSERT_TRUE(a.startAccepted && b.startAccepted);
+  EXPECT_LT(b.startObjective, a.startObjective - 1e-6);
+  // The routing is never worse than its start.
+  ASSERT_TRUE(b.success) << b.status;
+  EXPECT_LE(b.objective, b.startObjective + 1e-6);
+  EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, b.routing).empty());
 }
 
 TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {

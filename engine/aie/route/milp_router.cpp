@@ -42,6 +42,8 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("pre_check", c.preCheck, "check obvious resource bounds before the MILP");
   b.bind("explain", c.explainInfeasible, "name the binding resources of an infeasible placement");
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
+  b.bind("polish_seconds", c.polishSeconds,
+         "seconds to improve the greedy start by switching single nets' mode (at most a tenth of the time limit)", 0);
   b.bind("whole_array", c.wholeArray,
          "solve on the whole array (no per-net region): optimal for the placement, larger model");
   milp::bindCbcSettings(b, c.cbc);
@@ -99,9 +101,12 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
 
 // A quick sequential routing used as CBC's MIP start: each net takes its cheapest option
 // (intra-tile, shared memory, circuit while a tile's DMA channels can spare one, then packet)
-// and a BFS shortest-path tree over links with spare channels inside its bounding box.
+// and a BFS shortest-path tree over links with spare channels inside its bounding box; a
+// circuit that finds no path goes packet-switched. Nets in `packetFirst` are routed first and
+// try packet mode first. Nets left without a route are appended to `failed`.
 Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
-                      const RoutingModelOptions& o, const RoutingModelBuilder& model) {
+                      const RoutingModelOptions& o, const RoutingModelBuilder& model,
+                      const std::vector<char>& packetFirst, std::vector<NetId>& failed) {
   const int flowsPerChannel = model.flowsPerChannel();  // links
   auto dmaFlows = [&](TileCoord t) { return model.dmaFlows(t); };
   Routing r;
@@ -152,6 +157,10 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     return packChannels(cycles, demand.intervalCycles, flows, std::max(free, 0)) >= 0;
   };
   // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
+  auto preferPacket = [&](NetId n) {
+    return o.allowPacket && size_t(n) < packetFirst.size() && packetFirst[size_t(n)];
+  };
+  std::stable_partition(streaming.begin(), streaming.end(), preferPacket);
   int packetId = 0;
   for (NetId n : streaming) {
     const Net& net = d.nets[n];
@@ -170,59 +179,72 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
       circuit =
           circuit && (!net.usesDma(pin) || cIn[ti] < circuitRoom(demandIn[ti], dev.resources(t).dmaIn, dmaFlows(t)));
     }
-    if (!circuit && !o.allowPacket) continue;
-    bool packet = !circuit;
-    if (packet) {  // the packet flow must still fit the DMA channels left, by count and bandwidth
+    // The packet flow must still fit the DMA channels left, by count and bandwidth.
+    auto packetFitsEnds = [&] {
       bool fits = !srcDma || packetFits(packetsOut[size_t(si)], n, src, dev.resources(src).dmaOut - cOut[si]);
       for (const auto& [t, pin] : ends) {
         int ti = dev.index(t);
         fits = fits && (!net.usesDma(pin) || packetFits(packetsIn[size_t(ti)], n, t, dev.resources(t).dmaIn - cIn[ti]));
       }
-      if (!fits) continue;
-    }
+      return fits;
+    };
     // Bounding box of the net grown by the model's margin (the MIP start must fit the model).
     int c0 = src.col, c1 = src.col, r0 = src.row, r1 = src.row;
     for (TileCoord t : targets)
       c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
     int m = std::max(0, o.margin);
     auto inBox = [&](TileCoord t) { return t.col >= c0 - m && t.col <= c1 + m && t.row >= r0 - m && t.row <= r1 + m; };
-    auto linkFree = [&](int e) {
-      int used = cLink[e] + ceilDiv(pLink[e] + (packet ? 1 : 0), flowsPerChannel) + (packet ? 0 : 1);
-      return used <= g.edge(e).capacity;
-    };
-    std::set<TileCoord> tree{src};
-    std::vector<int> edges{g.endEdge(net, 0, src)};
-    bool ok = true;
-    for (TileCoord target : targets) {
-      if (tree.count(target)) continue;
-      std::map<TileCoord, int> via;  // tile -> link edge that reached it
-      std::deque<TileCoord> queue(tree.begin(), tree.end());
-      std::set<TileCoord> seen(tree.begin(), tree.end());
-      while (!queue.empty() && !seen.count(target)) {
-        TileCoord t = queue.front();
-        queue.pop_front();
-        for (Direction dir : {Direction::North, Direction::South, Direction::East, Direction::West}) {
-          int e = g.linkEdge(t, dir);
-          if (e < 0 || !linkFree(e)) continue;
-          TileCoord nb = dev.neighbour(t, dir);
-          if (seen.count(nb) || !inBox(nb)) continue;
-          seen.insert(nb);
-          via[nb] = e;
-          queue.push_back(nb);
+    // A BFS shortest-path tree over the links with room for one more flow of the mode.
+    auto tree = [&](bool packet, std::vector<int>& edges) {
+      auto linkFree = [&](int e) {
+        int used = cLink[e] + ceilDiv(pLink[e] + (packet ? 1 : 0), flowsPerChannel) + (packet ? 0 : 1);
+        return used <= g.edge(e).capacity;
+      };
+      std::set<TileCoord> reached{src};
+      edges = {g.endEdge(net, 0, src)};
+      for (TileCoord target : targets) {
+        if (reached.count(target)) continue;
+        std::map<TileCoord, int> via;  // tile -> link edge that reached it
+        std::deque<TileCoord> queue(reached.begin(), reached.end());
+        std::set<TileCoord> seen(reached.begin(), reached.end());
+        while (!queue.empty() && !seen.count(target)) {
+          TileCoord t = queue.front();
+          queue.pop_front();
+          for (Direction dir : {Direction::North, Direction::South, Direction::East, Direction::West}) {
+            int e = g.linkEdge(t, dir);
+            if (e < 0 || !linkFree(e)) continue;
+            TileCoord nb = dev.neighbour(t, dir);
+            if (seen.count(nb) || !inBox(nb)) continue;
+            seen.insert(nb);
+            via[nb] = e;
+            queue.push_back(nb);
+          }
+        }
+        if (!seen.count(target)) return false;
+        for (TileCoord t = target; !reached.count(t);) {
+          int e = via[t];
+          edges.push_back(e);
+          reached.insert(t);
+          t = g.node(g.edge(e).from).tile;
         }
       }
-      if (!seen.count(target)) {
-        ok = false;
-        break;
-      }
-      for (TileCoord t = target; !tree.count(t);) {
-        int e = via[t];
-        edges.push_back(e);
-        tree.insert(t);
-        t = g.node(g.edge(e).from).tile;
-      }
+      return true;
+    };
+    // Circuits take a whole link channel: where they left no path, packet flows may still share one.
+    std::vector<bool> modes;  // packet?, in the order to try
+    if (circuit && !preferPacket(n)) modes.push_back(false);
+    if (o.allowPacket && packetId <= dev.packetLimits().maxPacketId) modes.push_back(true);
+    if (circuit && preferPacket(n)) modes.push_back(false);
+    bool packet = false, ok = false;
+    std::vector<int> edges;
+    for (size_t k = 0; k < modes.size() && !ok; ++k) {
+      packet = modes[k];
+      ok = (!packet || packetFitsEnds()) && tree(packet, edges);
     }
-    if (!ok) continue;
+    if (!ok) {
+      failed.push_back(n);
+      continue;
+    }
     for (const auto& [t, pin] : ends) edges.push_back(g.endEdge(net, pin, t));
     for (int e : edges)
       if (g.edge(e).kind == RrEdgeKind::Link) (packet ? pLink : cLink)[e]++;
@@ -244,6 +266,85 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     route.routed = true;
   }
   return r;
+}
+
+// Link hops of a net's route.
+int linkHops(const RrGraph& g, const NetRoute& r) {
+  return int(std::count_if(r.edges.begin(), r.edges.end(), [&](int e) { return g.edge(e).kind == RrEdgeKind::Link; }));
+}
+
+// A lower bound on the link hops of any route of net n: its ends' bounding box half-perimeter.
+int leastHops(const Design& d, const Placement& p, NetId n) {
+  const TileCoord s = p.tile(d.nets[n].source);
+  int c0 = s.col, c1 = s.col, r0 = s.row, r1 = s.row;
+  for (CoreId c : d.nets[n].targets) {
+    const TileCoord t = p.tile(c);
+    c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
+  }
+  return c1 - c0 + r1 - r0;
+}
+
+// The MIP start for CBC. The greedy routing, again with the nets it left unrouted going first
+// and packet-switched (sharing the channels that circuits routed earlier took whole), until
+// every net is routed or a round routes no more than the one before. A complete start is then
+// polished within `seconds`: single nets switch their preferred mode (a circuit that had to
+// detour tries packet, a net the rounds made packet tries circuit) and each switch that lowers
+// the model's objective stays. Nothing when no complete routing fits the model.
+std::optional<std::vector<double>> greedyStart(const Design& d, const Device& dev, const RrGraph& g, const Placement& p,
+                                               const RoutingModelOptions& o, const RoutingModelBuilder& builder,
+                                               const milp::Model& model, double seconds, core::RunContext& ctx) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto timeLeft = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < seconds && !ctx.shouldStop();
+  };
+  std::vector<char> packetFirst(size_t(d.netCount()), 0), bestFirst = packetFirst;
+  std::vector<NetId> failed;
+  Routing best = greedyRouting(d, dev, g, p, o, builder, packetFirst, failed);
+  size_t fewest = failed.size();
+  for (int round = 0; round < 8 && !failed.empty(); ++round) {
+    for (NetId n : failed) packetFirst[size_t(n)] = 1;
+    failed.clear();
+    Routing r = greedyRouting(d, dev, g, p, o, builder, packetFirst, failed);
+    if (failed.size() >= fewest) break;
+    fewest = failed.size();
+    best = std::move(r);
+    bestFirst = packetFirst;
+  }
+  std::optional<std::vector<double>> start = builder.encode(best);
+  if (fewest > 0 || !start || !model.violations(*start).empty()) return start;
+  double value = model.evaluate(*start);
+  for (bool improved = true; improved && timeLeft();) {
+    improved = false;
+    // Most promising first: circuits by hops beyond the least, then the packet-first nets.
+    std::vector<std::pair<int, NetId>> candidates;
+    for (NetId n = 0; n < d.netCount(); ++n) {
+      const NetRoute& r = best.nets[size_t(n)];
+      if (r.type == Interconnect::Circuit && o.allowPacket) {
+        const int detour = linkHops(g, r) - leastHops(d, p, n);
+        if (detour > 0) candidates.push_back({detour, n});
+      } else if (bestFirst[size_t(n)] && o.allowCircuit) {
+        candidates.push_back({0, n});
+      }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [detour, n] : candidates) {
+      if (!timeLeft()) break;
+      bestFirst[size_t(n)] = !bestFirst[size_t(n)];
+      failed.clear();
+      Routing r = greedyRouting(d, dev, g, p, o, builder, bestFirst, failed);
+      std::optional<std::vector<double>> v = failed.empty() ? builder.encode(r) : std::nullopt;
+      if (v && model.violations(*v).empty() && model.evaluate(*v) < value - 1e-9) {
+        value = model.evaluate(*v);
+        start = std::move(v);
+        best = std::move(r);
+        improved = true;
+      } else {
+        bestFirst[size_t(n)] = !bestFirst[size_t(n)];
+      }
+    }
+  }
+  return start;
 }
 
 // Memory, locks and BDs a tile needs whatever interconnects are chosen (lower bounds).
@@ -493,9 +594,20 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       return finish("infeasible");
     }
     milp::SolveOptions so;
+    auto secondsLeft = [&] {
+      return config.timeLimitSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    if (config.greedyStart) {
+      // Polishing the start takes at most a tenth of the time (CBC needs the rest to improve it).
+      const double polish = config.timeLimitSeconds > 0
+                                ? std::min({config.polishSeconds, 0.1 * config.timeLimitSeconds, 0.5 * secondsLeft()})
+                                : config.polishSeconds;
+      if (auto v = greedyStart(design, device, graph, placement, opts, builder, model, polish, ctx))
+        so.start = std::move(*v);
+      res.startObjective = so.start.empty() ? 0 : model.evaluate(so.start);
+    }
     if (config.timeLimitSeconds > 0) {  // one budget for every solve of this routing
-      double left =
-          config.timeLimitSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double left = secondsLeft();
       if (left <= 0) {
         res.reasons.push_back("the time limit ran out while growing the routing region");
         return finish("time-out");
@@ -506,10 +618,6 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     so.log = config.solverLog;
     so.cbc = config.cbc;
     so.phase = "milp routing";
-    if (config.greedyStart) {
-      Routing start = greedyRouting(design, device, graph, placement, opts, builder);
-      if (auto v = builder.encode(start)) so.start = std::move(*v);
-    }
     if (!config.lpPath.empty()) model.write(config.lpPath);
     if (so.start.empty() && config.growRegion && !builder.fullRegion()) {
       // No greedy routing fits this region, which often means none does: the LP relaxation

@@ -46,6 +46,9 @@ struct MilpRouterConfig {
   bool preCheck = true;           ///< resource bounds before building the MILP
   bool explainInfeasible = true;  ///< elastic re-solve to name binding resources
   bool greedyStart = true;        ///< MIP start from a sequential shortest-path routing
+  /// Seconds to polish the greedy start (single nets switch between circuit and packet mode
+  /// while that lowers eq. 8), at most a tenth of the time limit; 0 = the plain greedy routing.
+  double polishSeconds = 6;
   /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
   /// time without polling the stop flag, while diving finds the routings the greedy start misses.
   milp::CbcSettings cbc = routerCbcSettings();
@@ -77,6 +80,7 @@ struct MilpRouterResult {
   /// array", "feasible in region margin 0 (objective 291.5, bound 288.1, gap 1.2%)".
   std::string quality;
   bool startAccepted = false;  ///< the greedy routing was a feasible MIP start
+  double startObjective = 0;   ///< eq. 8 value of the (polished) greedy routing given to CBC (0: none)
 };
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,
