@@ -99,6 +99,28 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
   return out;
 }
 
+// The smallest rectangle of tiles holding every end of net n.
+struct NetBox {
+  int c0, c1, r0, r1;
+  bool contains(TileCoord t, int margin) const {
+    return t.col >= c0 - margin && t.col <= c1 + margin && t.row >= r0 - margin && t.row <= r1 + margin;
+  }
+  int halfPerimeter() const { return c1 - c0 + r1 - r0; }
+};
+
+NetBox netBox(const Design& d, const Placement& p, NetId n) {
+  const TileCoord s = p.tile(d.nets[n].source);
+  NetBox b{s.col, s.col, s.row, s.row};
+  for (CoreId c : d.nets[n].targets) {
+    const TileCoord t = p.tile(c);
+    b.c0 = std::min(b.c0, t.col);
+    b.c1 = std::max(b.c1, t.col);
+    b.r0 = std::min(b.r0, t.row);
+    b.r1 = std::max(b.r1, t.row);
+  }
+  return b;
+}
+
 // A quick sequential routing used as CBC's MIP start: each net takes its cheapest option
 // (intra-tile, shared memory, circuit while a tile's DMA channels can spare one, then packet)
 // and a BFS shortest-path tree over links with spare channels inside its bounding box; a
@@ -157,9 +179,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     return packChannels(cycles, demand.intervalCycles, flows, std::max(free, 0)) >= 0;
   };
   // Pass 2: streams, circuit while a tile's circuit room lasts, then packet.
-  auto preferPacket = [&](NetId n) {
-    return o.allowPacket && size_t(n) < packetFirst.size() && packetFirst[size_t(n)];
-  };
+  auto preferPacket = [&](NetId n) { return o.allowPacket && packetFirst[size_t(n)]; };
   std::stable_partition(streaming.begin(), streaming.end(), preferPacket);
   int packetId = 0;
   for (NetId n : streaming) {
@@ -189,11 +209,8 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
       return fits;
     };
     // Bounding box of the net grown by the model's margin (the MIP start must fit the model).
-    int c0 = src.col, c1 = src.col, r0 = src.row, r1 = src.row;
-    for (TileCoord t : targets)
-      c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
-    int m = std::max(0, o.margin);
-    auto inBox = [&](TileCoord t) { return t.col >= c0 - m && t.col <= c1 + m && t.row >= r0 - m && t.row <= r1 + m; };
+    const NetBox box = netBox(d, p, n);
+    auto inBox = [&](TileCoord t) { return box.contains(t, std::max(0, o.margin)); };
     // A BFS shortest-path tree over the links with room for one more flow of the mode.
     auto tree = [&](bool packet, std::vector<int>& edges) {
       auto linkFree = [&](int e) {
@@ -273,17 +290,6 @@ int linkHops(const RrGraph& g, const NetRoute& r) {
   return int(std::count_if(r.edges.begin(), r.edges.end(), [&](int e) { return g.edge(e).kind == RrEdgeKind::Link; }));
 }
 
-// A lower bound on the link hops of any route of net n: its ends' bounding box half-perimeter.
-int leastHops(const Design& d, const Placement& p, NetId n) {
-  const TileCoord s = p.tile(d.nets[n].source);
-  int c0 = s.col, c1 = s.col, r0 = s.row, r1 = s.row;
-  for (CoreId c : d.nets[n].targets) {
-    const TileCoord t = p.tile(c);
-    c0 = std::min(c0, t.col), c1 = std::max(c1, t.col), r0 = std::min(r0, t.row), r1 = std::max(r1, t.row);
-  }
-  return c1 - c0 + r1 - r0;
-}
-
 // The MIP start for CBC. The greedy routing, again with the nets it left unrouted going first
 // and packet-switched (sharing the channels that circuits routed earlier took whole), until
 // every net is routed or a round routes no more than the one before. A complete start is then
@@ -320,7 +326,7 @@ std::optional<std::vector<double>> greedyStart(const Design& d, const Device& de
     for (NetId n = 0; n < d.netCount(); ++n) {
       const NetRoute& r = best.nets[size_t(n)];
       if (r.type == Interconnect::Circuit && o.allowPacket) {
-        const int detour = linkHops(g, r) - leastHops(d, p, n);
+        const int detour = linkHops(g, r) - netBox(d, p, n).halfPerimeter();  // beyond the least
         if (detour > 0) candidates.push_back({detour, n});
       } else if (bestFirst[size_t(n)] && o.allowCircuit) {
         candidates.push_back({0, n});
@@ -334,8 +340,9 @@ std::optional<std::vector<double>> greedyStart(const Design& d, const Device& de
       failed.clear();
       Routing r = greedyRouting(d, dev, g, p, o, builder, bestFirst, failed);
       std::optional<std::vector<double>> v = failed.empty() ? builder.encode(r) : std::nullopt;
-      if (v && model.violations(*v).empty() && model.evaluate(*v) < value - 1e-9) {
-        value = model.evaluate(*v);
+      const double cost = v && model.violations(*v).empty() ? model.evaluate(*v) : value;
+      if (cost < value - 1e-9) {
+        value = cost;
         start = std::move(v);
         best = std::move(r);
         improved = true;
