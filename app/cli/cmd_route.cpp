@@ -66,6 +66,9 @@ RunOutput runRouter(const aie::LoadedDesign& loaded, const aie::RrGraph& graph, 
                   {"lazy_arbiter_rows", r.lazyArbiterRows},
                   {"start_accepted", r.startAccepted},
                   {"start_objective", r.startObjective},
+                  {"neighbourhood_solves", r.neighbourhoodSolves},
+                  {"neighbourhood_improvements", r.neighbourhoodImprovements},
+                  {"neighbourhood_objective", r.neighbourhoodObjective},
                   {"quality", r.quality}};
     return out;
   }

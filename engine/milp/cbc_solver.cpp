@@ -67,16 +67,43 @@ CutLevel cutLevel(const std::string& text, const char* what) {
   throw core::Error(std::string("CBC ") + what + " level: expected off, root or tree, got '" + text + "'");
 }
 
+using Clock = std::chrono::steady_clock;
+
+// CBC 2.10's dives know only their own CPU-time budget (600 s by default), not the search's
+// limit. Once the limit has passed, every LP a dive re-solves is stopped at its first
+// iteration (LpStopHandler) and read as infeasible, so the dive backtracks through one
+// factorisation after another: CRONet's routing ran 25-50 s past a 60 s limit. Each dive
+// here gets the time left as its budget and does not start after the limit or a stop.
+template <class Dive>
+class DeadlineDive : public Dive {
+ public:
+  DeadlineDive(CbcModel& model, Clock::time_point deadline, core::RunContext* ctx)
+      : Dive(model), deadline_(deadline), ctx_(ctx) {}
+  DeadlineDive* clone() const override { return new DeadlineDive(*this); }
+  int solution(double& objectiveValue, double* newSolution) override {
+    const double left = std::chrono::duration<double>(deadline_ - Clock::now()).count();
+    if (left <= 0 || ctx_->shouldStop()) return 0;
+    this->setMaxTime(left);
+    return Dive::solution(objectiveValue, newSolution);
+  }
+
+ private:
+  Clock::time_point deadline_;
+  core::RunContext* ctx_;
+};
+
 // CBC's default strategy with the cut families and the RINS heuristic chosen by CbcSettings.
 // With cuts and probing both at "root" it adds exactly the default generators.
 class SettingsStrategy : public CbcStrategyDefault {
  public:
-  explicit SettingsStrategy(const CbcSettings& s)
+  SettingsStrategy(const CbcSettings& s, Clock::time_point deadline, core::RunContext* ctx)
       : CbcStrategyDefault(1, s.strongBranching, s.trustPseudoCosts),
         cuts_(cutLevel(s.cuts, "cuts")),
         probing_(cutLevel(s.probing, "probing")),
         rins_(s.rins),
-        diving_(s.diving) {}
+        diving_(s.diving),
+        deadline_(deadline),
+        ctx_(ctx) {}
   CbcStrategy* clone() const override { return new SettingsStrategy(*this); }
 
   void setupCutGenerators(CbcModel& model) override {
@@ -120,11 +147,11 @@ class SettingsStrategy : public CbcStrategyDefault {
       model.addHeuristic(&rins, "RINS");
     }
     if (diving_) {
-      CbcHeuristicDiveCoefficient coefficient(model);
+      DeadlineDive<CbcHeuristicDiveCoefficient> coefficient(model, deadline_, ctx_);
       model.addHeuristic(&coefficient, "DiveCoefficient");
-      CbcHeuristicDiveFractional fractional(model);
+      DeadlineDive<CbcHeuristicDiveFractional> fractional(model, deadline_, ctx_);
       model.addHeuristic(&fractional, "DiveFractional");
-      CbcHeuristicDiveGuided guided(model);
+      DeadlineDive<CbcHeuristicDiveGuided> guided(model, deadline_, ctx_);
       model.addHeuristic(&guided, "DiveGuided");
     }
   }
@@ -132,6 +159,8 @@ class SettingsStrategy : public CbcStrategyDefault {
  private:
   CutLevel cuts_, probing_;
   bool rins_, diving_;
+  Clock::time_point deadline_;
+  core::RunContext* ctx_;
 };
 
 // What the event handler shares with solve(); CBC clones handlers, so they hold a pointer.
@@ -147,15 +176,17 @@ struct Progress {
   // re-solves an LP of the original model with the integers fixed. Cutting that LP short
   // left the continuous columns unsolved (line_f_l_05: objective 148.4 below the bound 288.1,
   // 157 rows violated), so after the search LPs may run on for a grace period: 2 s after a
-  // time limit, 50 ms after a cancel (whose caller waits; a solution cut short is then
-  // repaired or dropped by validatedSolution).
+  // time limit, 500 ms after a cancel (whose caller waits; a solution cut short is then
+  // repaired or dropped by validatedSolution). 50 ms lost line_f_l_05's incumbent when the
+  // machine was loaded (test StopAfterPreprocessingStillReturnsAFeasibleSolution, two runs
+  // beside two busy loops on two cores, sanitizer build).
   bool searchOver = false;
   std::chrono::steady_clock::time_point graceEnd{};
   void endSearch() {
     if (searchOver) return;
     searchOver = true;
     const bool hurry = ctx->cancel().stopRequested();
-    graceEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(hurry ? 50 : 2000);
+    graceEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(hurry ? 500 : 2000);
   }
 };
 
@@ -205,7 +236,7 @@ class EventHandler : public CbcEventHandler {
       return stop;
     }
     bool found = which == solution || which == heuristicSolution;
-    if ((found || ctx.sampleDue()) && model_) {
+    if ((found || ctx.sampleDue()) && model_ && progress_->options->publishSamples) {
       core::QorSample s;
       s.phase = progress_->options->phase;
       s.iteration = model_->getNodeCount();
@@ -361,7 +392,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   }
   // The strategy's preprocessing works on a transformed model and would misread an
   // incumbent given in the original space, so it only runs without a start.
-  SettingsStrategy strategy(options.cbc);
+  SettingsStrategy strategy(options.cbc, progress.deadline, &ctx);
   strategy.setupPreProcessing(options.preprocess && !out.startAccepted ? 1 : 0);
   cbc.setStrategy(strategy);
 
@@ -409,6 +440,20 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
     return cbc.status() == 0 ? Status::Infeasible : Status::TimeOut;
   };
   Status status = decide();
+  if (status == Status::Error && !out.startAccepted && options.preprocess && !progress.cancelled) {
+    // CBC's preprocessing can settle a small model completely ("No integer variables - nothing
+    // to do") and then map back a solution that fails the check, or none; the same model
+    // solves without it.
+    SolveOptions again = options;
+    again.preprocess = false;
+    if (options.timeLimitSeconds > 0)
+      again.timeLimitSeconds =
+          std::max(0.01, options.timeLimitSeconds -
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    SolveResult retry = solve(model, again, ctx);
+    retry.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return retry;
+  }
   if (!out.values.empty() && out.objective < out.bound - boundTolerance(out.objective)) {
     // A checked solution below the "proven" bound means the bound is wrong, not the solution.
     out.bound = -kInf;

@@ -55,6 +55,7 @@ struct SolveOptions {
   bool preprocess = true;      ///< CglPreProcess before branch and cut
   CbcSettings cbc;             ///< cuts, probing, branching and heuristics
   std::string phase = "milp";  ///< QoRSample phase name of the progress samples
+  bool publishSamples = true;  ///< off for a sub-MILP, whose bound is not the caller's
   int64_t nodeLimit = -1;      ///< < 0: none
 };
 

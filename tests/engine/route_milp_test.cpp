@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/qor.h"
 #include "engine/aie/route/milp_router.h"
+#include "engine/aie/route/routing_neighbourhoods.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/core/error.h"
 #include "engine/core/params.h"
@@ -272,6 +274,72 @@ TEST(RouteMilp, PolishedStartIsCheaperAndStillFeasible) {
   ASSERT_TRUE(b.success) << b.status;
   EXPECT_LE(b.objective, b.startObjective + 1e-6);
   EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, b.routing).empty());
+}
+
+TEST(RouteMilp, NeighbourhoodSearchRunsOnlyWhenCbcEndsUnproven) {
+  // With its cuts and heuristics off CBC needs 13-40 s to prove random29_sa (2026-11-29); it
+  // gets about 5.5 s here, the search the last 3 s, and the routing never gets worse.
+  const aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
+  RrGraph graph(l.device);
+  MilpRouterConfig cfg;
+  cfg.timeLimitSeconds = 9;
+  cfg.neighbourhoodSeconds = 3;
+  cfg.cbc.cuts = "off";
+  cfg.cbc.rins = cfg.cbc.diving = false;
+  core::RunContext ctx;
+  const auto r = runMilpRouter(l.design, l.device, graph, l.placement, cfg, ctx);
+  ASSERT_TRUE(r.success) << r.status;
+  ASSERT_EQ(r.milpStatus, milp::Status::Feasible) << "CBC proved the routing: nothing left to search";
+  EXPECT_GT(r.neighbourhoodSolves, 0);
+  EXPECT_NEAR(r.objective, r.neighbourhoodObjective, 1e-6);
+  EXPECT_LE(r.objective, r.startObjective + 1e-6);
+  EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, r.routing).empty());
+  // A model CBC solves to optimality gets no search.
+  ToyDesign t;
+  auto src = t.core("s", {3, 3});
+  t.net("n1", src, {t.core("t1", {6, 3})});
+  t.net("n2", src, {t.core("t2", {0, 3})});
+  const auto small = route(t);
+  ASSERT_TRUE(small.success);
+  EXPECT_EQ(small.milpStatus, milp::Status::Optimal);
+  EXPECT_EQ(small.neighbourhoodSolves, 0);
+}
+
+TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
+  const aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
+  RrGraph graph(l.device);
+  MilpRouterConfig quick;  // a feasible routing to start from: the polished greedy one, hardly solved
+  quick.timeLimitSeconds = 1;
+  quick.neighbourhoodSeconds = 0;
+  core::RunContext c1;
+  const auto first = runMilpRouter(l.design, l.device, graph, l.placement, quick, c1);
+  ASSERT_TRUE(first.success) << first.status;
+  RoutingModelOptions opts;
+  opts.margin = first.regionMargin;
+  milp::Model model;
+  RoutingModelBuilder builder(l.design, l.device, graph, opts, model);
+  builder.setFixedPlacement(l.placement);
+  builder.build();
+  std::optional<std::vector<double>> start = builder.encode(first.routing);
+  ASSERT_TRUE(start && model.violations(*start).empty());
+  const double startValue = model.evaluate(*start);
+  // Every variable of the model belongs to at most one net.
+  std::vector<int> owner(size_t(model.varCount()), -1);
+  for (NetId n = 0; n < l.design.netCount(); ++n)
+    for (int v : builder.netVariables(n)) {
+      EXPECT_EQ(owner[size_t(v)], -1) << model.var(v).name;
+      owner[size_t(v)] = n;
+    }
+  NeighbourhoodSearchConfig nc;
+  nc.seconds = 3;
+  core::RunContext c2(7);
+  const NeighbourhoodSearchResult r =
+      improveRoutingByNeighbourhoods(l.design, l.placement, builder, model, *start, nc, c2);
+  EXPECT_GT(r.solves, 0);
+  EXPECT_LE(r.objective, startValue + 1e-9);
+  EXPECT_TRUE(model.violations(r.values).empty());
+  EXPECT_NEAR(model.evaluate(r.values), r.objective, 1e-9);  // the reported value is recomputed
+  EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, builder.extract(r.values)).empty());
 }
 
 TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {

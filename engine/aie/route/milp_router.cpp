@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/aie/route/net_box.h"
+#include "engine/aie/route/routing_neighbourhoods.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
 #include "engine/aie/stream_bandwidth.h"
@@ -44,6 +46,10 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
   b.bind("greedy_start", c.greedyStart, "start CBC from a sequential shortest-path routing");
   b.bind("polish_seconds", c.polishSeconds,
          "seconds to improve the greedy start by switching single nets' mode (at most a tenth of the time limit)", 0);
+  b.bind("neighbourhood_seconds", c.neighbourhoodSeconds,
+         "seconds kept for fix-and-optimise (small MILPs over a few nearby nets) when CBC ends unproven; at most a "
+         "third of the time limit",
+         0);
   b.bind("whole_array", c.wholeArray,
          "solve on the whole array (no per-net region): optimal for the placement, larger model");
   milp::bindCbcSettings(b, c.cbc);
@@ -97,28 +103,6 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
       out.stream = out.stream && g.endEdge(net, int(i) + 1, p.tile(net.targets[i])) >= 0;
   }
   return out;
-}
-
-// The smallest rectangle of tiles holding every end of net n.
-struct NetBox {
-  int c0, c1, r0, r1;
-  bool contains(TileCoord t, int margin) const {
-    return t.col >= c0 - margin && t.col <= c1 + margin && t.row >= r0 - margin && t.row <= r1 + margin;
-  }
-  int halfPerimeter() const { return c1 - c0 + r1 - r0; }
-};
-
-NetBox netBox(const Design& d, const Placement& p, NetId n) {
-  const TileCoord s = p.tile(d.nets[n].source);
-  NetBox b{s.col, s.col, s.row, s.row};
-  for (CoreId c : d.nets[n].targets) {
-    const TileCoord t = p.tile(c);
-    b.c0 = std::min(b.c0, t.col);
-    b.c1 = std::max(b.c1, t.col);
-    b.r0 = std::min(b.r0, t.row);
-    b.r1 = std::max(b.r1, t.row);
-  }
-  return b;
 }
 
 // A quick sequential routing used as CBC's MIP start: each net takes its cheapest option
@@ -613,13 +597,18 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         so.start = std::move(*v);
       res.startObjective = so.start.empty() ? 0 : model.evaluate(so.start);
     }
+    // Kept for the fix-and-optimise search after CBC, which runs only when CBC's solve of the
+    // whole model ends at its limit without proving optimality (large models).
+    double neighbourhoodBudget = 0;
     if (config.timeLimitSeconds > 0) {  // one budget for every solve of this routing
       const double left = secondsLeft();
       if (left <= 0) {
         res.reasons.push_back("the time limit ran out while growing the routing region");
         return finish("time-out");
       }
-      so.timeLimitSeconds = left;
+      neighbourhoodBudget =
+          std::max(0.0, std::min({config.neighbourhoodSeconds, config.timeLimitSeconds / 3, 0.5 * left}));
+      so.timeLimitSeconds = left - neighbourhoodBudget;
     }
     so.relativeGap = config.relativeGap;
     so.log = config.solverLog;
@@ -645,6 +634,20 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     }
     milp::SolveResult sr = milp::solve(model, so, ctx);
     ++res.solves;
+    if (sr.status == milp::Status::Feasible && neighbourhoodBudget > 0 && !ctx.shouldStop()) {
+      NeighbourhoodSearchConfig nc;
+      nc.seconds = std::min(neighbourhoodBudget, secondsLeft());
+      nc.cbc = config.cbc;
+      NeighbourhoodSearchResult ns =
+          improveRoutingByNeighbourhoods(design, placement, builder, model, sr.values, nc, ctx);
+      res.neighbourhoodSolves += ns.solves;
+      res.neighbourhoodImprovements += ns.improvements;
+      res.neighbourhoodObjective = ns.objective;
+      if (ns.objective < sr.objective) {
+        sr.values = std::move(ns.values);
+        sr.objective = ns.objective;
+      }
+    }
     res.startAccepted = sr.startAccepted;
     res.milpStatus = sr.status;
     res.bound = sr.bound;

@@ -49,6 +49,11 @@ struct MilpRouterConfig {
   /// Seconds to polish the greedy start (single nets switch between circuit and packet mode
   /// while that lowers eq. 8), at most a tenth of the time limit; 0 = the plain greedy routing.
   double polishSeconds = 6;
+  /// Seconds kept from CBC for a fix-and-optimise search on its routing when CBC's solve of
+  /// the whole model ends at its limit unproven (small MILPs over a few nearby nets each,
+  /// routing_neighbourhoods.h): at most a third of the time limit; 0 = none. Without a time
+  /// limit CBC runs to optimality and there is no such search.
+  double neighbourhoodSeconds = 20;
   /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
   /// time without polling the stop flag, while diving finds the routings the greedy start misses.
   milp::CbcSettings cbc = routerCbcSettings();
@@ -79,8 +84,11 @@ struct MilpRouterResult {
   /// What the result is worth, in words: "optimal in region margin 2", "optimal on the whole
   /// array", "feasible in region margin 0 (objective 291.5, bound 288.1, gap 1.2%)".
   std::string quality;
-  bool startAccepted = false;  ///< the greedy routing was a feasible MIP start
-  double startObjective = 0;   ///< eq. 8 value of the (polished) greedy routing given to CBC (0: none)
+  bool startAccepted = false;         ///< the greedy routing was a feasible MIP start
+  double startObjective = 0;          ///< eq. 8 value of the (polished) greedy routing (0: none)
+  int neighbourhoodSolves = 0;        ///< sub-MILPs of the fix-and-optimise search after CBC
+  int neighbourhoodImprovements = 0;  ///< those that lowered eq. 8
+  double neighbourhoodObjective = 0;  ///< eq. 8 after that search (0: it did not run)
 };
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,

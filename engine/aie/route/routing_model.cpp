@@ -87,6 +87,7 @@ RoutingModelBuilder::RoutingModelBuilder(const Design& design, const Device& dev
   flowsPerChannel_ = options.packetFlowsPerChannel > 0 ? options.packetFlowsPerChannel : packetFlowsPerChannel(device);
   candidates_.resize(size_t(design.coreCount()));
   nets_.resize(size_t(design.netCount()));
+  netVars_.resize(size_t(design.netCount()));
   for (size_t i = 0; i < design.links.size(); ++i) {
     CoreId via = design.linkVia(design.links[i]);
     for (NetId n : design.links[i].inputs) linkedAt_[{n, via}] = int(i);
@@ -143,7 +144,11 @@ std::string RoutingModelBuilder::tileName(TileCoord t) const {
 void RoutingModelBuilder::build() {
   if (built_) return;
   built_ = true;
-  for (NetId n = 0; n < design_.netCount(); ++n) buildNet(n);
+  for (NetId n = 0; n < design_.netCount(); ++n) {
+    const int first = model_.varCount();
+    buildNet(n);  // creates only n's own variables
+    for (int v = first; v < model_.varCount(); ++v) netVars_[size_t(n)].push_back(v);
+  }
   // Link capacities only where more nets could use a link than it has channels.
   for (const auto& [edge, users] : linkUsers_)
     if (int(users.size()) > graph_.edge(edge).capacity) addLinkModeRows(edge);
@@ -395,6 +400,7 @@ milp::LinExpr RoutingModelBuilder::modeUse(NetId n, int edge, bool packet) {
   if (z < 0) {
     std::string name = std::string(packet ? "zp" : "zc") + "_n" + std::to_string(n) + "_e" + std::to_string(edge);
     z = model_.addContinuous(name, 0, 1);
+    netVars_[size_t(n)].push_back(z);
     model_.addGe(name + "_lb", milp::LinExpr::var(z).add(ev.x, -1).add(y, -1), -1);
   }
   return milp::LinExpr::var(z);
@@ -508,6 +514,7 @@ void RoutingModelBuilder::addBandwidthRows(const std::string& name, const std::v
     for (int k = 0; k < channels; ++k) {
       int a = model_.addBinary("a_" + name + "_n" + std::to_string(ca.nets[i]) + "_ch" + std::to_string(k));
       ca.a[i].push_back(a);
+      netVars_[size_t(ca.nets[i])].push_back(a);
       assigned.add(a, 1);
       load[size_t(k)].add(a, double(cycles[i]));
       count[size_t(k)].add(a, 1);
@@ -588,6 +595,7 @@ void RoutingModelBuilder::addMemoryRows() {
             if (!fixedAt(c, t)) {  // stream buffer of a target that may be elsewhere: pi AND x
               use =
                   model_.addContinuous("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t), 0, 1);
+              netVars_[size_t(n)].push_back(use);
               model_.addGe("zb_n" + std::to_string(n) + "_c" + std::to_string(c) + "_" + tileTag(t) + "_lb",
                            milp::LinExpr::var(use) - milp::LinExpr::var(ev.x) - p, -1);
             }

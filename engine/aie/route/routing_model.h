@@ -131,6 +131,9 @@ class RoutingModelBuilder {
   /// the routing uses edges outside the model (e.g. outside the pruned region).
   std::optional<std::vector<double>> encode(const Routing& routing) const;
 
+  /// Every variable that belongs to net n alone (route edges, flows, mode, channel assignment):
+  /// fixing them at a routing's values keeps n's route (routing_neighbourhoods.h).
+  const std::vector<int>& netVariables(NetId n) const { return netVars_[size_t(n)]; }
   const std::vector<ResourceRow>& resourceRows() const { return resources_; }
   /// Nets that have no possible interconnect in this model, with the reason.
   const std::vector<std::pair<NetId, std::string>>& unroutable() const { return unroutable_; }
@@ -183,6 +186,7 @@ class RoutingModelBuilder {
   int flowsPerChannel_ = 4;
   std::vector<std::vector<CoreCandidate>> candidates_;
   std::vector<NetVars> nets_;
+  std::vector<std::vector<int>> netVars_;                        ///< per net: its own variables (netVariables)
   std::map<std::pair<NetId, CoreId>, int> linkedAt_;             ///< endpoints whose buffer is a link's
   std::map<int, std::vector<std::pair<NetId, int>>> linkUsers_;  ///< link edge -> (net, index)
   std::map<int, int> linkW_;                                     ///< link edge -> packet-channel variable

@@ -8,6 +8,8 @@ MilpCostConfig::MilpCostConfig() {
   router.timeLimitSeconds = 2.0;
   router.preCheck = false;
   router.explainInfeasible = false;
+  // Within 2 s per evaluation CBC's time is worth more than fix-and-optimise's small solves.
+  router.neighbourhoodSeconds = 0;
 }
 
 MilpCost::MilpCost(const PlaceModel& model, MilpCostConfig config, core::RunContext& ctx)

@@ -32,7 +32,8 @@ namespace ts::aie {
 struct MilpCostConfig {
   MilpCostConfig();
   /// The router as the cost runs it; defaults differ from the CLI router's for speed: 2 s per
-  /// solve, no pre-check (the cost runs it itself), no elastic explanation of infeasibility.
+  /// solve, no pre-check (the cost runs it itself), no elastic explanation of infeasibility,
+  /// no fix-and-optimise search.
   MilpRouterConfig router;
   double infeasiblePenalty = 1000.0;  ///< cost of any placement the router cannot route
   double preCheckPenalty = 100.0;     ///< per violated pre-check bound (on top of the above)
