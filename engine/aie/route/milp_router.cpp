@@ -598,7 +598,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       res.startObjective = so.start.empty() ? 0 : model.evaluate(so.start);
     }
     // Kept for the fix-and-optimise search after CBC, which runs only when CBC's solve of the
-    // whole model ends at its limit without proving optimality (large models).
+    // whole model ends at its limit without proving optimality (large models). Only with a
+    // start: without one CBC may need all the time to find any routing.
     double neighbourhoodBudget = 0;
     if (config.timeLimitSeconds > 0) {  // one budget for every solve of this routing
       const double left = secondsLeft();
@@ -606,8 +607,9 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         res.reasons.push_back("the time limit ran out while growing the routing region");
         return finish("time-out");
       }
-      neighbourhoodBudget =
-          std::max(0.0, std::min({config.neighbourhoodSeconds, config.timeLimitSeconds / 3, 0.5 * left}));
+      if (!so.start.empty())
+        neighbourhoodBudget =
+            std::max(0.0, std::min({config.neighbourhoodSeconds, config.timeLimitSeconds / 3, 0.5 * left}));
       so.timeLimitSeconds = left - neighbourhoodBudget;
     }
     so.relativeGap = config.relativeGap;

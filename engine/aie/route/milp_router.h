@@ -52,7 +52,8 @@ struct MilpRouterConfig {
   /// Seconds kept from CBC for a fix-and-optimise search on its routing when CBC's solve of
   /// the whole model ends at its limit unproven (small MILPs over a few nearby nets each,
   /// routing_neighbourhoods.h): at most a third of the time limit; 0 = none. Without a time
-  /// limit CBC runs to optimality and there is no such search.
+  /// limit, or without a greedy start (CBC may need all the time to find a routing), there is
+  /// no such search.
   double neighbourhoodSeconds = 20;
   /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
   /// time without polling the stop flag, while diving finds the routings the greedy start misses.
