@@ -22,8 +22,6 @@ class FixedSubModel {
   FixedSubModel(const Model& model, const std::vector<char>& fixed, std::vector<double> values);
 
   const Model& model() const { return sub_; }
-  /// Variables of the whole model that stayed free, in the sub-model's order.
-  const std::vector<int>& freeVariables() const { return free_; }
   /// The free variables' values of a whole-model assignment.
   std::vector<double> restrict(const std::vector<double>& whole) const;
   /// A whole-model assignment: the fixed variables' values and the sub-model's solution.
@@ -31,7 +29,7 @@ class FixedSubModel {
 
  private:
   Model sub_;
-  std::vector<int> free_;
+  std::vector<int> free_;  ///< the whole model's variables that stayed free, in the sub-model's order
   std::vector<double> values_;
 };
 
