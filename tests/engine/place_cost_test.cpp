@@ -112,6 +112,39 @@ TEST(ChannelUsage, StraightRouteUsesEachSegmentWithCertainty) {
   }
 }
 
+// Patterns are shared between boxes (every shift along a row, and every height whose rows have
+// the same links): on every preset, each pair's pattern placed on the array is its connection's
+// probabilities rounded to units, whatever order the pairs are asked in.
+TEST(ChannelUsage, SharedPatternsAreEachPairsOwnProbabilities) {
+  for (const std::string& name : availableDevices()) {
+    Device dev = loadDevice(name);
+    const int tiles = dev.tileCount(), cols = dev.columns();
+    const int32_t unit = ChannelUsage::unitsPerNet(100);
+    ChannelUsage usage(dev, unit);
+    std::vector<std::pair<int, double>> want;
+    // Targets from the top row down, so that a pair higher up is often asked before its shape's
+    // lowest copy (the one holding the values).
+    const int step = std::max(1, tiles / 97);
+    for (int to = tiles - 1; to >= 0; to -= step)
+      for (int from = 0; from < tiles; from += step / 2 + 1) {
+        usage.connection(from, to, want);
+        std::map<int, int32_t> expected;
+        for (const auto& [seg, prob] : want) expected[seg] = int32_t(std::llround(prob * unit));
+        const PatternRef p = usage.pattern(from, to);
+        std::map<int, int32_t> got;
+        for (int r = 0; r < p.rows; ++r)
+          for (int t = 0; t < p.tiles; ++t)
+            for (int d = 0; d < 4; ++d) {
+              const int32_t v = p.values[(r * p.tiles + t) * 4 + d];
+              const int col = from % cols + p.col0 + t;
+              if (v != 0) got[ChannelUsage::segment((p.firstRow + r) * cols + col, Direction(d))] = v;
+            }
+        for (auto it = expected.begin(); it != expected.end();) it = it->second == 0 ? expected.erase(it) : ++it;
+        ASSERT_EQ(got, expected) << name << ": " << from << " -> " << to;
+      }
+  }
+}
+
 // ---------- hand-computed bb terms ----------
 
 namespace {
@@ -325,6 +358,29 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   // Moving the fifth net's source next to its target removes the overflow.
   cost.propose({{8, {0, 3}, {6, 3}}});
   cost.commit();
+  EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
+}
+
+// Boxes at different heights whose rows have the same links share their pattern's values: a net
+// whose two ends move up together keeps the values but not its rows, and must be restaged.
+TEST(BbcgCost, ANetMovedUpWholeLeavesItsOldRows) {
+  Device dev = loadDevice("npu2");
+  Design d = pairNets(5);
+  PlaceModel m(d, dev);
+  BbcgCostConfig cfg;
+  cfg.kappa = 3;
+  BbcgCost cost(m, cfg);
+  // As in CongestionCountsExpectedUseOverCapacity: the fifth net (0,3) -> (7,2) helps overuse
+  // row 2's east segment at column 3; one row up, it no longer crosses row 2.
+  Placement p = placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
+  cost.reset(p);
+  ASSERT_GT(cost.congestion(), 0.0);
+  const std::vector<CoreMove> up{{8, {0, 3}, {0, 4}}, {9, {7, 2}, {7, 3}}};
+  Placement q = p;
+  for (const CoreMove& mv : up) q.place(mv.core, mv.to);
+  EXPECT_NEAR(cost.propose(up), cost.evaluate(q) - cost.evaluate(p), 1e-9);
+  cost.commit();
+  EXPECT_EQ(BbcgCost::fromScratch(m, cfg, q), cost.terms());
   EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
 }
 

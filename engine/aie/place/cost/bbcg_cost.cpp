@@ -6,16 +6,14 @@
 #include <cmath>
 #include <map>
 
-#include <unistd.h>
-
 #include "engine/aie/place/cost/segment_kernels.h"
 
 namespace ts::aie {
 
 namespace {
 
-// Pair patterns kept before the cache is trimmed to those in use (values, 4 bytes each).
-constexpr size_t kMaxPairCacheValues = size_t(4) << 20;
+// Pair patterns kept before the cache is trimmed to those in use (values, 2 bytes each).
+constexpr size_t kMaxPairCacheValues = size_t(8) << 20;
 
 int64_t congestionUnits(double kappa, int64_t overuse, int32_t unitsPerNet) {
   if (overuse <= 0) return 0;
@@ -28,23 +26,10 @@ int64_t positive(int64_t x) {
   return x > 0 ? x : 0;
 }
 
-// Bytes of patterns above which a move prefetches what it will read: the inner cache's size (a
-// smaller store stays cached, and the prefetch pass would only cost time).
-size_t innerCacheBytes() {
-#ifdef _SC_LEVEL2_CACHE_SIZE
-  const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  if (l2 > 0) return size_t(l2);
-#endif
-  return size_t(512) << 10;
-}
-
 }  // namespace
 
 BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
-    : BbCost(model, config.bb),
-      cfg_(config),
-      channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())),
-      prefetchAbove_(innerCacheBytes()) {
+    : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
   const int segs = channels_.segmentCount();
   excess_.assign(size_t(segs), 0);
   current_.resize(size_t(model.netCount()));
@@ -86,7 +71,7 @@ int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
   return change;
 }
 
-PatternRef BbcgCost::mergeConnections(std::vector<int32_t>& buffer) const {
+PatternRef BbcgCost::mergeConnections(std::vector<PatternValue>& buffer) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
   for (const PatternRef* pl : conns_) {
@@ -109,7 +94,8 @@ PatternRef BbcgCost::mergeConnections(std::vector<int32_t>& buffer) const {
   kernels::clear(buffer.data(), int(size));
   for (const PatternRef* pl : conns_) {
     const PatternRef& p = *pl;
-    int32_t* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
+    PatternValue* at =
+        buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
     kernels::maxInto(at, out.width(), p.values, p.rows, p.width());
   }
   out.values = buffer.data();
@@ -140,7 +126,10 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
     c.next = {*conns_.front(), connAnchor_};
-    if (skipUnchanged && old.pattern.values == c.next.pattern.values && old.anchor == c.next.anchor) return;
+    // (Boxes at other heights may share the values: the rows must match too.)
+    if (skipUnchanged && old.pattern.values == c.next.pattern.values && old.anchor == c.next.anchor &&
+        old.pattern.firstRow == c.next.pattern.firstRow)
+      return;
   } else if (conns_.size() > 1) {
     // A multicast net uses a segment with the probability of its likeliest connection there.
     if (mergeUsed_ == int(mergePool_.size())) mergePool_.emplace_back();
@@ -153,25 +142,9 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   changes_.push_back(c);
 }
 
-void BbcgCost::prefetch(const std::vector<NetId>& affected) {
-  // Patterns live in the outer caches (thousands of shapes of up to the whole array), and a move
-  // reads a few dozen of them: asking for all their lines first overlaps the waits.
-  auto lines = [](const PatternRef& p) {
-    const char* from = reinterpret_cast<const char*>(p.values);
-    for (int i = 0; i < 4 * p.size(); i += 64) __builtin_prefetch(from + i);
-  };
-  for (NetId n : affected) {
-    lines(current_[n].pattern);
-    if (sharedMemoryNet(n)) continue;
-    conns_.clear();
-    lookUp(n);
-    for (const PatternRef* p : conns_) lines(*p);
-  }
-}
-
 void BbcgCost::trimCache() {
   if (channels_.pairCacheValues() <= kMaxPairCacheValues) return;
-  std::vector<const int32_t*> inUse;
+  std::vector<const PatternValue*> inUse;
   for (NetId n = 0; n < model().netCount(); ++n)
     if (!current_[n].pattern.empty()) inUse.push_back(current_[n].pattern.values);
   channels_.trimPairCache(inUse);
@@ -237,7 +210,6 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
-  if (4 * channels_.storedValues() > prefetchAbove_) prefetch(affected);
   // One-target nets first (cheap). If the move is then over budget, multicast nets can only
   // bring it back by what removing their current use relieves (adding their new use never
   // lowers the overuse): when even that is not enough, the move is rejected before any merge.

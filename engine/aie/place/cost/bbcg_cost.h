@@ -18,11 +18,11 @@
 // E holds the staged move.
 //
 // Memory, not arithmetic, bounds a move: the patterns of a large array (thousands of shapes,
-// megabytes) live in the outer caches. So each connection keeps a copy of its pattern's shape
-// (PatternRef) next to its tile, shapes' values sit side by side in blocks, and once the
-// patterns outgrow the L2 a move first asks for every line of the patterns it will read
-// (prefetch) before it reads any (below that size the extra pass costs more than it saves:
-// gemm_p_l_00 8 %).
+// megabytes) live in the outer caches. So pattern values are 16 bits (PatternValue), each
+// connection keeps a copy of its pattern's shape (PatternRef) next to its tile, and shapes'
+// values sit side by side in blocks. (A pass that prefetched every line a move would read
+// helped with 32-bit values; with 16-bit ones it cost more than it saved: CRONet 0.71 M moves/s
+// with it, 0.81 M without.)
 //
 // Early rejection (the annealer gives a budget): before staging, when the bb change alone is
 // over it and the overuse the moved nets' current patterns could relieve cannot make up for it;
@@ -91,9 +91,7 @@ class BbcgCost : public BbCost {
   /// change and adds each row's part to rowOveruse_.
   int64_t replace(const Placed& from, const Placed& to);
   /// The maximum of conns_ (anchored at connAnchor_) into `buffer`: a pattern with absolute columns.
-  PatternRef mergeConnections(std::vector<int32_t>& buffer) const;
-  /// Prefetches the values the staged move will read (they rarely are in the inner caches).
-  void prefetch(const std::vector<NetId>& affected);
+  PatternRef mergeConnections(std::vector<PatternValue>& buffer) const;
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
   /// the overuse their current patterns can relieve; `atLeast` then gets a lower bound of it.
   bool beyondBudget(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const;
@@ -108,7 +106,7 @@ class BbcgCost : public BbCost {
   std::vector<int32_t> excess_;  // E[U(r)] - C(r) in units, per segment
   std::vector<Placed> current_;  // per net: what it adds to the excess now (empty: nothing)
   // Per multicast net, the values of its max over connections (current_ points into it).
-  std::vector<std::vector<int32_t>> merged_;
+  std::vector<std::vector<PatternValue>> merged_;
   // Per net, the patterns last looked up for its connections (the source's tile they are for,
   // -1 for none; per target pin its tile and pattern), so that unmoved ends need no lookup.
   std::vector<int> connFirst_, connSource_, connTile_;
@@ -121,11 +119,10 @@ class BbcgCost : public BbCost {
   int connAnchor_ = 0;                    // all anchored at its source's column
   // Buffers for staged multicast patterns; a commit swaps them with merged_ (the buffers, and
   // the values the changes point to, never move).
-  std::vector<std::vector<int32_t>> mergePool_;
+  std::vector<std::vector<PatternValue>> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
   std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
-  size_t prefetchAbove_;             // pattern bytes beyond which moves prefetch (the L2's size)
 };
 
 }  // namespace ts::aie

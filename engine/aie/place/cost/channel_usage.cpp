@@ -15,13 +15,14 @@ constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::Ea
 
 int32_t ChannelUsage::unitsPerNet(int nets) {
   // A segment's total stays below 2^31 units even if every net crossed it.
-  int32_t units = 1000000;
+  int32_t units = 50000;
   while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 10;
   return units;
 }
 
 ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
     : device_(&device), columns_(device.columns()), rows_(device.rows()), units_(unitsPerNet) {
+  assert(unitsPerNet > 0 && unitsPerNet <= 65535);  // a certain use must fit a PatternValue
   capacity_.assign(size_t(device.tileCount()) * 4, 0);
   for (int i = 0; i < device.tileCount(); ++i) {
     rowOf_.push_back(i / columns_);
@@ -29,19 +30,44 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
   }
   for (int i = 0; i < device.tileCount(); ++i)
     for (Direction d : kDirs) capacity_[size_t(segment(i, d))] = device.linkCapacity(device.coord(i), d);
-  // Shift invariance needs every link to exist or not alike along a row (ignoring the edges).
+  // Shift invariance needs every link a route inside a box can take to exist or not alike along
+  // a row: north and south everywhere, east but from the last column, west but from the first.
   rowUniform_ = true;
-  for (int r = 0; r < device.rows(); ++r)
-    for (int c = 1; c + 1 < device.columns(); ++c)
-      for (Direction d : kDirs)
-        rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == link(device.index({1, r}), d);
+  std::vector<int> rowLinks(size_t(rows_), 0);  // per row, a bit per direction that has links
+  for (int r = 0; r < rows_; ++r) {
+    for (Direction d : kDirs) {
+      const int first = d == Direction::West ? 1 : 0, last = d == Direction::East ? columns_ - 2 : columns_ - 1;
+      if (first > last) continue;
+      const bool has = link(device.index({first, r}), d);
+      for (int c = first; c <= last; ++c) rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == has;
+      rowLinks[size_t(r)] |= int(has) << int(d);
+    }
+  }
   if (rowUniform_) {
     byShape_.resize(size_t(rows_) * size_t(rows_) * size_t(2 * columns_ - 1));
     shapeState_.assign(byShape_.size(), kUnknown);
+    // A box's probabilities depend on the links of its rows in route order, not on where those
+    // rows are: boxes between the compute rows, say, look alike at every height. Each pair of
+    // source and target rows maps to the lowest pair whose rows match, which holds the values.
+    canonicalRow_.assign(size_t(rows_) * size_t(rows_), 0);
+    for (int sr = 0; sr < rows_; ++sr)
+      for (int tr = 0; tr < rows_; ++tr) {
+        const int step = tr >= sr ? 1 : -1, n = std::abs(tr - sr) + 1;
+        for (int cs = 0; cs < rows_; ++cs) {
+          const int ct = cs + step * (n - 1);
+          if (ct < 0 || ct >= rows_) continue;
+          bool same = true;
+          for (int j = 0; j < n && same; ++j) same = rowLinks[size_t(sr + step * j)] == rowLinks[size_t(cs + step * j)];
+          if (same) {
+            canonicalRow_[size_t(sr * rows_ + tr)] = cs;
+            break;
+          }
+        }
+      }
   }
 }
 
-PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int32_t>& values, bool* viaWholeArray) {
+PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<PatternValue>& values, bool* viaWholeArray) {
   connection(fromTile, toTile, scratch_, viaWholeArray);
   PatternRef p;
   values.clear();
@@ -62,23 +88,23 @@ PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<int32_t>& v
   values.assign(size_t(p.size()), 0);
   for (const auto& [seg, prob] : scratch_) {
     const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
-    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] = int32_t(std::llround(prob * units_));
+    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] =
+        PatternValue(std::llround(prob * units_));
   }
   return p;
 }
 
-int32_t* ChannelUsage::allocate(size_t n) {
-  // Blocks of 32 Ki values (128 KiB), or one of its own for a larger pattern; not zeroed (the
+PatternValue* ChannelUsage::allocate(size_t n) {
+  // Blocks of 64 Ki values (128 KiB), or one of its own for a larger pattern; not zeroed (the
   // caller fills what it takes).
-  constexpr size_t kBlock = size_t(1) << 15;
+  constexpr size_t kBlock = size_t(1) << 16;
   if (blockUsed_ + n > blockSize_) {
     blockSize_ = std::max(kBlock, n);
-    blocks_.emplace_back(new int32_t[blockSize_]);
+    blocks_.emplace_back(new PatternValue[blockSize_]);
     blockUsed_ = 0;
   }
-  int32_t* at = blocks_.back().get() + blockUsed_;
+  PatternValue* at = blocks_.back().get() + blockUsed_;
   blockUsed_ += n;
-  shapeValues_ += n;
   return at;
 }
 
@@ -89,12 +115,25 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
     const int dc = colOf_[size_t(toTile)] - colOf_[size_t(fromTile)];
     const size_t key = (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
     if (shapeState_[key] == kBuilt) return byShape_[key];
+    const int cs = canonicalRow_[size_t(sr * rows_ + tr)];
+    if (shapeState_[key] == kUnknown && cs != sr) {
+      // The same values as the box with the same rows lower down, moved up.
+      const int shift = sr - cs, col = colOf_[size_t(fromTile)];
+      PatternRef p = pattern(cs * columns_ + col, (tr - shift) * columns_ + colOf_[size_t(toTile)]);
+      const size_t canonical =
+          (size_t(cs) * size_t(rows_) + size_t(tr - shift)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+      shapeState_[key] = shapeState_[canonical];
+      if (shapeState_[key] == kBuilt) {
+        if (!p.empty()) p.firstRow = int16_t(p.firstRow + shift);
+        return byShape_[key] = p;
+      }
+    }
     if (shapeState_[key] == kUnknown) {
       bool leaves = false;
       PatternRef p = build(fromTile, toTile, buildValues_, &leaves);
       if (!leaves) {
         if (!p.empty()) {
-          int32_t* at = allocate(buildValues_.size());
+          PatternValue* at = allocate(buildValues_.size());
           std::copy(buildValues_.begin(), buildValues_.end(), at);
           p.values = at;
         }
@@ -114,8 +153,8 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
   return entry.ref;
 }
 
-void ChannelUsage::trimPairCache(const std::vector<const int32_t*>& keep) {
-  std::vector<const int32_t*> sorted = keep;
+void ChannelUsage::trimPairCache(const std::vector<const PatternValue*>& keep) {
+  std::vector<const PatternValue*> sorted = keep;
   std::sort(sorted.begin(), sorted.end());
   pairValues_ = 0;
   for (auto it = byPair_.begin(); it != byPair_.end();) {

@@ -23,10 +23,16 @@ namespace ts::aie {
 ///
 /// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
 /// costs no trip to the (large, rarely cached) pattern store; only its values live there.
+///
+/// Values are 16 bits: a move's time goes into reading patterns from the outer caches (the store
+/// of a large array holds megabytes), so half the bytes is nearly half the wait. A unit per net
+/// of at most 65535 (unitsPerNet) keeps them exact.
+using PatternValue = uint16_t;
+
 struct PatternRef {
-  const int32_t* values = nullptr;  ///< rows x tiles x 4
-  int16_t firstRow = 0, rows = 0;   ///< absolute rows firstRow .. firstRow + rows - 1
-  int16_t col0 = 0, tiles = 0;      ///< columns anchor + col0 .. anchor + col0 + tiles - 1
+  const PatternValue* values = nullptr;  ///< rows x tiles x 4
+  int16_t firstRow = 0, rows = 0;        ///< absolute rows firstRow .. firstRow + rows - 1
+  int16_t col0 = 0, tiles = 0;           ///< columns anchor + col0 .. anchor + col0 + tiles - 1
 
   bool empty() const { return rows == 0; }
   int width() const { return 4 * tiles; }  ///< values per row
@@ -38,8 +44,9 @@ class ChannelUsage {
   /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()).
   ChannelUsage(const Device& device, int32_t unitsPerNet);
 
-  /// Units per expected net for a design of `nets` nets: 10^6, coarser for designs so large that
-  /// a segment's total could overflow 32 bits.
+  /// Units per expected net for a design of `nets` nets: 50000 (fits a PatternValue, and counts
+  /// halves, fifths, eighths and tenths exactly), coarser for designs so large that a segment's
+  /// total could overflow 32 bits.
   static int32_t unitsPerNet(int nets);
 
   static int segment(int tile, Direction d) { return tile * 4 + int(d); }
@@ -62,17 +69,15 @@ class ChannelUsage {
   /// Values held by the per-pair cache, and a way to bound it: drops every pair pattern except
   /// those whose values are in `keep` (patterns still referenced by the caller).
   size_t pairCacheValues() const { return pairValues_; }
-  /// Values held by all patterns (shapes and pairs).
-  size_t storedValues() const { return shapeValues_ + pairValues_; }
-  void trimPairCache(const std::vector<const int32_t*>& keep);
+  void trimPairCache(const std::vector<const PatternValue*>& keep);
 
  private:
   bool link(int tile, Direction d) const { return capacity_[size_t(segment(tile, d))] > 0; }
   void wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const;
   /// The pattern of from -> to: its shape, and its values in `values`.
-  PatternRef build(int fromTile, int toTile, std::vector<int32_t>& values, bool* viaWholeArray);
+  PatternRef build(int fromTile, int toTile, std::vector<PatternValue>& values, bool* viaWholeArray);
   /// Room for `n` values that never moves (shape patterns are kept side by side in blocks).
-  int32_t* allocate(size_t n);
+  PatternValue* allocate(size_t n);
 
   const Device* device_;
   int columns_ = 0, rows_ = 0;
@@ -86,16 +91,17 @@ class ChannelUsage {
   enum ShapeState : char { kUnknown, kBuilt, kLeavesBox };
   std::vector<PatternRef> byShape_;
   std::vector<char> shapeState_;
-  std::vector<std::unique_ptr<int32_t[]>> blocks_;
-  size_t blockUsed_ = 0, blockSize_ = 0, shapeValues_ = 0;
+  std::vector<int> canonicalRow_;  // per (source row, target row): the source row holding the values
+  std::vector<std::unique_ptr<PatternValue[]>> blocks_;
+  size_t blockUsed_ = 0, blockSize_ = 0;
   struct PairPattern {
     PatternRef ref;
-    std::vector<int32_t> values;
+    std::vector<PatternValue> values;
   };
   std::unordered_map<int64_t, PairPattern> byPair_;  // nodes never move: their values stay put
   size_t pairValues_ = 0;
   std::vector<std::pair<int, double>> scratch_;
-  std::vector<int32_t> buildValues_;
+  std::vector<PatternValue> buildValues_;
 };
 
 }  // namespace ts::aie

@@ -16,6 +16,10 @@
 #define TS_PRAGMA(x) _Pragma(#x)
 #define TS_UNROLL(n) TS_PRAGMA(GCC unroll n)
 
+// wide8() returns a vector; it is always inlined, so the return never crosses a call, but GCC
+// warns about the ABI at its uses in the baseline clones.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace ts::aie::kernels {
 
 namespace {
@@ -26,6 +30,9 @@ namespace {
 // little work per row. The block types may be unaligned.
 typedef int32_t Block8 __attribute__((vector_size(32), aligned(4)));
 typedef int32_t Block4 __attribute__((vector_size(16), aligned(4)));
+// The same blocks of pattern values (16 bits).
+typedef uint16_t Half8 __attribute__((vector_size(16), aligned(2)));
+typedef uint16_t Half4 __attribute__((vector_size(8), aligned(2)));
 
 // (Not templates: a template argument would lose the typedefs' reduced alignment.)
 Block8* as8(int32_t* p) {
@@ -40,6 +47,30 @@ Block4* as4(int32_t* p) {
 const Block4* as4(const int32_t* p) {
   return reinterpret_cast<const Block4*>(p);
 }
+Half8* as8(uint16_t* p) {
+  return reinterpret_cast<Half8*>(p);
+}
+Half4* as4(uint16_t* p) {
+  return reinterpret_cast<Half4*>(p);
+}
+// Pattern values widened to the excess's 32 bits: interleaved with zeros, which on a
+// little-endian machine is the zero-extension (GCC 12 lowers __builtin_convertvector here to
+// two half-width extensions and an insert).
+typedef uint16_t Half16 __attribute__((vector_size(32), aligned(2)));
+inline __attribute__((always_inline)) Block8 wide8(const uint16_t* p) {
+  const Half8 h = *reinterpret_cast<const Half8*>(p);
+  const Half16 z = __builtin_shufflevector(h, Half8{}, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+  Block8 out;
+  std::memcpy(&out, &z, sizeof out);
+  return out;
+}
+inline __attribute__((always_inline)) Block4 wide4(const uint16_t* p) {
+  const Half4 h = *reinterpret_cast<const Half4*>(p);
+  const Half8 z = __builtin_shufflevector(h, Half4{}, 0, 4, 1, 5, 2, 6, 3, 7);
+  Block4 out;
+  std::memcpy(&out, &z, sizeof out);
+  return out;
+}
 
 // The sum of all lanes (known to fit 32 bits); pointers, not values, keep vectors out of the ABI.
 inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight, const Block4* four) {
@@ -53,10 +84,10 @@ inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight,
   return int64_t(sum[0]);
 }
 
-int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, int width) {
+int64_t reliefScalar(const int32_t* e, int stride, const uint16_t* v, int rows, int width) {
   int64_t sum = 0;
   for (int r = 0; r < rows; ++r, e += stride, v += width)
-    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), v[k]);
+    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), int32_t(v[k]));
   return sum;
 }
 
@@ -64,8 +95,8 @@ int64_t reliefScalar(const int32_t* e, int stride, const int32_t* v, int rows, i
 // sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
 // caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const int32_t* __restrict v,
-                                                     const int32_t* __restrict w, int width) {
+inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const uint16_t* __restrict v,
+                                                     const uint16_t* __restrict w, int width) {
   const Block8 zero8 = {};
   const Block4 zero4 = {};
   Block8 sum8 = {};
@@ -74,13 +105,13 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
   TS_UNROLL(2)
   for (; k + 8 <= width; k += 8) {
     const Block8 a = *as8(e + k);
-    const Block8 b = Mode > 0 ? a + *as8(v + k) : Mode < 0 ? a - *as8(v + k) : a + (*as8(v + k) - *as8(w + k));
+    const Block8 b = Mode > 0 ? a + wide8(v + k) : Mode < 0 ? a - wide8(v + k) : a + (wide8(v + k) - wide8(w + k));
     *as8(e + k) = b;
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
   if (k < width) {
     const Block4 a = *as4(e + k);
-    const Block4 b = Mode > 0 ? a + *as4(v + k) : Mode < 0 ? a - *as4(v + k) : a + (*as4(v + k) - *as4(w + k));
+    const Block4 b = Mode > 0 ? a + wide4(v + k) : Mode < 0 ? a - wide4(v + k) : a + (wide4(v + k) - wide4(w + k));
     *as4(e + k) = b;
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
@@ -88,18 +119,18 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
 }
 
 template <int Mode>
-int64_t addRowScalar(int32_t* e, const int32_t* v, const int32_t* w, int width) {
+int64_t addRowScalar(int32_t* e, const uint16_t* v, const uint16_t* w, int width) {
   int64_t sum = 0;
   for (int k = 0; k < width; ++k) {
     const int32_t a = e[k];
-    e[k] += Mode > 0 ? v[k] : Mode < 0 ? -v[k] : v[k] - w[k];
+    e[k] += Mode > 0 ? int32_t(v[k]) : Mode < 0 ? -int32_t(v[k]) : int32_t(v[k]) - int32_t(w[k]);
     sum += int64_t(std::max(e[k], 0)) - std::max(a, 0);
   }
   return sum;
 }
 
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const int32_t* v, const int32_t* w,
+inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const uint16_t* v, const uint16_t* w,
                                                       int rows, int width, int32_t vMax, int64_t* rowChange) {
   assert(width % 4 == 0);
   const bool narrow = int64_t(width) * vMax < (int64_t(1) << 31);
@@ -114,23 +145,23 @@ inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, co
 
 }  // namespace
 
-TS_VECTOR_CLONES void maxInto(int32_t* __restrict d, int stride, const int32_t* __restrict v, int rows, int width) {
+TS_VECTOR_CLONES void maxInto(uint16_t* __restrict d, int stride, const uint16_t* __restrict v, int rows, int width) {
   assert(width % 4 == 0);
   for (int r = 0; r < rows; ++r, d += stride, v += width) {
     int k = 0;
     TS_UNROLL(2)
     for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(d + k), b = *as8(v + k);
+      const Half8 a = *as8(d + k), b = *reinterpret_cast<const Half8*>(v + k);
       *as8(d + k) = a > b ? a : b;
     }
     if (k < width) {
-      const Block4 a = *as4(d + k), b = *as4(v + k);
+      const Half4 a = *as4(d + k), b = *reinterpret_cast<const Half4*>(v + k);
       *as4(d + k) = a > b ? a : b;
     }
   }
 }
 
-TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const int32_t* __restrict v, int rows,
+TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const uint16_t* __restrict v, int rows,
                                 int width, int32_t vMax) {
   assert(width % 4 == 0);
   if (int64_t(rows) * width * vMax >= (int64_t(1) << 31)) return reliefScalar(e, stride, v, rows, width);
@@ -143,11 +174,11 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const i
     int k = 0;
     TS_UNROLL(2)
     for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(e + k), b = *as8(v + k), over = a > zero8 ? a : zero8;
+      const Block8 a = *as8(e + k), b = wide8(v + k), over = a > zero8 ? a : zero8;
       sum8 += over < b ? over : b;
     }
     if (k < width) {
-      const Block4 a = *as4(e + k), b = *as4(v + k), over = a > zero4 ? a : zero4;
+      const Block4 a = *as4(e + k), b = wide4(v + k), over = a > zero4 ? a : zero4;
       sum4 += over < b ? over : b;
     }
   }
@@ -158,21 +189,21 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const i
 __attribute__((optimize("no-tree-loop-distribute-patterns")))  // not a memset call
 #endif
 TS_VECTOR_CLONES void
-clear(int32_t* __restrict d, int n) {
+clear(uint16_t* __restrict d, int n) {
   assert(n % 4 == 0);
   int k = 0;
   TS_UNROLL(4)
-  for (; k + 8 <= n; k += 8) *as8(d + k) = Block8{};
-  if (k < n) *as4(d + k) = Block4{};
+  for (; k + 8 <= n; k += 8) *as8(d + k) = Half8{};
+  if (k < n) *as4(d + k) = Half4{};
 }
 
-TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const int32_t* v, int rows, int width, int sign,
+TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const uint16_t* v, int rows, int width, int sign,
                                      int32_t vMax, int64_t* rowChange) {
   return sign > 0 ? addRows<1>(e, stride, v, v, rows, width, vMax, rowChange)
                   : addRows<-1>(e, stride, v, v, rows, width, vMax, rowChange);
 }
 
-TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const int32_t* plus, const int32_t* minus,
+TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const uint16_t* plus, const uint16_t* minus,
                                                int rows, int width, int32_t vMax, int64_t* rowChange) {
   return addRows<0>(e, stride, plus, minus, rows, width, vMax, rowChange);
 }
