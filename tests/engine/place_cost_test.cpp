@@ -121,6 +121,7 @@ TEST(ChannelUsage, SharedPatternsAreEachPairsOwnProbabilities) {
     const int tiles = dev.tileCount(), cols = dev.columns();
     const int32_t unit = ChannelUsage::unitsPerNet(100);
     ChannelUsage usage(dev, unit);
+    EXPECT_TRUE(usage.sharesShapes()) << name;  // every preset's rows are alike along their length
     std::vector<std::pair<int, double>> want;
     // Targets from the top row down, so that a pair higher up is often asked before its shape's
     // lowest copy (the one holding the values).

@@ -66,6 +66,9 @@ class ChannelUsage {
   /// rows and signed width, so patterns are shared by every shift of a box; routes that leave
   /// the box (and other arrays) are cached per pair.
   PatternRef pattern(int fromTile, int toTile);
+  /// Whether patterns are shared by every shift of a box (the array's links are alike along each
+  /// row); otherwise each pair has its own.
+  bool sharesShapes() const { return rowUniform_; }
   /// Values held by the per-pair cache, and a way to bound it: drops every pair pattern except
   /// those whose values are in `keep` (patterns still referenced by the caller).
   size_t pairCacheValues() const { return pairValues_; }

@@ -1,0 +1,35 @@
+#!/bin/bash
+# SA move rates of several builds, run alternately so that machine load hits them alike.
+# usage: tools/bench/sa_rates.sh DESIGN COST RUNS DIR...
+#   DIR holds a tilestudio-cli and its libtilestudio-engine.so* (e.g. copies of build/bin and
+#   build/engine); prints per DIR the median moves/s, every run's rate and the final costs seen.
+set -euo pipefail
+if [ $# -lt 4 ]; then
+  sed -n 3,6p "$0" >&2
+  exit 2
+fi
+design=$1 cost=$2 runs=$3
+shift 3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for i in $(seq "$runs"); do
+  n=0
+  for dir in "$@"; do
+    n=$((n + 1))
+    LD_LIBRARY_PATH=$dir "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed 1 \
+      --out "$work/p.yaml" --report "$work/r.json" >/dev/null
+    python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
+      "$work/r.json" >>"$work/rates$n"
+  done
+done
+n=0
+for dir in "$@"; do
+  n=$((n + 1))
+  python3 - "$dir" "$work/rates$n" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[2])]
+rates = [float(r[0]) / 1e6 for r in rows]
+print(f"{sys.argv[1]}: median {statistics.median(rates):.3f} M moves/s; runs",
+      " ".join(f"{x:.2f}" for x in rates), "; cost", ", ".join(sorted({r[1] for r in rows})))
+PY
+done
