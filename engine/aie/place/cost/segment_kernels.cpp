@@ -16,10 +16,6 @@
 #define TS_PRAGMA(x) _Pragma(#x)
 #define TS_UNROLL(n) TS_PRAGMA(GCC unroll n)
 
-// wide8() returns a vector; it is always inlined, so the return never crosses a call, but GCC
-// warns about the ABI at its uses in the baseline clones.
-#pragma GCC diagnostic ignored "-Wpsabi"
-
 namespace ts::aie::kernels {
 
 namespace {
@@ -55,21 +51,17 @@ Half4* as4(uint16_t* p) {
 }
 // Pattern values widened to the excess's 32 bits: interleaved with zeros, which on a
 // little-endian machine is the zero-extension (GCC 12 lowers __builtin_convertvector here to
-// two half-width extensions and an insert).
+// two half-width extensions and an insert). Through a pointer, as vectors stay out of the ABI.
 typedef uint16_t Half16 __attribute__((vector_size(32), aligned(2)));
-inline __attribute__((always_inline)) Block8 wide8(const uint16_t* p) {
+inline __attribute__((always_inline)) void widen(const uint16_t* p, Block8* out) {
   const Half8 h = *reinterpret_cast<const Half8*>(p);
   const Half16 z = __builtin_shufflevector(h, Half8{}, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-  Block8 out;
-  std::memcpy(&out, &z, sizeof out);
-  return out;
+  std::memcpy(out, &z, sizeof *out);
 }
-inline __attribute__((always_inline)) Block4 wide4(const uint16_t* p) {
+inline __attribute__((always_inline)) void widen(const uint16_t* p, Block4* out) {
   const Half4 h = *reinterpret_cast<const Half4*>(p);
   const Half8 z = __builtin_shufflevector(h, Half4{}, 0, 4, 1, 5, 2, 6, 3, 7);
-  Block4 out;
-  std::memcpy(&out, &z, sizeof out);
-  return out;
+  std::memcpy(out, &z, sizeof *out);
 }
 
 // The sum of all lanes (known to fit 32 bits); pointers, not values, keep vectors out of the ABI.
@@ -105,13 +97,19 @@ inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, cons
   TS_UNROLL(2)
   for (; k + 8 <= width; k += 8) {
     const Block8 a = *as8(e + k);
-    const Block8 b = Mode > 0 ? a + wide8(v + k) : Mode < 0 ? a - wide8(v + k) : a + (wide8(v + k) - wide8(w + k));
+    Block8 x, y = {};
+    widen(v + k, &x);
+    if (Mode == 0) widen(w + k, &y);
+    const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
     *as8(e + k) = b;
     sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
   if (k < width) {
     const Block4 a = *as4(e + k);
-    const Block4 b = Mode > 0 ? a + wide4(v + k) : Mode < 0 ? a - wide4(v + k) : a + (wide4(v + k) - wide4(w + k));
+    Block4 x, y = {};
+    widen(v + k, &x);
+    if (Mode == 0) widen(w + k, &y);
+    const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
     *as4(e + k) = b;
     sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
@@ -174,11 +172,15 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const u
     int k = 0;
     TS_UNROLL(2)
     for (; k + 8 <= width; k += 8) {
-      const Block8 a = *as8(e + k), b = wide8(v + k), over = a > zero8 ? a : zero8;
+      Block8 b;
+      widen(v + k, &b);
+      const Block8 a = *as8(e + k), over = a > zero8 ? a : zero8;
       sum8 += over < b ? over : b;
     }
     if (k < width) {
-      const Block4 a = *as4(e + k), b = wide4(v + k), over = a > zero4 ? a : zero4;
+      Block4 b;
+      widen(v + k, &b);
+      const Block4 a = *as4(e + k), over = a > zero4 ? a : zero4;
       sum4 += over < b ? over : b;
     }
   }
