@@ -1,8 +1,9 @@
 #!/bin/bash
 # SA move rates of several builds, run alternately so that machine load hits them alike.
-# usage: tools/bench/sa_rates.sh DESIGN COST RUNS DIR...
+# usage: [SEEDS="1 2 3"] tools/bench/sa_rates.sh DESIGN COST RUNS DIR...
 #   DIR holds a tilestudio-cli and its libtilestudio-engine.so* (e.g. copies of build/bin and
 #   build/engine); prints per DIR the median moves/s, every run's rate and the final costs seen.
+#   Each round runs every build once per seed (SEEDS, default 1).
 set -euo pipefail
 if [ $# -lt 4 ]; then
   sed -n 3,6p "$0" >&2
@@ -13,13 +14,15 @@ shift 3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for i in $(seq "$runs"); do
-  n=0
-  for dir in "$@"; do
-    n=$((n + 1))
-    LD_LIBRARY_PATH=$dir "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed 1 \
-      --out "$work/p.yaml" --report "$work/r.json" >/dev/null
-    python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
-      "$work/r.json" >>"$work/rates$n"
+  for seed in ${SEEDS:-1}; do
+    n=0
+    for dir in "$@"; do
+      n=$((n + 1))
+      LD_LIBRARY_PATH=$dir "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed "$seed" \
+        --out "$work/p.yaml" --report "$work/r.json" >/dev/null
+      python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
+        "$work/r.json" >>"$work/rates$n"
+    done
   done
 done
 n=0
