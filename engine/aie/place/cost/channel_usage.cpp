@@ -117,11 +117,14 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
     if (shapeState_[key] == kBuilt) return byShape_[key];
     const int cs = canonicalRow_[size_t(sr * rows_ + tr)];
     if (shapeState_[key] == kUnknown && cs != sr) {
-      // The same values as the box with the same rows lower down, moved up.
-      const int shift = sr - cs, col = colOf_[size_t(fromTile)];
-      PatternRef p = pattern(cs * columns_ + col, (tr - shift) * columns_ + colOf_[size_t(toTile)]);
+      // The same values as the box with the same rows lower down, moved up (built first if
+      // need be; when its routes leave the box, this pair's own are counted below).
+      const int shift = sr - cs;
       const size_t canonical =
           (size_t(cs) * size_t(rows_) + size_t(tr - shift)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+      PatternRef p;
+      if (shapeState_[canonical] != kLeavesBox)
+        p = pattern(cs * columns_ + colOf_[size_t(fromTile)], (tr - shift) * columns_ + colOf_[size_t(toTile)]);
       shapeState_[key] = shapeState_[canonical];
       if (shapeState_[key] == kBuilt) {
         if (!p.empty()) p.firstRow = int16_t(p.firstRow + shift);
