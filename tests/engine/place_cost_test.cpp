@@ -337,19 +337,32 @@ Placement placePairs(const Design& d, const std::vector<TileCoord>& src, const s
   return p;
 }
 
+/// The five pair nets of CongestionCountsExpectedUseOverCapacity (row 2's east segment at column 3
+/// 0.3 over capacity), then the pairs `src` -> `dst`.
+Placement placeHotRow(const Design& d, std::vector<TileCoord> src = {}, std::vector<TileCoord> dst = {}) {
+  src.insert(src.begin(), {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}});
+  dst.insert(dst.begin(), {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
+  return placePairs(d, src, dst);
+}
+
+BbcgCostConfig kappa3() {
+  BbcgCostConfig cfg;
+  cfg.kappa = 3;
+  return cfg;
+}
+
 }  // namespace
 
 TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   Device dev = loadDevice("npu2");
   Design d = pairNets(5);
   PlaceModel m(d, dev);
-  BbcgCostConfig cfg;
-  cfg.kappa = 3;
+  const BbcgCostConfig cfg = kappa3();
   BbcgCost cost(m, cfg);
   // Three straight nets along row 2 cross the east segment of (3,2) for sure; (3,2)->(7,3)
   // does unless it turns north at column 3 (4 of its 5 shortest routes use it: 0.8);
   // (0,3)->(7,2) does when it turns south at columns 0..3 (4 of 8: 0.5). East capacity is 4.
-  Placement p = placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
+  Placement p = placeHotRow(d);
   cost.reset(p);
   const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
   EXPECT_NEAR(cost.expectedUse(hot), 4.3, 1e-9);
@@ -368,12 +381,11 @@ TEST(BbcgCost, ANetMovedUpWholeLeavesItsOldRows) {
   Device dev = loadDevice("npu2");
   Design d = pairNets(5);
   PlaceModel m(d, dev);
-  BbcgCostConfig cfg;
-  cfg.kappa = 3;
+  const BbcgCostConfig cfg = kappa3();
   BbcgCost cost(m, cfg);
-  // As in CongestionCountsExpectedUseOverCapacity: the fifth net (0,3) -> (7,2) helps overuse
-  // row 2's east segment at column 3; one row up, it no longer crosses row 2.
-  Placement p = placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}});
+  // The fifth net (0,3) -> (7,2) helps overuse row 2's east segment at column 3; one row up, it
+  // no longer crosses row 2.
+  Placement p = placeHotRow(d);
   cost.reset(p);
   ASSERT_GT(cost.congestion(), 0.0);
   const std::vector<CoreMove> up{{8, {0, 3}, {0, 4}}, {9, {7, 2}, {7, 3}}};
@@ -392,13 +404,11 @@ TEST(BbcgCost, EarlyRejectionLooksAtTheSegmentsANetUses) {
   Device dev = loadDevice("npu2");
   Design d = pairNets(6);
   PlaceModel m(d, dev);
-  BbcgCostConfig cfg;
-  cfg.kappa = 3;
+  const BbcgCostConfig cfg = kappa3();
   BbcgCost cost(m, cfg);
-  // As in CongestionCountsExpectedUseOverCapacity: row 2's east segment at column 3 is 0.3 over
-  // capacity. The sixth net runs west along row 2 (7,2) -> (5,2), far from that segment.
-  Placement p =
-      placePairs(d, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {0, 3}, {7, 2}}, {{4, 2}, {5, 2}, {6, 2}, {7, 3}, {7, 2}, {5, 2}});
+  // Row 2's east segment at column 3 is 0.3 over capacity. The sixth net runs west along row 2
+  // (7,2) -> (5,2), far from that segment.
+  Placement p = placeHotRow(d, {{7, 2}}, {{5, 2}});
   cost.reset(p);
   ASSERT_NEAR(cost.congestion(), 3 * 0.3, 1e-9);
   ASSERT_FALSE(cost.sharedMemoryNet(5));

@@ -126,10 +126,7 @@ void BbcgCost::stage(NetId n, bool skipUnchanged) {
   Change c{n, {}, -1};
   if (conns_.size() == 1) {
     c.next = {*conns_.front(), connAnchor_};
-    // (Boxes at other heights may share the values: the rows must match too.)
-    if (skipUnchanged && old.pattern.values == c.next.pattern.values && old.anchor == c.next.anchor &&
-        old.pattern.firstRow == c.next.pattern.firstRow)
-      return;
+    if (skipUnchanged && old.pattern == c.next.pattern && old.anchor == c.next.anchor) return;
   } else if (conns_.size() > 1) {
     // A multicast net uses a segment with the probability of its likeliest connection there.
     if (mergeUsed_ == int(mergePool_.size())) mergePool_.emplace_back();

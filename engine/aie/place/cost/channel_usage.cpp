@@ -11,6 +11,22 @@ namespace {
 
 constexpr Direction kDirs[] = {Direction::North, Direction::South, Direction::East, Direction::West};
 
+// The lowest source row cs from which the rows cs, cs + step, ... have the same links as sr, sr +
+// step, ..., tr (step towards tr): the box from cs has the same probabilities (sr itself at worst).
+int lowestMatchingSource(const std::vector<int>& rowLinks, int sr, int tr) {
+  const int rows = int(rowLinks.size()), step = tr >= sr ? 1 : -1, n = std::abs(tr - sr) + 1;
+  auto matches = [&](int cs) {
+    for (int j = 0; j < n; ++j)
+      if (rowLinks[size_t(sr + step * j)] != rowLinks[size_t(cs + step * j)]) return false;
+    return true;
+  };
+  for (int cs = 0; cs < rows; ++cs) {
+    const int ct = cs + step * (n - 1);
+    if (ct >= 0 && ct < rows && matches(cs)) return cs;
+  }
+  return sr;
+}
+
 }  // namespace
 
 int32_t ChannelUsage::unitsPerNet(int nets) {
@@ -51,19 +67,8 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
     // source and target rows maps to the lowest pair whose rows match, which holds the values.
     canonicalRow_.assign(size_t(rows_) * size_t(rows_), 0);
     for (int sr = 0; sr < rows_; ++sr)
-      for (int tr = 0; tr < rows_; ++tr) {
-        const int step = tr >= sr ? 1 : -1, n = std::abs(tr - sr) + 1;
-        for (int cs = 0; cs < rows_; ++cs) {
-          const int ct = cs + step * (n - 1);
-          if (ct < 0 || ct >= rows_) continue;
-          bool same = true;
-          for (int j = 0; j < n && same; ++j) same = rowLinks[size_t(sr + step * j)] == rowLinks[size_t(cs + step * j)];
-          if (same) {
-            canonicalRow_[size_t(sr * rows_ + tr)] = cs;
-            break;
-          }
-        }
-      }
+      for (int tr = 0; tr < rows_; ++tr)
+        canonicalRow_[size_t(sr * rows_ + tr)] = lowestMatchingSource(rowLinks, sr, tr);
   }
 }
 
@@ -113,15 +118,14 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
   if (rowUniform_) {
     const int sr = rowOf_[size_t(fromTile)], tr = rowOf_[size_t(toTile)];
     const int dc = colOf_[size_t(toTile)] - colOf_[size_t(fromTile)];
-    const size_t key = (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+    const size_t key = shapeKey(sr, tr, dc);
     if (shapeState_[key] == kBuilt) return byShape_[key];
     const int cs = canonicalRow_[size_t(sr * rows_ + tr)];
     if (shapeState_[key] == kUnknown && cs != sr) {
       // The same values as the box with the same rows lower down, moved up (built first if
       // need be; when its routes leave the box, this pair's own are counted below).
       const int shift = sr - cs;
-      const size_t canonical =
-          (size_t(cs) * size_t(rows_) + size_t(tr - shift)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+      const size_t canonical = shapeKey(cs, tr - shift, dc);
       PatternRef p;
       if (shapeState_[canonical] != kLeavesBox)
         p = pattern(cs * columns_ + colOf_[size_t(fromTile)], (tr - shift) * columns_ + colOf_[size_t(toTile)]);

@@ -35,6 +35,10 @@ struct PatternRef {
   int16_t col0 = 0, tiles = 0;           ///< columns anchor + col0 .. anchor + col0 + tiles - 1
 
   bool empty() const { return rows == 0; }
+  /// The same values on the same rows and columns (patterns at other heights may share values).
+  bool operator==(const PatternRef& o) const {
+    return values == o.values && firstRow == o.firstRow && rows == o.rows && col0 == o.col0 && tiles == o.tiles;
+  }
   int width() const { return 4 * tiles; }  ///< values per row
   int size() const { return rows * width(); }
 };
@@ -76,6 +80,10 @@ class ChannelUsage {
 
  private:
   bool link(int tile, Direction d) const { return capacity_[size_t(segment(tile, d))] > 0; }
+  /// byShape_'s index of the box from source row sr to target row tr, dc columns across.
+  size_t shapeKey(int sr, int tr, int dc) const {
+    return (size_t(sr) * size_t(rows_) + size_t(tr)) * size_t(2 * columns_ - 1) + size_t(dc + columns_ - 1);
+  }
   void wholeArray(int fromTile, int toTile, std::vector<std::pair<int, double>>& out) const;
   /// The pattern of from -> to: its shape, and its values in `values`.
   PatternRef build(int fromTile, int toTile, std::vector<PatternValue>& values, bool* viaWholeArray);
