@@ -6,8 +6,6 @@
 #include <cmath>
 #include <map>
 
-#include "engine/aie/place/cost/segment_kernels.h"
-
 namespace ts::aie {
 
 namespace {
@@ -31,7 +29,12 @@ int64_t positive(int64_t x) {
 BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
     : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
   const int segs = channels_.segmentCount();
-  excess_.assign(size_t(segs), 0);
+  columns_ = model.device().columns();
+  rowStride_ = 4 * columns_;
+  excess_.assign(size_t(segs) + 4, 0);
+  for (unsigned dirs = 0; dirs < 16; ++dirs)
+    for (int d = 0; d < 4; ++d)
+      if (dirs >> d & 1) excessLanes_[dirs].offset[excessLanes_[dirs].count++] = d * columns_;
   current_.resize(size_t(model.netCount()));
   merged_.resize(size_t(model.netCount()));
   for (NetId n = 0; n < model.netCount(); ++n) {
@@ -41,45 +44,69 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   connSource_.assign(size_t(model.netCount()), -1);
   connPattern_.assign(connTile_.size(), PatternRef{});
   rowOveruse_.assign(size_t(model.device().rows()), 0);
+  savedRowOveruse_ = rowOveruse_;
 }
 
 int64_t BbcgCost::congestionOf(int64_t overuse) const {
   return congestionUnits(cfg_.kappa, overuse, channels_.units());
 }
 
-int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
-  const int stride = 4 * model().device().columns();
-  const int32_t unit = channels_.units();
-  auto at = [&](const Placed& p) {
-    return excess_.data() + p.pattern.firstRow * stride + 4 * (p.anchor + p.pattern.col0);
-  };
+size_t BbcgCost::lane(int segment) const {
+  const int tile = segment / 4;
+  return size_t(((tile / columns_) * 4 + segment % 4) * columns_ + tile % columns_);
+}
+
+bool BbcgCost::sameRectangle(const Placed& from, const Placed& to) {
   const PatternRef& a = from.pattern;
   const PatternRef& b = to.pattern;
-  if (!a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
-      from.anchor + a.col0 == to.anchor + b.col0) {
+  return !a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
+         a.dirs == b.dirs && from.anchor + a.col0 == to.anchor + b.col0;
+}
+
+void BbcgCost::restore(const Placed& from, const Placed& to) {
+  const PatternRef& a = from.pattern;
+  const PatternRef& b = to.pattern;
+  if (sameRectangle(from, to)) {
+    kernels::addDifference(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, a.values, b.rows,
+                           b.span());
+    return;
+  }
+  if (!a.empty())
+    kernels::add(excessAt(a, from.anchor), rowStride_, excessLanes_[a.dirs], a.values, a.rows, a.span(), -1);
+  if (!b.empty())
+    kernels::add(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, b.rows, b.span(), +1);
+}
+
+int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
+  const int32_t unit = channels_.units();
+  const PatternRef& a = from.pattern;
+  const PatternRef& b = to.pattern;
+  if (sameRectangle(from, to)) {
     // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
-    return kernels::addDifferenceCounting(at(to), stride, b.values, a.values, b.rows, b.width(), unit,
-                                          rowOveruse_.data() + b.firstRow);
+    return kernels::addDifferenceCounting(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, a.values,
+                                          b.rows, b.span(), unit, rowOveruse_.data() + b.firstRow);
   }
   int64_t change = 0;
   if (!a.empty())
-    change +=
-        kernels::addCounting(at(from), stride, a.values, a.rows, a.width(), -1, unit, rowOveruse_.data() + a.firstRow);
+    change += kernels::addCounting(excessAt(a, from.anchor), rowStride_, excessLanes_[a.dirs], a.values, a.rows,
+                                   a.span(), -1, unit, rowOveruse_.data() + a.firstRow);
   if (!b.empty())
-    change +=
-        kernels::addCounting(at(to), stride, b.values, b.rows, b.width(), +1, unit, rowOveruse_.data() + b.firstRow);
+    change += kernels::addCounting(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, b.rows, b.span(),
+                                   +1, unit, rowOveruse_.data() + b.firstRow);
   return change;
 }
 
 PatternRef BbcgCost::mergeConnections(std::vector<PatternValue>& buffer) const {
   // Absolute columns (anchor 0), on the rectangle holding every connection.
   int top = 1 << 30, bottom = -1, left = 1 << 30, right = -1;
+  unsigned dirs = 0;
   for (const PatternRef* pl : conns_) {
     const PatternRef& p = *pl;
     top = std::min(top, int(p.firstRow));
     bottom = std::max(bottom, p.firstRow + p.rows - 1);
     left = std::min(left, int(p.col0));
     right = std::max(right, p.col0 + p.tiles - 1);
+    dirs |= p.dirs;
   }
   left += connAnchor_;
   right += connAnchor_;
@@ -88,15 +115,23 @@ PatternRef BbcgCost::mergeConnections(std::vector<PatternValue>& buffer) const {
   out.rows = int16_t(bottom - top + 1);
   out.col0 = int16_t(left);
   out.tiles = int16_t(right - left + 1);
-  // The buffer only grows (resize would zero what clear() zeroes again).
+  out.dirs = uint8_t(dirs);
+  // Each direction's lane in the merged rows.
+  int laneOf[4] = {};
+  for (int d = 0, k = 0; d < 4; ++d)
+    if (dirs >> d & 1) laneOf[d] = out.span() * k++;
+  // The buffer only grows (resize would zero what clear() zeroes again); four values more for
+  // the padding of the last lane of a connection at the merged columns' end.
   const size_t size = size_t(out.size());
-  if (buffer.size() < size) buffer.resize(size);
+  if (buffer.size() < size + 4) buffer.resize(size + 4);
   kernels::clear(buffer.data(), int(size));
   for (const PatternRef* pl : conns_) {
     const PatternRef& p = *pl;
-    PatternValue* at =
-        buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + 4 * (connAnchor_ + p.col0 - left);
-    kernels::maxInto(at, out.width(), p.values, p.rows, p.width());
+    kernels::LaneOffsets lanes;
+    for (int d = 0; d < 4; ++d)
+      if (p.dirs >> d & 1) lanes.offset[lanes.count++] = laneOf[d];
+    PatternValue* at = buffer.data() + size_t(p.firstRow - top) * size_t(out.width()) + (connAnchor_ + p.col0 - left);
+    kernels::maxInto(at, out.width(), lanes, p.values, p.rows, p.span());
   }
   out.values = buffer.data();
   return out;
@@ -149,7 +184,8 @@ void BbcgCost::trimCache() {
 }
 
 void BbcgCost::resetExtra() {
-  for (int s = 0; s < int(excess_.size()); ++s) excess_[size_t(s)] = -channels_.capacity(s) * channels_.units();
+  std::fill(excess_.begin(), excess_.end(), 0);
+  for (int s = 0; s < channels_.segmentCount(); ++s) excess_[lane(s)] = -channels_.capacity(s) * channels_.units();
   std::fill(current_.begin(), current_.end(), Placed{});
   changes_.clear();
   mergeUsed_ = 0;
@@ -157,9 +193,9 @@ void BbcgCost::resetExtra() {
   commitExtra();
   overuse_ = 0;
   std::fill(rowOveruse_.begin(), rowOveruse_.end(), 0);
-  for (size_t s = 0; s < excess_.size(); ++s) {
-    overuse_ += positive(excess_[s]);
-    rowOveruse_[s / 4 / size_t(model().device().columns())] += positive(excess_[s]);
+  for (size_t i = 0; i < size_t(channels_.segmentCount()); ++i) {
+    overuse_ += positive(excess_[i]);
+    rowOveruse_[i / size_t(rowStride_)] += positive(excess_[i]);
   }
   congestion_ = congestionOf(overuse_);
 }
@@ -173,14 +209,13 @@ bool BbcgCost::beyondBudget(const std::vector<NetId>& affected, double budget, i
     atLeast = change(rowRelief(affected));
     if (double(atLeast) > budget) return true;
   }
-  const int cols = model().device().columns();
   int64_t relief = 0;
   for (NetId n : affected) {
     const Placed& pl = current_[n];
     const PatternRef& p = pl.pattern;
     if (p.empty()) continue;
-    relief += kernels::relief(excess_.data() + 4 * (p.firstRow * cols + pl.anchor + p.col0), 4 * cols, p.values, p.rows,
-                              p.width(), channels_.units());
+    relief += kernels::relief(excessAt(p, pl.anchor), rowStride_, excessLanes_[p.dirs], p.values, p.rows, p.span(),
+                              channels_.units());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -204,6 +239,7 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   trimCache();
   savedOveruse_ = overuse_;
   savedCongestion_ = congestion_;
+  std::copy(rowOveruse_.begin(), rowOveruse_.end(), savedRowOveruse_.begin());
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
@@ -230,14 +266,13 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
 bool BbcgCost::multicastCannotHelp(const std::vector<NetId>& affected, double budget, int64_t& atLeast) const {
   auto change = [&](int64_t relief) { return congestionOf(overuse_ - relief) - savedCongestion_; };
   if (double(change(0)) <= budget) return false;
-  const int cols = model().device().columns();
   int64_t relief = 0;
   for (NetId n : affected) {
     const Placed& pl = current_[n];
     const PatternRef& p = pl.pattern;
     if (p.empty() || model().pins(n).size() <= 2) continue;
-    relief += kernels::relief(excess_.data() + 4 * (p.firstRow * cols + pl.anchor + p.col0), 4 * cols, p.values, p.rows,
-                              p.width(), channels_.units());
+    relief += kernels::relief(excessAt(p, pl.anchor), rowStride_, excessLanes_[p.dirs], p.values, p.rows, p.span(),
+                              channels_.units());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -257,8 +292,10 @@ void BbcgCost::commitExtra() {
 }
 
 void BbcgCost::revertExtra() {
-  // Integer sums: taking the changes back in any order restores the excess and row overuse exactly.
-  for (const Change& c : changes_) replace(c.next, current_[c.net]);
+  // Integer sums: taking the changes back in any order restores the excess exactly; the overuse
+  // sums are as they were before the move.
+  for (const Change& c : changes_) restore(c.next, current_[c.net]);
+  std::copy(savedRowOveruse_.begin(), savedRowOveruse_.end(), rowOveruse_.begin());
   overuse_ = savedOveruse_;
   congestion_ = savedCongestion_;
   changes_.clear();

@@ -9,8 +9,8 @@
 // exact and the kappa weighting cannot drift).
 //
 // Incremental evaluation. The state is the excess E(r) = E[U(r)] - C(r) per segment in fixed
-// point, laid out tile-major like the segment numbers, and each net's connection patterns come
-// as rows of whole tiles (ChannelUsage::pattern). propose() applies each moved net's change to E
+// point, laid out by row, then direction, then column (a lane per row and direction), like the
+// connection patterns (ChannelUsage::pattern). propose() applies each moved net's change to E
 // in place (old pattern out, new one in; a multicast net's connections merged by maximum), and
 // the same pass sums the change of max(E, 0) (vector loops over eight segments at a time;
 // segment_kernels.h): the overuse change telescopes, so it is exact whatever the order.
@@ -34,6 +34,7 @@
 
 #include "engine/aie/place/cost/bb_cost.h"
 #include "engine/aie/place/cost/channel_usage.h"
+#include "engine/aie/place/cost/segment_kernels.h"
 
 namespace ts::aie {
 
@@ -54,9 +55,12 @@ class BbcgCost : public BbCost {
   double congestion() const { return double(congestion_) / kScale; }
   /// Expected use of a segment in the current state (nets).
   double expectedUse(int segment) const {
-    return double(int64_t(excess_[size_t(segment)]) + int64_t(channels_.capacity(segment)) * channels_.units()) /
+    return double(int64_t(excess_[size_t(lane(segment))]) + int64_t(channels_.capacity(segment)) * channels_.units()) /
            channels_.units();
   }
+
+  /// Channel overuse per array row (units), as the early rejection bound sees it.
+  const std::vector<int64_t>& rowOveruse() const { return rowOveruse_; }
 
   /// All bbcg terms recomputed from scratch (the independent check the tests use).
   static CostTerms fromScratch(const PlaceModel& model, const BbcgCostConfig& config, const Placement& placement);
@@ -83,6 +87,15 @@ class BbcgCost : public BbCost {
   };
 
   int64_t congestionOf(int64_t overuse) const;
+  /// excess_'s index of a segment: (row * 4 + direction) * columns + column.
+  size_t lane(int segment) const;
+  /// Where pattern p, anchored at `anchor`, starts in excess_.
+  int32_t* excessAt(const PatternRef& p, int anchor) {
+    return excess_.data() + p.firstRow * rowStride_ + anchor + p.col0;
+  }
+  const int32_t* excessAt(const PatternRef& p, int anchor) const {
+    return excess_.data() + p.firstRow * rowStride_ + anchor + p.col0;
+  }
   /// Brings net n's memo of connection patterns up to date with its ends' tiles, and appends
   /// its connections that use a channel to conns_ (anchored at connAnchor_).
   void lookUp(NetId n);
@@ -90,6 +103,9 @@ class BbcgCost : public BbCost {
   /// Applies `to` in place of `from` (either may be empty) to the excess; returns the overuse
   /// change and adds each row's part to rowOveruse_.
   int64_t replace(const Placed& from, const Placed& to);
+  /// replace() without the overuse sums (taking a staged change back).
+  void restore(const Placed& from, const Placed& to);
+  static bool sameRectangle(const Placed& from, const Placed& to);
   /// The maximum of conns_ (anchored at connAnchor_) into `buffer`: a pattern with absolute columns.
   PatternRef mergeConnections(std::vector<PatternValue>& buffer) const;
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
@@ -103,8 +119,12 @@ class BbcgCost : public BbCost {
 
   BbcgCostConfig cfg_;
   ChannelUsage channels_;
-  std::vector<int32_t> excess_;  // E[U(r)] - C(r) in units, per segment
-  std::vector<Placed> current_;  // per net: what it adds to the excess now (empty: nothing)
+  // E[U(r)] - C(r) in units, per segment (lane()), and a few zeros after the last for the
+  // padding of a pattern at the array's end.
+  std::vector<int32_t> excess_;
+  int columns_ = 0, rowStride_ = 0;       // excess_ values per lane and per row
+  kernels::LaneOffsets excessLanes_[16];  // per set of directions, their lanes in a row
+  std::vector<Placed> current_;           // per net: what it adds to the excess now (empty: nothing)
   // Per multicast net, the values of its max over connections (current_ points into it).
   std::vector<std::vector<PatternValue>> merged_;
   // Per net, the patterns last looked up for its connections (the source's tile they are for,
@@ -122,7 +142,8 @@ class BbcgCost : public BbCost {
   std::vector<std::vector<PatternValue>> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
-  std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
+  std::vector<int64_t> rowOveruse_;       // overuse per row (units), for the early rejection bound
+  std::vector<int64_t> savedRowOveruse_;  // before the staged move
 };
 
 }  // namespace ts::aie

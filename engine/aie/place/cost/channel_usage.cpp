@@ -85,6 +85,7 @@ PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<PatternValu
     rowHi = std::max(rowHi, row);
     colLo = std::min(colLo, col);
     colHi = std::max(colHi, col);
+    p.dirs = uint8_t(p.dirs | 1u << (entry.first % 4));
   }
   p.firstRow = int16_t(rowLo);
   p.rows = int16_t(rowHi - rowLo + 1);
@@ -93,8 +94,7 @@ PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<PatternValu
   values.assign(size_t(p.size()), 0);
   for (const auto& [seg, prob] : scratch_) {
     const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
-    values[size_t((row - rowLo) * p.tiles + col - colLo) * 4 + size_t(seg % 4)] =
-        PatternValue(std::llround(prob * units_));
+    values[size_t(p.index(row - rowLo, col - colLo, seg % 4))] = PatternValue(std::llround(prob * units_));
   }
   return p;
 }

@@ -16,31 +16,47 @@
 namespace ts::aie {
 
 /// One connection's expected use in fixed-point units on the smallest rectangle of tiles that
-/// holds it, laid out like the segment numbering (row by row, four directions per tile: North,
-/// South, East, West), so that adding it to a usage array is one contiguous loop per row and
-/// reading one segment is O(1). Columns are relative to an anchor column (the source's), so one
-/// pattern serves every shift of a box.
+/// holds it. Columns are relative to an anchor column (the source's), so one pattern serves every
+/// shift of a box.
+///
+/// Laid out by direction: a shortest route goes only one way across and one way up or down, so
+/// a connection uses two of the four directions. Each row holds, for each direction the pattern
+/// uses (`dirs`, a bit per Direction, in Direction order), a lane of span() values (one per tile
+/// column, padded with zeros to a multiple of four), so that adding it to a usage array laid out
+/// the same way (row, direction, column) is one contiguous loop per lane. Half the values of the
+/// four-directions-per-tile layout, and so half the bytes read from the (large, rarely cached)
+/// pattern store. Padding lanes are zeros: writing them past a lane's end changes nothing.
 ///
 /// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
-/// costs no trip to the (large, rarely cached) pattern store; only its values live there.
+/// costs no trip to the pattern store; only its values live there.
 ///
-/// Values are 16 bits: much of a move's time goes into reading patterns from the outer caches
-/// (the store of a large array holds megabytes), and half the bytes made CRONet's SA+BBCG moves
-/// 1.26x faster. A unit per net of at most 65535 (unitsPerNet) keeps them in range.
+/// Values are 16 bits: much of a move's time goes into reading patterns from the outer caches,
+/// and half the bytes made CRONet's SA+BBCG moves 1.26x faster. A unit per net of at most 65535
+/// (unitsPerNet) keeps them in range.
 using PatternValue = uint16_t;
 
 struct PatternRef {
-  const PatternValue* values = nullptr;  ///< rows x tiles x 4
+  const PatternValue* values = nullptr;  ///< rows x lanes() x span()
   int16_t firstRow = 0, rows = 0;        ///< absolute rows firstRow .. firstRow + rows - 1
   int16_t col0 = 0, tiles = 0;           ///< columns anchor + col0 .. anchor + col0 + tiles - 1
+  uint8_t dirs = 0;                      ///< a bit per Direction with a lane in every row
 
   bool empty() const { return rows == 0; }
-  /// The same values on the same rows and columns (patterns at other heights may share values).
+  /// The same values on the same rows, columns and directions (patterns at other heights may
+  /// share values).
   bool operator==(const PatternRef& o) const {
-    return values == o.values && firstRow == o.firstRow && rows == o.rows && col0 == o.col0 && tiles == o.tiles;
+    return values == o.values && firstRow == o.firstRow && rows == o.rows && col0 == o.col0 && tiles == o.tiles &&
+           dirs == o.dirs;
   }
-  int width() const { return 4 * tiles; }  ///< values per row
+  int lanes() const { return __builtin_popcount(dirs); }
+  int span() const { return (tiles + 3) & ~3; }   ///< values per lane
+  int width() const { return lanes() * span(); }  ///< values per row
   int size() const { return rows * width(); }
+  /// Index in values of the tile `t` columns right of col0 on row r (0 = firstRow), direction
+  /// d (which must be in dirs).
+  int index(int r, int t, int d) const {
+    return (r * lanes() + __builtin_popcount(dirs & ((1u << d) - 1))) * span() + t;
+  }
 };
 
 class ChannelUsage {
@@ -64,7 +80,7 @@ class ChannelUsage {
   /// given, says whether the routes had to leave the box (no monotone route inside it).
   void connection(int fromTile, int toTile, std::vector<std::pair<int, double>>& out,
                   bool* viaWholeArray = nullptr) const;
-  /// connection() rounded to units, anchored at the source's column; its values stay valid for
+  /// connection() rounded to units, anchored at the source's column (see PatternRef); its values stay valid for
   /// this object's life (per-pair patterns: until trimPairCache drops them). On arrays whose
   /// links are the same along every row (all presets) a box's probabilities depend only on its
   /// rows and signed width, so patterns are shared by every shift of a box; routes that leave

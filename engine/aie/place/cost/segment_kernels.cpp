@@ -20,10 +20,9 @@ namespace ts::aie::kernels {
 
 namespace {
 
-// Every length is a multiple of four (four segments per tile) and rows are short (a row of an
-// array is 4 x columns values, a pattern's row often much less), so the kernels step through a
-// row in blocks of eight values and end with at most one block of four: no scalar tail, and
-// little work per row. The block types may be unaligned.
+// Every lane is a multiple of four values long and short (at most the array's columns, often
+// much less), so the kernels step through a lane in blocks of eight values and end with at most
+// one block of four: no scalar tail, and little work per lane. The block types may be unaligned.
 typedef int32_t Block8 __attribute__((vector_size(32), aligned(4)));
 typedef int32_t Block4 __attribute__((vector_size(16), aligned(4)));
 // The same blocks of pattern values (16 bits).
@@ -76,50 +75,49 @@ inline __attribute__((always_inline)) int64_t horizontalSum(const Block8* eight,
   return int64_t(sum[0]);
 }
 
-int64_t reliefScalar(const int32_t* e, int stride, const uint16_t* v, int rows, int width) {
+int64_t reliefScalar(const int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows, int span) {
   int64_t sum = 0;
-  for (int r = 0; r < rows; ++r, e += stride, v += width)
-    for (int k = 0; k < width; ++k) sum += std::min(std::max(e[k], 0), int32_t(v[k]));
+  for (int r = 0; r < rows; ++r, e += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += span)
+      for (int k = 0; k < span; ++k) sum += std::min(std::max(e[lanes.offset[l] + k], 0), int32_t(v[k]));
   return sum;
 }
 
-// Adds a row of a pattern to a row of the excess e and returns the change of the row's overuse,
-// sum of max(e, 0). Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32 bits: the
-// caller checks that width x vMax fits (each term is at most |v - w| <= vMax).
+// Adds a lane of a pattern to the excess e and accumulates the change of the overuse, sum of
+// max(e, 0), into the block sums. Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32
+// bits: the caller checks that a row's values x vMax fits (each term is at most |v - w| <= vMax).
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRow(int32_t* __restrict e, const uint16_t* __restrict v,
-                                                     const uint16_t* __restrict w, int width) {
+// (No restrict on e: a lane's zero padding may run on into the next lane of the same row.)
+inline __attribute__((always_inline)) void addLane(int32_t* e, const uint16_t* __restrict v,
+                                                   const uint16_t* __restrict w, int span, Block8* sum8, Block4* sum4) {
   const Block8 zero8 = {};
   const Block4 zero4 = {};
-  Block8 sum8 = {};
-  Block4 sum4 = {};
   int k = 0;
   TS_UNROLL(2)
-  for (; k + 8 <= width; k += 8) {
+  for (; k + 8 <= span; k += 8) {
     const Block8 a = *as8(e + k);
     Block8 x, y = {};
     widen(v + k, &x);
     if (Mode == 0) widen(w + k, &y);
     const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
     *as8(e + k) = b;
-    sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
+    *sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
   }
-  if (k < width) {
+  if (k < span) {
     const Block4 a = *as4(e + k);
     Block4 x, y = {};
     widen(v + k, &x);
     if (Mode == 0) widen(w + k, &y);
     const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
     *as4(e + k) = b;
-    sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
+    *sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
   }
-  return horizontalSum(&sum8, &sum4);
 }
 
 template <int Mode>
-int64_t addRowScalar(int32_t* e, const uint16_t* v, const uint16_t* w, int width) {
+int64_t addLaneScalar(int32_t* e, const uint16_t* v, const uint16_t* w, int span) {
   int64_t sum = 0;
-  for (int k = 0; k < width; ++k) {
+  for (int k = 0; k < span; ++k) {
     const int32_t a = e[k];
     e[k] += Mode > 0 ? int32_t(v[k]) : Mode < 0 ? -int32_t(v[k]) : int32_t(v[k]) - int32_t(w[k]);
     sum += int64_t(std::max(e[k], 0)) - std::max(a, 0);
@@ -128,62 +126,120 @@ int64_t addRowScalar(int32_t* e, const uint16_t* v, const uint16_t* w, int width
 }
 
 template <int Mode>
-inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int stride, const uint16_t* v, const uint16_t* w,
-                                                      int rows, int width, int32_t vMax, int64_t* rowChange) {
-  assert(width % 4 == 0);
-  const bool narrow = int64_t(width) * vMax < (int64_t(1) << 31);
+inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                      const uint16_t* v, const uint16_t* w, int rows, int span,
+                                                      int32_t vMax, int64_t* rowChange) {
+  assert(span % 4 == 0);
+  const int count = lanes.count;
+  const bool narrow = int64_t(count) * span * vMax < (int64_t(1) << 31);
+  const int step = Mode == 0 ? span : 0;
   int64_t total = 0;
-  for (int r = 0; r < rows; ++r, e += stride, v += width, w += Mode == 0 ? width : 0) {
-    const int64_t change = narrow ? addRow<Mode>(e, v, w, width) : addRowScalar<Mode>(e, v, w, width);
+  for (int r = 0; r < rows; ++r, e += rowStride) {
+    int64_t change = 0;
+    if (narrow) {
+      Block8 sum8 = {};
+      Block4 sum4 = {};
+      for (int l = 0; l < count; ++l, v += span, w += step)
+        addLane<Mode>(e + lanes.offset[l], v, w, span, &sum8, &sum4);
+      change = horizontalSum(&sum8, &sum4);
+    } else {
+      for (int l = 0; l < count; ++l, v += span, w += step)
+        change += addLaneScalar<Mode>(e + lanes.offset[l], v, w, span);
+    }
     rowChange[r] += change;
     total += change;
   }
   return total;
 }
 
-}  // namespace
-
-TS_VECTOR_CLONES void maxInto(uint16_t* __restrict d, int stride, const uint16_t* __restrict v, int rows, int width) {
-  assert(width % 4 == 0);
-  for (int r = 0; r < rows; ++r, d += stride, v += width) {
-    int k = 0;
-    TS_UNROLL(2)
-    for (; k + 8 <= width; k += 8) {
-      const Half8 a = *as8(d + k), b = *reinterpret_cast<const Half8*>(v + k);
-      *as8(d + k) = a > b ? a : b;
+// addRows() without the counting.
+template <int Mode>
+inline __attribute__((always_inline)) void addRowsPlain(int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                        const uint16_t* v, const uint16_t* w, int rows, int span) {
+  assert(span % 4 == 0);
+  const int step = Mode == 0 ? span : 0;
+  for (int r = 0; r < rows; ++r, e += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += span, w += step) {
+      int32_t* out = e + lanes.offset[l];  // may run on into the next lane: not restrict
+      int k = 0;
+      TS_UNROLL(2)
+      for (; k + 8 <= span; k += 8) {
+        Block8 x, y = {};
+        widen(v + k, &x);
+        if (Mode == 0) widen(w + k, &y);
+        *as8(out + k) += Mode > 0 ? x : Mode < 0 ? -x : x - y;
+      }
+      if (k < span) {
+        Block4 x, y = {};
+        widen(v + k, &x);
+        if (Mode == 0) widen(w + k, &y);
+        *as4(out + k) += Mode > 0 ? x : Mode < 0 ? -x : x - y;
+      }
     }
-    if (k < width) {
-      const Half4 a = *as4(d + k), b = *reinterpret_cast<const Half4*>(v + k);
-      *as4(d + k) = a > b ? a : b;
-    }
-  }
 }
 
-TS_VECTOR_CLONES int64_t relief(const int32_t* __restrict e, int stride, const uint16_t* __restrict v, int rows,
-                                int width, int32_t vMax) {
-  assert(width % 4 == 0);
-  if (int64_t(rows) * width * vMax >= (int64_t(1) << 31)) return reliefScalar(e, stride, v, rows, width);
+}  // namespace
+
+TS_VECTOR_CLONES void add(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows, int span,
+                          int sign) {
+  if (sign > 0)
+    addRowsPlain<1>(e, rowStride, lanes, v, v, rows, span);
+  else
+    addRowsPlain<-1>(e, rowStride, lanes, v, v, rows, span);
+}
+
+TS_VECTOR_CLONES void addDifference(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* plus,
+                                    const uint16_t* minus, int rows, int span) {
+  addRowsPlain<0>(e, rowStride, lanes, plus, minus, rows, span);
+}
+
+TS_VECTOR_CLONES void maxInto(uint16_t* d, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
+                              int rows, int span) {
+  assert(span % 4 == 0);
+  for (int r = 0; r < rows; ++r, d += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += span) {
+      uint16_t* out = d + lanes.offset[l];  // may run on into the next lane: not restrict
+      int k = 0;
+      TS_UNROLL(2)
+      for (; k + 8 <= span; k += 8) {
+        const Half8 a = *as8(out + k), b = *reinterpret_cast<const Half8*>(v + k);
+        *as8(out + k) = a > b ? a : b;
+      }
+      if (k < span) {
+        const Half4 a = *as4(out + k), b = *reinterpret_cast<const Half4*>(v + k);
+        *as4(out + k) = a > b ? a : b;
+      }
+    }
+}
+
+TS_VECTOR_CLONES int64_t relief(const int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
+                                int rows, int span, int32_t vMax) {
+  assert(span % 4 == 0);
+  if (int64_t(rows) * lanes.count * span * vMax >= (int64_t(1) << 31))
+    return reliefScalar(e, rowStride, lanes, v, rows, span);
   // Each term lies in 0..vMax, so the sum fits 32 bits.
   const Block8 zero8 = {};
   const Block4 zero4 = {};
   Block8 sum8 = {};
   Block4 sum4 = {};
-  for (int r = 0; r < rows; ++r, e += stride, v += width) {
-    int k = 0;
-    TS_UNROLL(2)
-    for (; k + 8 <= width; k += 8) {
-      Block8 b;
-      widen(v + k, &b);
-      const Block8 a = *as8(e + k), over = a > zero8 ? a : zero8;
-      sum8 += over < b ? over : b;
+  for (int r = 0; r < rows; ++r, e += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += span) {
+      const int32_t* in = e + lanes.offset[l];
+      int k = 0;
+      TS_UNROLL(2)
+      for (; k + 8 <= span; k += 8) {
+        Block8 b;
+        widen(v + k, &b);
+        const Block8 a = *as8(in + k), over = a > zero8 ? a : zero8;
+        sum8 += over < b ? over : b;
+      }
+      if (k < span) {
+        Block4 b;
+        widen(v + k, &b);
+        const Block4 a = *as4(in + k), over = a > zero4 ? a : zero4;
+        sum4 += over < b ? over : b;
+      }
     }
-    if (k < width) {
-      Block4 b;
-      widen(v + k, &b);
-      const Block4 a = *as4(e + k), over = a > zero4 ? a : zero4;
-      sum4 += over < b ? over : b;
-    }
-  }
   return horizontalSum(&sum8, &sum4);
 }
 
@@ -199,15 +255,16 @@ clear(uint16_t* __restrict d, int n) {
   if (k < n) *as4(d + k) = Half4{};
 }
 
-TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int stride, const uint16_t* v, int rows, int width, int sign,
-                                     int32_t vMax, int64_t* rowChange) {
-  return sign > 0 ? addRows<1>(e, stride, v, v, rows, width, vMax, rowChange)
-                  : addRows<-1>(e, stride, v, v, rows, width, vMax, rowChange);
+TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows,
+                                     int span, int sign, int32_t vMax, int64_t* rowChange) {
+  return sign > 0 ? addRows<1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange)
+                  : addRows<-1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange);
 }
 
-TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int stride, const uint16_t* plus, const uint16_t* minus,
-                                               int rows, int width, int32_t vMax, int64_t* rowChange) {
-  return addRows<0>(e, stride, plus, minus, rows, width, vMax, rowChange);
+TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                               const uint16_t* plus, const uint16_t* minus, int rows, int span,
+                                               int32_t vMax, int64_t* rowChange) {
+  return addRows<0>(e, rowStride, lanes, plus, minus, rows, span, vMax, rowChange);
 }
 
 }  // namespace ts::aie::kernels
