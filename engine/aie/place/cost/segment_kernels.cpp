@@ -86,8 +86,8 @@ int64_t reliefScalar(const int32_t* e, int rowStride, const LaneOffsets& lanes, 
 // Adds a lane of a pattern to the excess e and accumulates the change of the overuse, sum of
 // max(e, 0), into the block sums. Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32
 // bits: the caller checks that a row's values x vMax fits (each term is at most |v - w| <= vMax).
+// No restrict on e: a lane's zero padding may run on into the next lane of the same row.
 template <int Mode>
-// (No restrict on e: a lane's zero padding may run on into the next lane of the same row.)
 inline __attribute__((always_inline)) void addLane(int32_t* e, const uint16_t* __restrict v,
                                                    const uint16_t* __restrict w, int span, Block8* sum8, Block4* sum4) {
   const Block8 zero8 = {};
