@@ -23,9 +23,10 @@ namespace ts::aie {
 /// a connection uses two of the four directions. Each row holds, for each direction the pattern
 /// uses (`dirs`, a bit per Direction, in Direction order), a lane of span() values (one per tile
 /// column, padded with zeros to a multiple of four), so that adding it to a usage array laid out
-/// the same way (row, direction, column) is one contiguous loop per lane. Half the values of the
-/// four-directions-per-tile layout, and so half the bytes read from the (large, rarely cached)
-/// pattern store. Padding lanes are zeros: writing them past a lane's end changes nothing.
+/// the same way (row, direction, column) is one contiguous loop per lane. Fewer values than four
+/// directions per tile (on CRONet's moves, two thirds), so fewer bytes read from the (large,
+/// rarely cached) pattern store; large arrays gain most. The padding values are zeros: adding
+/// them past a lane's end changes nothing.
 ///
 /// A small value type: the cost keeps a copy per connection, so that reading a pattern's shape
 /// costs no trip to the pattern store; only its values live there.
