@@ -574,8 +574,8 @@ void randomMoves(const Design& d, const Device& dev, const Config& config, int s
   // Terms (not only the total) agree at the end.
   EXPECT_EQ(cost.terms(), Cost::fromScratch(m, config, p));
   if constexpr (std::is_same_v<Cost, BbcgCost>) {
-    // So do the per-row overuse sums the early rejection relies on (taking a move back restores
-    // them from a copy).
+    // So do the per-row overuse sums the early rejection relies on (kept up to date by every
+    // staged, committed and reverted change).
     const ChannelUsage channels(dev, ChannelUsage::unitsPerNet(m.netCount()));
     std::vector<int64_t> rows(size_t(dev.rows()), 0);
     for (int s = 0; s < channels.segmentCount(); ++s) {

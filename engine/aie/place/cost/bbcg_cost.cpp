@@ -44,7 +44,6 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   connSource_.assign(size_t(model.netCount()), -1);
   connPattern_.assign(connTile_.size(), PatternRef{});
   rowOveruse_.assign(size_t(model.device().rows()), 0);
-  savedRowOveruse_ = rowOveruse_;
 }
 
 int64_t BbcgCost::congestionOf(int64_t overuse) const {
@@ -56,32 +55,12 @@ size_t BbcgCost::lane(int segment) const {
   return size_t(((tile / columns_) * 4 + segment % 4) * columns_ + tile % columns_);
 }
 
-bool BbcgCost::sameRectangle(const Placed& from, const Placed& to) {
-  const PatternRef& a = from.pattern;
-  const PatternRef& b = to.pattern;
-  return !a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
-         a.dirs == b.dirs && from.anchor + a.col0 == to.anchor + b.col0;
-}
-
-void BbcgCost::restore(const Placed& from, const Placed& to) {
-  const PatternRef& a = from.pattern;
-  const PatternRef& b = to.pattern;
-  if (sameRectangle(from, to)) {
-    kernels::addDifference(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, a.values, b.rows,
-                           b.span());
-    return;
-  }
-  if (!a.empty())
-    kernels::add(excessAt(a, from.anchor), rowStride_, excessLanes_[a.dirs], a.values, a.rows, a.span(), -1);
-  if (!b.empty())
-    kernels::add(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, b.rows, b.span(), +1);
-}
-
 int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
   const int32_t unit = channels_.units();
   const PatternRef& a = from.pattern;
   const PatternRef& b = to.pattern;
-  if (sameRectangle(from, to)) {
+  if (!a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
+      a.dirs == b.dirs && from.anchor + a.col0 == to.anchor + b.col0) {
     // The same rectangle (typical of a multicast net whose target moved inside it): one pass.
     return kernels::addDifferenceCounting(excessAt(b, to.anchor), rowStride_, excessLanes_[b.dirs], b.values, a.values,
                                           b.rows, b.span(), unit, rowOveruse_.data() + b.firstRow);
@@ -239,7 +218,6 @@ bool BbcgCost::proposeExtra(const std::vector<NetId>& affected, double budget, i
   trimCache();
   savedOveruse_ = overuse_;
   savedCongestion_ = congestion_;
-  std::copy(rowOveruse_.begin(), rowOveruse_.end(), savedRowOveruse_.begin());
   changes_.clear();
   if (budget < 0 && beyondBudget(affected, budget, atLeast)) return false;
   mergeUsed_ = 0;
@@ -292,10 +270,8 @@ void BbcgCost::commitExtra() {
 }
 
 void BbcgCost::revertExtra() {
-  // Integer sums: taking the changes back in any order restores the excess exactly; the overuse
-  // sums are as they were before the move.
-  for (const Change& c : changes_) restore(c.next, current_[c.net]);
-  std::copy(savedRowOveruse_.begin(), savedRowOveruse_.end(), rowOveruse_.begin());
+  // Integer sums: taking the changes back in any order restores the excess and row overuse exactly.
+  for (const Change& c : changes_) replace(c.next, current_[c.net]);
   overuse_ = savedOveruse_;
   congestion_ = savedCongestion_;
   changes_.clear();

@@ -103,9 +103,6 @@ class BbcgCost : public BbCost {
   /// Applies `to` in place of `from` (either may be empty) to the excess; returns the overuse
   /// change and adds each row's part to rowOveruse_.
   int64_t replace(const Placed& from, const Placed& to);
-  /// replace() without the overuse sums (taking a staged change back).
-  void restore(const Placed& from, const Placed& to);
-  static bool sameRectangle(const Placed& from, const Placed& to);
   /// The maximum of conns_ (anchored at connAnchor_) into `buffer`: a pattern with absolute columns.
   PatternRef mergeConnections(std::vector<PatternValue>& buffer) const;
   /// Whether the congestion change of moving `affected` nets must exceed `budget`, from bounds on
@@ -142,8 +139,7 @@ class BbcgCost : public BbCost {
   std::vector<std::vector<PatternValue>> mergePool_;
   int mergeUsed_ = 0;
   int64_t savedOveruse_ = 0, savedCongestion_ = 0;
-  std::vector<int64_t> rowOveruse_;       // overuse per row (units), for the early rejection bound
-  std::vector<int64_t> savedRowOveruse_;  // before the staged move
+  std::vector<int64_t> rowOveruse_;  // overuse per row (units), for the early rejection bound
 };
 
 }  // namespace ts::aie

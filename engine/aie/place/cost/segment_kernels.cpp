@@ -152,46 +152,7 @@ inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int rowStride,
   return total;
 }
 
-// addRows() without the counting.
-template <int Mode>
-inline __attribute__((always_inline)) void addRowsPlain(int32_t* e, int rowStride, const LaneOffsets& lanes,
-                                                        const uint16_t* v, const uint16_t* w, int rows, int span) {
-  assert(span % 4 == 0);
-  const int step = Mode == 0 ? span : 0;
-  for (int r = 0; r < rows; ++r, e += rowStride)
-    for (int l = 0; l < lanes.count; ++l, v += span, w += step) {
-      int32_t* out = e + lanes.offset[l];  // may run on into the next lane: not restrict
-      int k = 0;
-      TS_UNROLL(2)
-      for (; k + 8 <= span; k += 8) {
-        Block8 x, y = {};
-        widen(v + k, &x);
-        if (Mode == 0) widen(w + k, &y);
-        *as8(out + k) += Mode > 0 ? x : Mode < 0 ? -x : x - y;
-      }
-      if (k < span) {
-        Block4 x, y = {};
-        widen(v + k, &x);
-        if (Mode == 0) widen(w + k, &y);
-        *as4(out + k) += Mode > 0 ? x : Mode < 0 ? -x : x - y;
-      }
-    }
-}
-
 }  // namespace
-
-TS_VECTOR_CLONES void add(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows, int span,
-                          int sign) {
-  if (sign > 0)
-    addRowsPlain<1>(e, rowStride, lanes, v, v, rows, span);
-  else
-    addRowsPlain<-1>(e, rowStride, lanes, v, v, rows, span);
-}
-
-TS_VECTOR_CLONES void addDifference(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* plus,
-                                    const uint16_t* minus, int rows, int span) {
-  addRowsPlain<0>(e, rowStride, lanes, plus, minus, rows, span);
-}
 
 TS_VECTOR_CLONES void maxInto(uint16_t* d, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
                               int rows, int span) {

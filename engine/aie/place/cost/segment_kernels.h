@@ -27,11 +27,6 @@ int64_t addCounting(int32_t* e, int rowStride, const LaneOffsets& lanes, const u
 /// addCounting() of plus - minus (two patterns of the same shape, both <= vMax).
 int64_t addDifferenceCounting(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* plus,
                               const uint16_t* minus, int rows, int span, int32_t vMax, int64_t* rowChange);
-/// addCounting() and addDifferenceCounting() without the counting (taking a move back, whose
-/// overuse the caller kept).
-void add(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows, int span, int sign);
-void addDifference(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* plus, const uint16_t* minus,
-                   int rows, int span);
 /// d[at] = max(d[at], v) over the pattern.
 void maxInto(uint16_t* d, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows, int span);
 /// Sum over the pattern of min(max(e[at], 0), v): the most overuse of e that removing v can
