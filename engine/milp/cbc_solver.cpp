@@ -216,7 +216,7 @@ class LpStopHandler : public ClpEventHandler {
 // and reports the incumbent and bound while the search runs. CBC finishes its cut round or
 // node first, so after a cancel the LPs' grace period starts only at the search's own
 // endSearch event. Started at the request, it let the cut loop and strong branching run on:
-// LSMO's cancel test took 500-650 ms to return under ASan, 45-150 ms since. CBC also hands a
+// LSMO's cancel test took 540-670 ms to return under ASan, 5-90 ms since. CBC also hands a
 // clone on to the small searches its heuristics run (RINS); there the handler only stops
 // them, as their end, bound and node count are not the search's (a RINS search's end started
 // the grace early).
