@@ -238,7 +238,7 @@ class EventHandler : public CbcEventHandler {
       return stop;
     }
     // The context's time limit, a stop that arrived during a pause, or this solve's own limit.
-    // A time limit starts the grace here, as it always did (no caller waits on its wind-down).
+    // A time limit still starts the grace here, as before.
     if (ctx.shouldStop() || std::chrono::steady_clock::now() >= progress_->deadline) {
       if (search) progress_->endSearch();
       return stop;
