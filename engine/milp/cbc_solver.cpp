@@ -216,7 +216,7 @@ class LpStopHandler : public ClpEventHandler {
 // and reports the incumbent and bound while the search runs. CBC finishes its cut round or
 // node first, so after a cancel the LPs' grace period starts only at the search's own
 // endSearch event. Started at the request, it let the cut loop and strong branching run on:
-// LSMO's cancel test took 540-670 ms to return under ASan, 5-90 ms since. CBC also hands a
+// LSMO's cancel test took 540-640 ms to return under ASan, 5-90 ms since. CBC also hands a
 // clone on to the small searches its heuristics run (RINS); there the handler only stops
 // them, as their end, bound and node count are not the search's (a RINS search's end started
 // the grace early).
@@ -227,7 +227,7 @@ class EventHandler : public CbcEventHandler {
 
   CbcAction event(CbcEvent which) override {
     core::RunContext& ctx = *progress_->ctx;
-    const bool search = model_ && model_ == progress_->cbc;
+    const bool search = model_ == progress_->cbc;  // set before CBC gets the handler
     if (search && which == endSearch) progress_->endSearch();
     if (search && !progress_->lpStopped) {
       double bound = model_->getBestPossibleObjValue();
