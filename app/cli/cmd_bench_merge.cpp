@@ -43,39 +43,83 @@ ShardFile readShardFile(const std::string& path) {
   return f;
 }
 
-/// Every shard 1..N exactly once, all of the same split.
-void checkComplete(const std::vector<ShardFile>& files) {
+/// Every file of the same split (N shards of the same number of designs).
+void checkSameSplit(const std::vector<ShardFile>& files) {
   const int n = files.front().shard.count;
-  std::vector<std::string> seen(size_t(n) + 1);
   for (const auto& f : files) {
     if (f.shard.count != n || f.total != files.front().total)
       throw core::Error(f.path + " is shard " + std::to_string(f.shard.index) + "/" + std::to_string(f.shard.count) +
                         " of " + std::to_string(f.total) + " designs, " + files.front().path + " is of " +
                         std::to_string(n) + " shards of " + std::to_string(files.front().total));
-    if (f.shard.index < 1 || f.shard.index > n || !seen[size_t(f.shard.index)].empty())
+    if (f.shard.index < 1 || f.shard.index > n)
       throw core::Error(f.path + ": shard " + std::to_string(f.shard.index) + "/" + std::to_string(n) +
-                        (f.shard.index >= 1 && f.shard.index <= n ? " is also in " + seen[size_t(f.shard.index)]
-                                                                  : " is out of range"));
-    seen[size_t(f.shard.index)] = f.path;
+                        " is out of range");
   }
-  for (int k = 1; k <= n; ++k)
-    if (seen[size_t(k)].empty())
-      throw core::Error("shard " + std::to_string(k) + "/" + std::to_string(n) + " is missing");
 }
 
-/// The designs of all shards in the order of the full list. `listOf` picks a shard's list.
-template <class ListOf>
-json interleave(const std::vector<ShardFile>& files, ListOf listOf) {
-  const size_t total = files.front().total;
-  std::vector<json> all(total);
-  for (const auto& f : files) {
-    const json& list = listOf(f);
-    if (!list.is_array() || list.size() != shardSize(f.shard, total))
-      throw core::Error(f.path + ": shard " + std::to_string(f.shard.index) + "/" + std::to_string(f.shard.count) +
-                        " should hold " + std::to_string(shardSize(f.shard, total)) + " designs");
-    for (size_t j = 0; j < list.size(); ++j) all[fullListIndex(f.shard, j)] = list[j];
+/// Each shard at most once among `files` (a run's files, or all of them); with `complete`, every
+/// shard 1..N too.
+void checkShards(const std::vector<const ShardFile*>& files, bool complete, const std::string& what) {
+  const int n = files.front()->shard.count;
+  std::vector<std::string> seen(size_t(n) + 1);
+  for (const ShardFile* f : files) {
+    std::string& other = seen[size_t(f->shard.index)];
+    if (!other.empty())
+      throw core::Error(f->path + ": shard " + std::to_string(f->shard.index) + "/" + std::to_string(n) + what +
+                        " is also in " + other);
+    other = f->path;
   }
-  return json(all);
+  if (complete)
+    for (int k = 1; k <= n; ++k)
+      if (seen[size_t(k)].empty())
+        throw core::Error("shard " + std::to_string(k) + "/" + std::to_string(n) + " is missing" +
+                          " (bench merge --partial joins the shards there are)");
+}
+
+/// The designs of the given shards in the order of the full list (designs of shards not given
+/// are left out). `listOf(k)` picks the list of files[k].
+template <class ListOf>
+json interleave(const std::vector<const ShardFile*>& files, ListOf listOf) {
+  const size_t total = files.front()->total;
+  std::vector<json> all(total);
+  std::vector<bool> filled(total, false);
+  for (size_t k = 0; k < files.size(); ++k) {
+    const ShardFile* f = files[k];
+    const json& list = listOf(k);
+    if (!list.is_array() || list.size() != shardSize(f->shard, total))
+      throw core::Error(f->path + ": shard " + std::to_string(f->shard.index) + "/" + std::to_string(f->shard.count) +
+                        " should hold " + std::to_string(shardSize(f->shard, total)) + " designs");
+    for (size_t j = 0; j < list.size(); ++j) {
+      all[fullListIndex(f->shard, j)] = list[j];
+      filled[fullListIndex(f->shard, j)] = true;
+    }
+  }
+  json out = json::array();
+  for (size_t i = 0; i < total; ++i)
+    if (filled[i]) out.push_back(std::move(all[i]));
+  return out;
+}
+
+std::vector<const ShardFile*> pointers(const std::vector<ShardFile>& files) {
+  std::vector<const ShardFile*> out;
+  for (const auto& f : files) out.push_back(&f);
+  return out;
+}
+
+/// The shards' indices, in order, each once.
+std::vector<int> shardIndices(const std::vector<const ShardFile*>& files) {
+  std::vector<int> k;
+  for (const ShardFile* f : files) k.push_back(f->shard.index);
+  std::sort(k.begin(), k.end());
+  k.erase(std::unique(k.begin(), k.end()), k.end());
+  return k;
+}
+
+/// "1, 2, 5" for {1, 2, 5}.
+std::string joinedIndices(const std::vector<int>& indices) {
+  std::string text;
+  for (int k : indices) text += (text.empty() ? "" : ", ") + std::to_string(k);
+  return text;
 }
 
 /// Fields that must agree between the shards of one sweep (what was run, not how it went).
@@ -90,42 +134,94 @@ json aieRuns(const json& content) {
   return content.contains("runs") ? content["runs"] : json::array({content});
 }
 
+/// What identifies an aie run within a sweep (what was run, not how it went).
+json aiePlan(const json& run) {
+  return json::array({run.value("placer", json()), run.value("label", json()), run.value("settings", json()),
+                      run.value("start", json()), run.value("time_limit", json()), run.value("router", json())});
+}
+
+/// One aie run joined over its shards' files; its per-design counts recomputed.
+struct JoinedRun {
+  json plan, run;
+  std::vector<const ShardFile*> files;
+  std::vector<size_t> position;  // per file, the run's index in it
+};
+
+bool finishAieRun(JoinedRun& r) {
+  r.run["per_design"] =
+      interleave(r.files, [&](size_t k) -> json { return aieRuns(r.files[k]->content)[r.position[k]]["per_design"]; });
+  int ok = 0;
+  std::vector<double> times;
+  for (const json& d : r.run["per_design"]) {
+    ok += d.value("success", false);
+    times.push_back(d.value("seconds", 0.0));
+  }
+  std::sort(times.begin(), times.end());
+  r.run["designs"] = r.run["per_design"].size();
+  r.run["succeeded"] = ok;
+  r.run["median_seconds"] = times.empty() ? 0.0 : times[times.size() / 2];
+  r.run["total_seconds"] = std::accumulate(times.begin(), times.end(), 0.0);
+  std::cout << r.run.value("label", std::string("?")) << " + " << r.run.value("router", std::string("?")) << ": " << ok
+            << "/" << times.size() << " succeeded\n";
+  return ok == int(times.size());
+}
+
+/// A complete sweep: every shard ran the same runs.
 bool mergeAie(const std::vector<ShardFile>& files, json& out) {
   std::vector<json> plans;
   for (const auto& f : files) {
     json plan = json::array();
-    for (const json& run : aieRuns(f.content))
-      plan.push_back({run.value("placer", json()), run.value("label", json()), run.value("settings", json()),
-                      run.value("start", json()), run.value("time_limit", json()), run.value("router", json())});
+    for (const json& run : aieRuns(f.content)) plan.push_back(aiePlan(run));
     plans.push_back(plan);
   }
   requireSame(files, plans, "placer/router runs");
   std::vector<json> runs;
   bool allOk = true;
   for (size_t r = 0; r < plans.front().size(); ++r) {
-    json run = aieRuns(files.front().content)[r];
-    run["per_design"] =
-        interleave(files, [&](const ShardFile& f) -> json { return aieRuns(f.content)[r]["per_design"]; });
-    int ok = 0;
-    std::vector<double> times;
-    for (const json& d : run["per_design"]) {
-      ok += d.value("success", false);
-      times.push_back(d.value("seconds", 0.0));
-    }
-    std::sort(times.begin(), times.end());
-    run["designs"] = run["per_design"].size();
-    run["succeeded"] = ok;
-    run["median_seconds"] = times.empty() ? 0.0 : times[times.size() / 2];
-    run["total_seconds"] = std::accumulate(times.begin(), times.end(), 0.0);
-    allOk = allOk && ok == int(times.size());
-    std::cout << run.value("label", std::string("?")) << " + " << run.value("router", std::string("?")) << ": " << ok
-              << "/" << times.size() << " succeeded\n";
-    runs.push_back(run);
+    JoinedRun joined{plans.front()[r], aieRuns(files.front().content)[r], pointers(files),
+                     std::vector<size_t>(files.size(), r)};
+    allOk = finishAieRun(joined) && allOk;
+    runs.push_back(joined.run);
   }
   printAieBenchTables(runs, std::cout);
   out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
   out.erase("shard");  // a single run's output carries the run's fields at the top
   out["jobs"] = files.front().content.value("jobs", 1);
+  return allOk;
+}
+
+/// Some shards of a sweep, whose files may hold different runs (a run repeated with other
+/// settings, or runs split over several files): each run is joined over the files that hold it,
+/// each shard at most once per run. The tables compare runs on the designs they have in common.
+bool mergeAiePartial(const std::vector<ShardFile>& files, json& out) {
+  std::vector<JoinedRun> joined;
+  for (const auto& f : files) {
+    const json runs = aieRuns(f.content);
+    std::vector<json> seen;  // a run given twice in one file (--placer sa,sa) pairs by its order
+    for (size_t r = 0; r < runs.size(); ++r) {
+      const json run = aiePlan(runs[r]);
+      const json plan = {run, std::count(seen.begin(), seen.end(), run)};
+      seen.push_back(run);
+      auto it = std::find_if(joined.begin(), joined.end(), [&](const JoinedRun& j) { return j.plan == plan; });
+      if (it == joined.end()) it = joined.insert(joined.end(), JoinedRun{plan, runs[r], {}, {}});
+      it->files.push_back(&f);
+      it->position.push_back(r);
+    }
+  }
+  std::vector<json> runs;
+  bool allOk = true;
+  for (JoinedRun& r : joined) {
+    checkShards(r.files, false,
+                " of " + r.run.value("label", std::string("?")) + " + " + r.run.value("router", std::string("?")));
+    allOk = finishAieRun(r) && allOk;
+    for (const char* fileField : {"shard", "jobs", "version", "wall_seconds"}) r.run.erase(fileField);
+    r.run["shards"] = shardIndices(r.files);
+    runs.push_back(r.run);
+  }
+  printAieBenchTables(runs, std::cout);
+  out = json{{"runs", runs}};
+  out["jobs"] = files.front().content.value("jobs", 1);
+  if (files.front().content.contains("version")) out["version"] = files.front().content["version"];
   return allOk;
 }
 
@@ -139,7 +235,7 @@ bool mergeWse(const std::vector<ShardFile>& files, json& out) {
   requireSame(files, plans, "placers or settings");
   out = files.front().content;
   out.erase("shard");
-  out["cases"] = interleave(files, [](const ShardFile& f) -> json { return f.content["cases"]; });
+  out["cases"] = interleave(pointers(files), [&](size_t k) -> json { return files[k].content["cases"]; });
   bool allLegal = true;
   printWseBenchHeader();
   for (const json& c : out["cases"]) {
@@ -163,32 +259,39 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
   struct Options {
     std::vector<std::string> inputs;
     std::string json;
+    bool partial = false;
   };
   auto o = std::make_shared<Options>();
   cmd->add_option("inputs", o->inputs, "The shards' --json outputs (every shard K/N of one sweep, any order)")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--json", o->json, "Write the joined output (the same form as one unsharded run's --json)");
+  cmd->add_flag("--partial", o->partial,
+                "Join the shards there are (a sample of the sweep, e.g. while tasks still run or after some hit a "
+                "time limit); bench aie files may hold different runs, each joined over the files that hold it");
   cmd->footer(
-      "Exit code 0 when every design succeeded, 1 when some failed, 2 for bad input (a shard missing, twice, or\n"
-      "from another sweep).\nExample:\n"
+      "Exit code 0 when every design succeeded, 1 when some failed, 2 for bad input (a shard missing without\n"
+      "--partial, a shard twice, or shards from another sweep).\nExample:\n"
       "  for k in 1 2 3 4; do tilestudio-cli bench aie --suite suite --placer sa --shard $k/4 --json s$k.json; done\n"
-      "  tilestudio-cli bench merge s1.json s2.json s3.json s4.json --json all.json");
+      "  tilestudio-cli bench merge s1.json s2.json s3.json s4.json --json all.json\n"
+      "  tilestudio-cli bench merge --partial s1.json s3.json lsmo_s1.json --json sample.json");
   cmd->callback([o, &global] {
     std::vector<ShardFile> files;
     for (const auto& path : o->inputs) files.push_back(readShardFile(path));
-    checkComplete(files);
-    std::sort(files.begin(), files.end(),
-              [](const ShardFile& a, const ShardFile& b) { return a.shard.index < b.shard.index; });
+    checkSameSplit(files);
+    std::stable_sort(files.begin(), files.end(),
+                     [](const ShardFile& a, const ShardFile& b) { return a.shard.index < b.shard.index; });
     const bool wse = files.front().content.contains("cases");
     for (const auto& f : files)
       if (f.content.contains("cases") != wse)
         throw core::Error(f.path + " and " + files.front().path + " are not from the same bench (aie vs wse)");
+    // A partial aie merge checks each run's shards once they are grouped.
+    if (!o->partial || wse) checkShards(pointers(files), !o->partial, "");
     json out;
     bool allOk = false;
     double wall = 0;
     try {
-      allOk = wse ? mergeWse(files, out) : mergeAie(files, out);
+      allOk = wse ? mergeWse(files, out) : o->partial ? mergeAiePartial(files, out) : mergeAie(files, out);
       for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
     } catch (const json::exception& e) {
       // Hand-edited or foreign files: a field of the wrong type is bad input, not a crash.
@@ -196,8 +299,20 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
                         "); merge only bench --shard --json outputs");
     }
     if (!wse) out["wall_seconds"] = wall;  // the shards ran side by side: the longest one
-    out["merged_shards"] = files.size();
-    std::cout << "merged " << files.size() << " shards of " << files.front().total << " designs\n";
+    const std::string total = std::to_string(files.front().total);
+    if (o->partial) {
+      const std::vector<int> shards = shardIndices(pointers(files));
+      out["partial"] = {
+          {"shards", shards}, {"count", files.front().shard.count}, {"designs_total", files.front().total}};
+      if (int(shards.size()) == files.front().shard.count)
+        std::cout << "merged all " << shards.size() << " shards of " << total << " designs\n";
+      else
+        std::cout << "merged shards " << joinedIndices(shards) << " of " << files.front().shard.count << " (a part of "
+                  << total << " designs: the tables cover only the designs of these shards)\n";
+    } else {
+      out["merged_shards"] = files.size();
+      std::cout << "merged " << files.size() << " shards of " << total << " designs\n";
+    }
     if (!o->json.empty()) writeJson(o->json, out);
     global.exitCode = allOk ? kOk : kFailed;
   });

@@ -44,6 +44,15 @@ int runShardsWithParallel(const std::string& cliArgs, const std::string& dir) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/// `bench merge ARGS`, which prints the aie tables (exit code 0, or 1 when `someFail`).
+ts::test::CliResult mergePrintingTables(const std::string& args, bool someFail = false) {
+  auto merged = runCli("-q bench merge " + args);
+  EXPECT_LE(merged.exitCode, someFail ? 1 : 0) << merged.err;
+  EXPECT_NE(merged.out.find("Table II"), std::string::npos) << merged.out;
+  EXPECT_NE(merged.out.find("Success per category"), std::string::npos) << merged.out;
+  return merged;
+}
+
 }  // namespace
 
 TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
@@ -57,11 +66,8 @@ TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
   json shard2 = json::parse(slurp(dir + "/shard2.json"));
   ASSERT_EQ(shard2["runs"][0]["per_design"].size(), 2u);
   EXPECT_EQ(shard2["shard"], json({{"index", 2}, {"count", 3}, {"designs_total", 7}}));
-  auto merged = runCli("-q bench merge " + dir + "/shard3.json " + dir + "/shard1.json " + dir +
-                       "/shard2.json --json " + dir + "/merged.json");
-  ASSERT_EQ(merged.exitCode, 0) << merged.err;
-  EXPECT_NE(merged.out.find("Table II"), std::string::npos) << merged.out;
-  EXPECT_NE(merged.out.find("Success per category"), std::string::npos) << merged.out;
+  mergePrintingTables(dir + "/shard3.json " + dir + "/shard1.json " + dir + "/shard2.json --json " + dir +
+                      "/merged.json");
   json single = json::parse(slurp(dir + "/single.json")), joined = json::parse(slurp(dir + "/merged.json"));
   EXPECT_EQ(joined["merged_shards"], 3);
   EXPECT_EQ(withoutTimings(joined), withoutTimings(single));
@@ -69,6 +75,74 @@ TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
   auto a = runCli("bench aie --compare " + dir + "/single.json"),
        b = runCli("bench aie --compare " + dir + "/merged.json");
   EXPECT_EQ(a.out.substr(a.out.find("Success per category")), b.out.substr(b.out.find("Success per category")));
+}
+
+/// The names of a run's designs, in order.
+std::vector<std::string> designNames(const json& run) {
+  std::vector<std::string> names;
+  for (const json& d : run["per_design"]) names.push_back(d["name"]);
+  return names;
+}
+
+TEST(CliBenchShard, PartialMergeJoinsEachRunOverTheShardsThatHoldIt) {
+  std::string dir = cliOutputDir("bench_shard_partial");
+  ASSERT_EQ(runCli("-q suite generate --device npu2 --out " + dir + "/suite").exitCode, 0);
+  const std::string suite = "-q bench aie --suite " + dir + "/suite --limit 7 --time-limit 20";
+  const std::string milp = suite + " --placer manual,sa --router milp";
+  ASSERT_EQ(runCli(milp + " --json " + dir + "/single.json").exitCode, 0);
+  for (int k : {1, 3})
+    ASSERT_EQ(
+        runCli(milp + " --shard " + std::to_string(k) + "/3 --json " + dir + "/milp" + std::to_string(k) + ".json")
+            .exitCode,
+        0);
+  // Another run on the missing shard, as a separate sweep's file.
+  ASSERT_LE(runCli(suite + " --placer manual --router pathfinder --shard 2/3 --json " + dir + "/pf2.json").exitCode, 1);
+
+  auto whole = runCli("-q bench merge " + dir + "/milp1.json " + dir + "/milp3.json");
+  EXPECT_EQ(whole.exitCode, 2);
+  EXPECT_NE(whole.err.find("shard 2/3 is missing (bench merge --partial"), std::string::npos) << whole.err;
+
+  auto merged = mergePrintingTables(
+      "--partial " + dir + "/pf2.json " + dir + "/milp3.json " + dir + "/milp1.json --json " + dir + "/partial.json",
+      true);
+  EXPECT_NE(merged.out.find("merged all 3 shards of 7 designs"), std::string::npos) << merged.out;
+  json joined = json::parse(slurp(dir + "/partial.json")), single = json::parse(slurp(dir + "/single.json"));
+  EXPECT_EQ(joined["partial"], json({{"shards", {1, 2, 3}}, {"count", 3}, {"designs_total", 7}}));
+  ASSERT_EQ(joined["runs"].size(), 3u);
+  // Shards 1 and 3 of 7 designs hold designs 0, 3, 6 and 2, 5: in the full list's order, each
+  // as the single run has it.
+  for (size_t r = 0; r < 2; ++r) {
+    const json& run = joined["runs"][r];  // runs in order of first appearance, files by shard
+    EXPECT_EQ(run["shards"], json({1, 3}));
+    ASSERT_EQ(run["per_design"].size(), 5u);
+    EXPECT_EQ(run["placer"], single["runs"][r]["placer"]);
+    size_t j = 0;
+    for (size_t i : {0, 2, 3, 5, 6})
+      EXPECT_EQ(withoutTimings(run["per_design"][j++]), withoutTimings(single["runs"][r]["per_design"][i])) << i;
+  }
+  const json& pf = joined["runs"][2];
+  EXPECT_EQ(pf["router"], "pathfinder");
+  EXPECT_EQ(pf["shards"], json({2}));
+  EXPECT_EQ(designNames(pf),
+            std::vector<std::string>({designNames(single["runs"][0])[1], designNames(single["runs"][0])[4]}));
+  EXPECT_EQ(runCli("-q bench aie --compare " + dir + "/partial.json").exitCode, 0);
+
+  // A run given twice in one file pairs with the other file's runs by its order.
+  ASSERT_EQ(
+      runCli(suite + " --placer manual,manual --router pathfinder --shard 1/3 --json " + dir + "/twice1.json").exitCode,
+      0);
+  ASSERT_LE(
+      runCli("-q bench merge --partial " + dir + "/twice1.json " + dir + "/pf2.json --json " + dir + "/twice.json")
+          .exitCode,
+      1);
+  json pair = json::parse(slurp(dir + "/twice.json"));
+  ASSERT_EQ(pair["runs"].size(), 2u);
+  EXPECT_EQ(pair["runs"][0]["shards"], json({1, 2}));
+  EXPECT_EQ(pair["runs"][1]["shards"], json({1}));
+
+  auto twice = runCli("-q bench merge --partial " + dir + "/milp1.json " + dir + "/milp1.json");
+  EXPECT_EQ(twice.exitCode, 2);
+  EXPECT_NE(twice.err.find("shard 1/3 of manual + milp is also in"), std::string::npos) << twice.err;
 }
 
 TEST(CliBenchShard, WseShardsMergeIntoTheSingleRun) {
@@ -88,6 +162,17 @@ TEST(CliBenchShard, WseShardsMergeIntoTheSingleRun) {
   EXPECT_NE(merged.out.find("fc10"), std::string::npos) << merged.out;
   json single = json::parse(slurp(dir + "/single.json")), joined = json::parse(slurp(dir + "/merged.json"));
   EXPECT_EQ(withoutTimings(joined), withoutTimings(single));
+  // Shards 1 and 3 only: cases 0, 3 and 2, in the full list's order.
+  auto partial = runCli("-q bench merge --partial " + dir + "/shard3.json " + dir + "/shard1.json --json " + dir +
+                        "/partial.json");
+  ASSERT_EQ(partial.exitCode, 0) << partial.err;
+  EXPECT_NE(partial.out.find("merged shards 1, 3 of 3 (a part of 4 designs"), std::string::npos) << partial.out;
+  json part = json::parse(slurp(dir + "/partial.json"));
+  ASSERT_EQ(part["cases"].size(), 3u);
+  const size_t fullIndex[] = {0, 2, 3};
+  for (size_t j = 0; j < 3; ++j)
+    EXPECT_EQ(withoutTimings(part["cases"][j]), withoutTimings(single["cases"][fullIndex[j]])) << j;
+  EXPECT_EQ(part["partial"]["shards"], json({1, 3}));
 }
 
 TEST(CliBenchShard, BadShardsAndIncompleteMergesAreExitCodeTwo) {
