@@ -281,6 +281,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
     std::vector<json> runs;
     if (!o->compare.empty()) {
+      std::vector<std::pair<std::string, json>> partial;  // outputs of bench merge --partial: samples
       for (const auto& path : o->compare) {
         json j = core::readJsonFile(path);
         if (j.contains("runs") && j["runs"].is_array())
@@ -289,8 +290,14 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
           runs.push_back(j);
         else
           throw core::InputError(path, 1, 1, "expected a bench aie --json output");
+        if (j.contains("partial")) partial.emplace_back(path, j["partial"]);
       }
       try {
+        for (const auto& [path, p] : partial)
+          if (p.at("shards").size() < p.at("count").get<size_t>())
+            std::cout << path << ": a part of a sweep, shards " << p.at("shards").dump() << " of "
+                      << p.at("count").get<int>() << " (" << p.at("designs_total").get<int>()
+                      << " designs in all): the tables cover only their designs\n";
         printTables(runs, std::cout);
         if (o->table2) printTable2(runs, std::cout);
       } catch (const json::exception& e) {

@@ -139,6 +139,10 @@ TEST(CliBenchShard, PartialMergeJoinsEachRunOverTheShardsThatHoldIt) {
   ASSERT_EQ(pair["runs"].size(), 2u);
   EXPECT_EQ(pair["runs"][0]["shards"], json({1, 2}));
   EXPECT_EQ(pair["runs"][1]["shards"], json({1}));
+  auto sample = runCli("-q bench aie --compare " + dir + "/twice.json");
+  EXPECT_EQ(sample.exitCode, 0);
+  EXPECT_NE(sample.out.find("twice.json: a part of a sweep, shards [1,2] of 3 (7 designs in all)"), std::string::npos)
+      << sample.out;
 
   auto twice = runCli("-q bench merge --partial " + dir + "/milp1.json " + dir + "/milp1.json");
   EXPECT_EQ(twice.exitCode, 2);
