@@ -53,6 +53,13 @@ ts::test::CliResult mergePrintingTables(const std::string& args, bool someFail =
   return merged;
 }
 
+/// The names of a run's designs, in order.
+std::vector<std::string> designNames(const json& run) {
+  std::vector<std::string> names;
+  for (const json& d : run["per_design"]) names.push_back(d["name"]);
+  return names;
+}
+
 }  // namespace
 
 TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
@@ -75,13 +82,6 @@ TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
   auto a = runCli("bench aie --compare " + dir + "/single.json"),
        b = runCli("bench aie --compare " + dir + "/merged.json");
   EXPECT_EQ(a.out.substr(a.out.find("Success per category")), b.out.substr(b.out.find("Success per category")));
-}
-
-/// The names of a run's designs, in order.
-std::vector<std::string> designNames(const json& run) {
-  std::vector<std::string> names;
-  for (const json& d : run["per_design"]) names.push_back(d["name"]);
-  return names;
 }
 
 TEST(CliBenchShard, PartialMergeJoinsEachRunOverTheShardsThatHoldIt) {
