@@ -130,8 +130,21 @@ void requireSame(const std::vector<ShardFile>& files, const std::vector<json>& v
                         values[i].dump() + " vs " + values.front().dump());
 }
 
-json aieRuns(const json& content) {
-  return content.contains("runs") ? content["runs"] : json::array({content});
+/// A bench aie output's runs, not copied (a single run's output is the run itself).
+std::vector<const json*> aieRuns(const json& content) {
+  std::vector<const json*> runs;
+  if (content.contains("runs"))
+    for (const json& run : content["runs"]) runs.push_back(&run);
+  else
+    runs.push_back(&content);
+  return runs;
+}
+
+/// j[key], or null when j has no such member.
+const json& member(const json& j, const char* key) {
+  static const json none;
+  const auto it = j.find(key);
+  return it == j.end() ? none : *it;
 }
 
 /// What identifies an aie run within a sweep (what was run, not how it went).
@@ -144,12 +157,11 @@ json aiePlan(const json& run) {
 struct JoinedRun {
   json plan, run;
   std::vector<const ShardFile*> files;
-  std::vector<size_t> position;  // per file, the run's index in it
+  std::vector<const json*> parts;  // per file, the run in it
 };
 
 bool finishAieRun(JoinedRun& r) {
-  r.run["per_design"] =
-      interleave(r.files, [&](size_t k) -> json { return aieRuns(r.files[k]->content)[r.position[k]]["per_design"]; });
+  r.run["per_design"] = interleave(r.files, [&](size_t k) -> const json& { return member(*r.parts[k], "per_design"); });
   int ok = 0;
   std::vector<double> times;
   for (const json& d : r.run["per_design"]) {
@@ -171,15 +183,15 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out) {
   std::vector<json> plans;
   for (const auto& f : files) {
     json plan = json::array();
-    for (const json& run : aieRuns(f.content)) plan.push_back(aiePlan(run));
+    for (const json* run : aieRuns(f.content)) plan.push_back(aiePlan(*run));
     plans.push_back(plan);
   }
   requireSame(files, plans, "placer/router runs");
   std::vector<json> runs;
   bool allOk = true;
   for (size_t r = 0; r < plans.front().size(); ++r) {
-    JoinedRun joined{plans.front()[r], aieRuns(files.front().content)[r], pointers(files),
-                     std::vector<size_t>(files.size(), r)};
+    JoinedRun joined{plans.front()[r], *aieRuns(files.front().content)[r], pointers(files), {}};
+    for (const auto& f : files) joined.parts.push_back(aieRuns(f.content)[r]);
     allOk = finishAieRun(joined) && allOk;
     runs.push_back(joined.run);
   }
@@ -196,16 +208,15 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out) {
 bool mergeAiePartial(const std::vector<ShardFile>& files, json& out) {
   std::vector<JoinedRun> joined;
   for (const auto& f : files) {
-    const json runs = aieRuns(f.content);
     std::vector<json> seen;  // a run given twice in one file (--placer sa,sa) pairs by its order
-    for (size_t r = 0; r < runs.size(); ++r) {
-      const json run = aiePlan(runs[r]);
+    for (const json* part : aieRuns(f.content)) {
+      const json run = aiePlan(*part);
       const json plan = {run, std::count(seen.begin(), seen.end(), run)};
       seen.push_back(run);
       auto it = std::find_if(joined.begin(), joined.end(), [&](const JoinedRun& j) { return j.plan == plan; });
-      if (it == joined.end()) it = joined.insert(joined.end(), JoinedRun{plan, runs[r], {}, {}});
+      if (it == joined.end()) it = joined.insert(joined.end(), JoinedRun{plan, *part, {}, {}});
       it->files.push_back(&f);
-      it->position.push_back(r);
+      it->parts.push_back(part);
     }
   }
   std::vector<json> runs;
@@ -235,7 +246,8 @@ bool mergeWse(const std::vector<ShardFile>& files, json& out) {
   requireSame(files, plans, "placers or settings");
   out = files.front().content;
   out.erase("shard");
-  out["cases"] = interleave(pointers(files), [&](size_t k) -> json { return files[k].content["cases"]; });
+  out["cases"] =
+      interleave(pointers(files), [&](size_t k) -> const json& { return member(files[k].content, "cases"); });
   bool allLegal = true;
   printWseBenchHeader();
   for (const json& c : out["cases"]) {
