@@ -82,6 +82,16 @@ TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
   auto a = runCli("bench aie --compare " + dir + "/single.json"),
        b = runCli("bench aie --compare " + dir + "/merged.json");
   EXPECT_EQ(a.out.substr(a.out.find("Success per category")), b.out.substr(b.out.find("Success per category")));
+
+  // A design a run failed makes the merge exit 1, like bench aie; the output is still written.
+  shard2["runs"][1]["per_design"][0]["success"] = false;
+  std::ofstream(dir + "/failed2.json") << shard2.dump();
+  auto failed = runCli("-q bench merge " + dir + "/shard1.json " + dir + "/failed2.json " + dir +
+                       "/shard3.json --json " + dir + "/failed.json");
+  EXPECT_EQ(failed.exitCode, 1) << failed.err;
+  json withFailure = json::parse(slurp(dir + "/failed.json"));
+  EXPECT_EQ(withFailure["runs"][0]["succeeded"], 7);
+  EXPECT_EQ(withFailure["runs"][1]["succeeded"], 6);
 }
 
 TEST(CliBenchShard, PartialMergeJoinsEachRunOverTheShardsThatHoldIt) {
