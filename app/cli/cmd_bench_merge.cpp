@@ -180,18 +180,20 @@ bool finishAieRun(JoinedRun& r) {
 
 /// A complete sweep: every shard ran the same runs.
 bool mergeAie(const std::vector<ShardFile>& files, json& out) {
+  std::vector<std::vector<const json*>> fileRuns;  // per file, its runs
   std::vector<json> plans;
   for (const auto& f : files) {
+    fileRuns.push_back(aieRuns(f.content));
     json plan = json::array();
-    for (const json* run : aieRuns(f.content)) plan.push_back(aiePlan(*run));
+    for (const json* run : fileRuns.back()) plan.push_back(aiePlan(*run));
     plans.push_back(plan);
   }
   requireSame(files, plans, "placer/router runs");
   std::vector<json> runs;
   bool allOk = true;
   for (size_t r = 0; r < plans.front().size(); ++r) {
-    JoinedRun joined{plans.front()[r], *aieRuns(files.front().content)[r], pointers(files), {}};
-    for (const auto& f : files) joined.parts.push_back(aieRuns(f.content)[r]);
+    JoinedRun joined{plans.front()[r], *fileRuns.front()[r], pointers(files), {}};
+    for (const auto& inFile : fileRuns) joined.parts.push_back(inFile[r]);
     allOk = finishAieRun(joined) && allOk;
     runs.push_back(joined.run);
   }
