@@ -8,7 +8,9 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string>
 #include <type_traits>
+#include <utility>
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/place/cost/bbcg_cost.h"
@@ -260,23 +262,60 @@ nets:
   EXPECT_FALSE(cost.sharedMemoryNet(0));
   EXPECT_EQ(cost.memoryOveruse(), 6 * 1024);
   EXPECT_DOUBLE_EQ(cost.penalty(), 6 * 100.0);
-  // a south of b: both reach a's and b's memory. By default each candidate is charged the
-  // whole 8 KiB set (a: 70 KiB, 6 KiB over) - pessimistic, since b's memory could hold it;
-  // the even split charges 4 KiB to each (a: 66 KiB, 2 KiB over).
-  cost.reset(placeAll(d, {{0, 2}, {0, 3}}));
+  // a south of b: both reach a's and b's memory. By default the 8 KiB set goes to the one with
+  // more memory left, b's: nothing over. Charging every candidate the whole set (a: 70 KiB,
+  // 6 KiB over) rules this layout out; the even split charges 4 KiB to each (a: 2 KiB over).
+  const Placement stacked = placeAll(d, {{0, 2}, {0, 3}});
+  cost.reset(stacked);
   EXPECT_TRUE(cost.sharedMemoryNet(0));
-  EXPECT_EQ(cost.memoryOveruse(), 6 * 1024);
-  BbCostConfig split;
-  split.wholeSharedBuffers = false;
-  BbCost splitCost(m, split);
-  splitCost.reset(placeAll(d, {{0, 2}, {0, 3}}));
-  EXPECT_EQ(splitCost.memoryOveruse(), 2 * 1024);
-  EXPECT_EQ(BbCost::fromScratch(m, split, placeAll(d, {{0, 2}, {0, 3}})), splitCost.terms());
+  EXPECT_EQ(cost.memoryOveruse(), 0);
+  EXPECT_EQ(BbCost::fromScratch(m, BbCostConfig{}, stacked), cost.terms());
+  for (auto [rule, over] :
+       {std::pair<SharedBufferRule, int64_t>{SharedBufferRule::Whole, 6 * 1024}, {SharedBufferRule::Split, 2 * 1024}}) {
+    BbCostConfig other;
+    other.sharedBuffers = rule;
+    BbCost otherCost(m, other);
+    otherCost.reset(stacked);
+    EXPECT_EQ(otherCost.memoryOveruse(), over) << int(rule);
+    EXPECT_EQ(BbCost::fromScratch(m, other, stacked), otherCost.terms()) << int(rule);
+  }
   // a east of b: the only memory both reach is b's, a keeps its 62 KiB: nothing over.
   cost.reset(placeAll(d, {{1, 2}, {0, 2}}));
   EXPECT_TRUE(cost.sharedMemoryNet(0));
   EXPECT_EQ(cost.memoryOveruse(), 0);
   EXPECT_EQ(cost.lockOveruse(), 0);
+}
+
+TEST(BbCost, MemoryOveruseIsChargedPerKibOrPartOfOne) {
+  // A tile 256 bytes over fails the router as surely as one a KiB over, so SA must not be able
+  // to buy a little wirelength with it (mesh_p_l_15's best placement once did, for 25 units).
+  Device dev = loadDevice("npu2");
+  // a streams both nets: its kernel memory plus 2 x 2048 + 2 x 16 bytes of buffers.
+  auto design = [](int64_t kernelBytes) {
+    return ts::test::designFromYaml(
+        "design: mem\ndevice: npu2\ncores:\n"
+        "  - {name: a, kind: compute, buffer_bytes: " +
+        std::to_string(kernelBytes) +
+        "}\n"
+        "  - {name: b, kind: compute}\n"
+        "  - {name: c, kind: compute}\n"
+        "nets:\n"
+        "  - {name: ab, source: a, targets: [b], bytes: 2048, depth: 2}\n"
+        "  - {name: ac, source: a, targets: [c], bytes: 16, depth: 2}\n");
+  };
+  const int64_t buffers = 2 * 2048 + 2 * 16;
+  BbCostConfig cfg;
+  for (auto [over, charged] : {std::pair<int64_t, int>{0, 0}, {256, 1}, {1024, 1}, {1025, 2}, {1280, 2}}) {
+    Design d = design(65536 - buffers + over);
+    PlaceModel m(d, dev);
+    BbCost cost(m, cfg);
+    Placement apart = placeAll(d, {{0, 2}, {5, 5}, {7, 2}});
+    cost.reset(apart);
+    EXPECT_FALSE(cost.sharedMemoryNet(0));
+    EXPECT_EQ(cost.memoryOveruse(), over);
+    EXPECT_DOUBLE_EQ(cost.penalty(), charged * cfg.memoryPenalty) << over << " bytes over";
+    EXPECT_EQ(BbCost::fromScratch(m, cfg, apart), cost.terms());
+  }
 }
 
 TEST(BbCost, MemTileEndpointsPenalisedOnlyWhenSharingATile) {
@@ -594,9 +633,11 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
   randomMoves<BbCost>(ts::test::randomDesign(11, 24, 4, 5, 60), npu2, BbCostConfig{}, 4000, 1);
   Device big = loadDevice("xcve2802");
   randomMoves<BbCost>(ts::test::randomDesign(12, 120, 10, 10, 220), big, BbCostConfig{}, 2000, 2);
-  BbCostConfig split;  // the even-split memory model as well
-  split.wholeSharedBuffers = false;
-  randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, split, 4000, 5);
+  for (SharedBufferRule rule : {SharedBufferRule::Whole, SharedBufferRule::Split}) {  // the other rules as well
+    BbCostConfig other;
+    other.sharedBuffers = rule;
+    randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, other, 4000, 5);
+  }
 }
 
 // Deep FIFOs (BD overuse) and links through compute cores (shared memory only in the linking

@@ -22,11 +22,13 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("kappa", costConfig.kappa, "bbcg: weight of expected nets over a channel's capacity", 0);
   b.bind("wirelength_weight", costConfig.bb.wirelengthWeight, "weight of q(n) * (bbx + bby)", 0);
   b.bind("dma_penalty", costConfig.bb.dmaPenalty, "penalty per DMA channel over capacity", 0);
-  b.bind("memory_penalty", costConfig.bb.memoryPenalty, "penalty per KiB of buffer memory over capacity", 0);
+  b.bind("memory_penalty", costConfig.bb.memoryPenalty,
+         "penalty per KiB (or part of one) of buffer memory over a tile's capacity", 0);
   b.bind("lock_penalty", costConfig.bb.lockPenalty, "penalty per lock over capacity", 0);
   b.bind("cascade_penalty", costConfig.bb.cascadePenalty, "penalty per cascade whose ends cannot cascade", 0);
-  b.bind("whole_shared_buffers", costConfig.bb.wholeSharedBuffers,
-         "charge a shared-memory buffer to every memory that could hold it (not an even split)");
+  b.bindChoice("shared_buffers", sharedBuffers, {"assign", "whole", "split"},
+               "a shared-memory buffer with several candidate memories is charged to one chosen greedily "
+               "(assign), to every candidate (whole) or split evenly (split)");
   b.bind("inner_num", innerNum, "moves per temperature = inner_num * movable^(4/3)", 1e-3, 1e6);
   b.bind("initial_temperature", initialTemperature, "> 0: start here instead of the equilibrium search", 0);
   b.bind("equilibrium_steps", equilibriumSteps, "bisection steps of the initial-temperature search", 1, 60);
@@ -47,11 +49,20 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
 std::unique_ptr<PlacementCost> makePlacementCost(const PlaceModel& model, const SaPlacerConfig& config,
                                                  core::RunContext& ctx) {
   if (config.costFactory) return config.costFactory(model, ctx);
-  if (config.cost == "bb") return std::make_unique<BbCost>(model, config.costConfig.bb);
-  if (config.cost == "bbcg") return std::make_unique<BbcgCost>(model, config.costConfig);
+  BbcgCostConfig costConfig = config.costConfig;
+  if (config.sharedBuffers == "assign")
+    costConfig.bb.sharedBuffers = SharedBufferRule::Assign;
+  else if (config.sharedBuffers == "whole")
+    costConfig.bb.sharedBuffers = SharedBufferRule::Whole;
+  else if (config.sharedBuffers == "split")
+    costConfig.bb.sharedBuffers = SharedBufferRule::Split;
+  else
+    throw core::Error("sa: shared_buffers must be assign, whole or split, got '" + config.sharedBuffers + "'");
+  if (config.cost == "bb") return std::make_unique<BbCost>(model, costConfig.bb);
+  if (config.cost == "bbcg") return std::make_unique<BbcgCost>(model, costConfig);
   if (config.cost == "milp") {
     MilpCostConfig milp = config.milpCost;
-    milp.bb = config.costConfig.bb;
+    milp.bb = costConfig.bb;
     return std::make_unique<MilpCost>(model, milp, ctx);
   }
   throw core::Error("sa: unknown cost '" + config.cost + "' (expected bb, bbcg or milp)");

@@ -31,6 +31,9 @@ struct SaPlacerConfig {
   std::string cost = "bbcg";  ///< "bb" (eq. 9), "bbcg" (eq. 10) or "milp" (the MILP router); see costFactory
   BbcgCostConfig costConfig;  ///< weights of bb and bbcg (kappa is used by bbcg only)
   MilpCostConfig milpCost;    ///< the "milp" cost: router settings and infeasibility penalties
+  /// costConfig.bb.sharedBuffers by name, as the settings give it: "assign", "whole" or "split"
+  /// (makePlacementCost applies it to every cost model).
+  std::string sharedBuffers = "assign";
   /// Any other cost model (e.g. the MILP router's cost of each candidate). When set it
   /// replaces `cost`; it is called once per run with the run's model and context (so a slow
   /// model can pass the stop flag and time limit on to its solver).

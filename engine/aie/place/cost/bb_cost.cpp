@@ -31,11 +31,13 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
   return o;
 }
 
+// Memory is charged per KiB or part of one: a tile a few bytes over fails the router as surely
+// as one a KiB over, so a small overuse must not be cheaper than a little wirelength.
 int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
   if (o.dma == 0 && o.locks == 0 && o.memory == 0 && o.bds == 0) return 0;  // common: skip the rounding
   return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
          std::llround(c.bdPenalty * BbCost::kScale) * o.bds +
-         std::llround(c.memoryPenalty * BbCost::kScale * double(o.memory) / 1024.0);
+         std::llround(c.memoryPenalty * BbCost::kScale) * ((o.memory + 1023) / 1024);
 }
 
 /// Bytes of a shared buffer set that bank i of k is charged: an even split (remainder to the
@@ -60,6 +62,11 @@ std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
 
 BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
     : model_(model), config_(config), netWeight_(netWeights(model, config)) {
+  assignedTile_.assign(size_t(model.netCount()), -1);
+  candidateOf_.assign(size_t(model.tileCount()), 0);
+  assignedLoad_.assign(size_t(model.tileCount()), 0);
+  passTally_.assign(size_t(model.tileCount()), 0);
+  passStampOf_.assign(size_t(model.tileCount()), 0);
   pos_.assign(size_t(model.coreCount()), -1);
   tiles_.resize(size_t(model.tileCount()));
   netState_.resize(size_t(model.netCount()));
@@ -111,11 +118,80 @@ void BbCost::applyPin(NetId n, int pin, int tile, int sign) {
   }
 }
 
+bool BbCost::assignedNet(const NetState& ns, NetId n) const {
+  return config_.sharedBuffers == SharedBufferRule::Assign && ns.banks > 1 && model_.sharedBytes(n) > 0;
+}
+
+void BbCost::countCandidates(const NetState& ns, NetId n, int sign) {
+  if (!assignedNet(ns, n)) return;
+  for (int i = 0; i < ns.banks; ++i) candidateOf_[size_t(ns.bank[size_t(i)])] += sign;
+}
+
+bool BbCost::candidateLoadChanged() const {
+  for (const auto& [tile, before] : tileJournal_)
+    if (candidateOf_[size_t(tile)] > 0 && tiles_[size_t(tile)].memory != before.memory) return true;
+  return false;
+}
+
+void BbCost::chargeAssigned(NetId n, int tile, int sign) {
+  TileState& s = touchTile(tile);
+  const int64_t bytes = model_.sharedBytes(n);
+  s.memory += sign * bytes;
+  s.locks += sign * kLocksPerBuffer;
+  assignedLoad_[size_t(tile)] += sign * bytes;
+}
+
+void BbCost::moveAssigned(NetId n, int to) {
+  const int from = assignedTile_[n];
+  if (from == to) return;
+  if (from >= 0) chargeAssigned(n, from, -1);
+  if (to >= 0) chargeAssigned(n, to, +1);
+  assignedJournal_.emplace_back(n, from);
+  assignedTile_[n] = to;
+}
+
+void BbCost::assignSharedBuffers() {
+  // The choices are made against a scratch tally (what this pass has assigned so far per tile)
+  // over each tile's memory without its assigned buffers, so only the nets whose choice changes
+  // touch a tile.
+  if (++passStamp_ == 0) {
+    std::fill(passStampOf_.begin(), passStampOf_.end(), 0);
+    passStamp_ = 1;
+  }
+  auto tally = [&](int tile) -> int64_t& {
+    if (passStampOf_[size_t(tile)] != passStamp_) {
+      passStampOf_[size_t(tile)] = passStamp_;
+      passTally_[size_t(tile)] = 0;
+    }
+    return passTally_[size_t(tile)];
+  };
+  auto left = [&](int tile) {
+    return model_.capacity(tile).memoryBytes -
+           (tiles_[size_t(tile)].memory - assignedLoad_[size_t(tile)] + tally(tile));
+  };
+  choices_.clear();
+  for (NetId n : assignedNets_) {
+    const NetState& ns = netState_[n];
+    int best = ns.bank[0];
+    int64_t bestLeft = left(best);
+    for (int i = 1; i < ns.banks; ++i)
+      if (left(ns.bank[size_t(i)]) > bestLeft) {
+        best = ns.bank[size_t(i)];
+        bestLeft = left(best);
+      }
+    tally(best) += model_.sharedBytes(n);
+    if (best != assignedTile_[n]) choices_.emplace_back(n, best);
+  }
+  for (const auto& [n, tile] : choices_) moveAssigned(n, tile);
+}
+
 void BbCost::applyNet(NetId n, const NetState& ns, int sign, bool before) {
   if (ns.banks > 0) {
+    if (assignedNet(ns, n)) return;  // assignSharedBuffers() charges it
     const int64_t bytes = model_.sharedBytes(n);
+    const bool whole = config_.sharedBuffers != SharedBufferRule::Split;  // one candidate: whole either way
     for (int i = 0; i < ns.banks; ++i)
-      touchTile(ns.bank[size_t(i)]).memory += sign * bankShare(bytes, ns.banks, i, config_.wholeSharedBuffers);
+      touchTile(ns.bank[size_t(i)]).memory += sign * bankShare(bytes, ns.banks, i, whole);
     if (bytes > 0) touchTile(ns.bank[0]).locks += sign * kLocksPerBuffer;
     return;
   }
@@ -180,21 +256,25 @@ double BbCost::reset(const Placement& placement) {
   totals_ = Totals{};
   ++stamp_;
   for (CoreId c = 0; c < model_.coreCount(); ++c) applyCore(c, +1);
+  assignedNets_.clear();
+  std::fill(candidateOf_.begin(), candidateOf_.end(), 0);
+  std::fill(assignedTile_.begin(), assignedTile_.end(), -1);
+  std::fill(assignedLoad_.begin(), assignedLoad_.end(), 0);
   for (NetId n = 0; n < model_.netCount(); ++n) {
     netState_[n] = computeNet(n);
     totals_.wirelength += netState_[n].wirelength;
     applyNet(n, netState_[n], +1, false);
+    countCandidates(netState_[n], n, +1);
+    if (assignedNet(netState_[n], n)) assignedNets_.push_back(n);
   }
+  assignSharedBuffers();
   for (size_t k = 0; k < cascadeBad_.size(); ++k) {
     cascadeBad_[k] = cascadeBad(int(k));
     totals_.badCascades += cascadeBad_[k];
   }
   totals_.penalty += std::llround(config_.cascadePenalty * kScale) * totals_.badCascades;
   for (int t = 0; t < int(tiles_.size()); ++t) refreshTile(t);
-  tileJournal_.clear();
-  netJournal_.clear();
-  cascadeJournal_.clear();
-  moved_.clear();
+  clearJournal();
   resetExtra();
   return total();
 }
@@ -211,9 +291,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     std::fill(movedStamp_.begin(), movedStamp_.end(), 0);
     stamp_ = 1;
   }
-  tileJournal_.clear();
-  netJournal_.clear();
-  cascadeJournal_.clear();
+  clearJournal();
   affected_.clear();
   moved_ = moves;
   savedTotals_ = totals_;
@@ -226,6 +304,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
         netStamp_[n] = stamp_;
         affected_.push_back(n);
       }
+  bool assignedMoved = false;  // an assigned net (before or after) has a moved end
   for (const CoreMove& m : moves) applyCore(m.core, -1);
   for (const CoreMove& m : moves) {
     assert(m.core >= 0 && m.core < model_.coreCount() && dev.contains(m.to));
@@ -252,7 +331,26 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
       applyNet(n, netState_[n], -1, true);
       applyNet(n, ns, +1, false);
     }
+    if (assignedNet(netState_[n], n) || assignedNet(ns, n)) assignedMoved = true;
+    countCandidates(netState_[n], n, -1);
+    countCandidates(ns, n, +1);
     netState_[n] = ns;
+  }
+  if (assignedMoved || candidateLoadChanged()) {
+    for (const auto& [n, old] : netJournal_) {
+      const bool was = assignedNet(old, n), is = assignedNet(netState_[n], n);
+      if (was == is) continue;
+      if (!assignedNetsChanged_) savedAssignedNets_ = assignedNets_;
+      assignedNetsChanged_ = true;
+      auto at = std::lower_bound(assignedNets_.begin(), assignedNets_.end(), n);
+      if (is) {
+        assignedNets_.insert(at, n);
+      } else {
+        assignedNets_.erase(at);
+        moveAssigned(n, -1);  // its buffer set now goes where applyNet puts it
+      }
+    }
+    assignSharedBuffers();
   }
   const int64_t cascadeUnit = std::llround(config_.cascadePenalty * kScale);
   for (const CoreMove& m : moves)
@@ -276,11 +374,17 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
   return double(totalUnits() - before) / kScale;
 }
 
-void BbCost::commit() {
+void BbCost::clearJournal() {
   tileJournal_.clear();
   netJournal_.clear();
   cascadeJournal_.clear();
+  assignedJournal_.clear();
+  assignedNetsChanged_ = false;
   moved_.clear();
+}
+
+void BbCost::commit() {
+  clearJournal();
   commitExtra();
 }
 
@@ -288,13 +392,22 @@ void BbCost::revert() {
   const Device& dev = model_.device();
   for (const CoreMove& m : moved_) pos_[m.core] = dev.index(m.from);
   for (const auto& [tile, state] : tileJournal_) tiles_[size_t(tile)] = state;
-  for (const auto& [net, state] : netJournal_) netState_[net] = state;
+  for (const auto& [net, state] : netJournal_) {
+    countCandidates(netState_[net], net, -1);
+    countCandidates(state, net, +1);
+    netState_[net] = state;
+  }
   for (const auto& [k, bad] : cascadeJournal_) cascadeBad_[size_t(k)] = bad;
+  for (auto it = assignedJournal_.rbegin(); it != assignedJournal_.rend(); ++it) {  // newest first
+    const auto& [n, from] = *it;
+    const int64_t bytes = model_.sharedBytes(n);
+    if (assignedTile_[n] >= 0) assignedLoad_[size_t(assignedTile_[n])] -= bytes;
+    if (from >= 0) assignedLoad_[size_t(from)] += bytes;
+    assignedTile_[n] = from;
+  }
+  if (assignedNetsChanged_) assignedNets_.swap(savedAssignedNets_);
   totals_ = savedTotals_;
-  tileJournal_.clear();
-  netJournal_.clear();
-  cascadeJournal_.clear();
-  moved_.clear();
+  clearJournal();
   revertExtra();
 }
 
@@ -328,6 +441,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   }
   int64_t wl = 0;
   std::vector<double> weights = netWeights(m, config);
+  const SharedBufferRule rule = config.sharedBuffers;
+  std::vector<std::pair<NetId, std::vector<int>>> assigned;  // in net order
   for (NetId n = 0; n < m.netCount(); ++n) {
     const auto& pins = m.pins(n);
     std::vector<TileCoord> coords;
@@ -357,8 +472,12 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     }
     if (!banks.empty()) {
       const int k = int(banks.size());
+      if (rule == SharedBufferRule::Assign && k > 1 && m.sharedBytes(n) > 0) {
+        assigned.emplace_back(n, banks);  // charged once everything else is
+        continue;
+      }
       for (int i = 0; i < k; ++i)
-        memory[size_t(banks[size_t(i)])] += bankShare(m.sharedBytes(n), k, i, config.wholeSharedBuffers);
+        memory[size_t(banks[size_t(i)])] += bankShare(m.sharedBytes(n), k, i, rule != SharedBufferRule::Split);
       if (m.sharedBytes(n) > 0) locks[size_t(banks[0])] += kLocksPerBuffer;
       continue;
     }
@@ -372,6 +491,13 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
         locks[idx[i]] += kLocksPerBuffer;
       }
     }
+  }
+  // Each assigned net takes the candidate with the most memory left (the first on a tie).
+  for (const auto& [n, banks] : assigned) {
+    auto left = [&](int tile) { return m.capacity(tile).memoryBytes - memory[size_t(tile)]; };
+    int best = *std::max_element(banks.begin(), banks.end(), [&](int a, int b) { return left(a) < left(b); });
+    memory[size_t(best)] += m.sharedBytes(n);
+    locks[size_t(best)] += kLocksPerBuffer;
   }
   int64_t pen = 0;
   Overuse sum;

@@ -8,10 +8,14 @@
 //    than channels is left to packet switching).
 //  - buffer memory: kernel memory and link buffers at their core; a streaming net holds
 //    depth x bytes at each endpoint; a shared-memory net one buffer set (largest depth x bytes)
-//    in a memory all its endpoints reach. The router picks that memory, so by default every
-//    candidate is charged the whole set (an even split let SA return placements the router
-//    then found short of memory); either way the estimate does not depend on the order nets
-//    are looked at (the locks go to the source's first candidate).
+//    in a memory all its endpoints reach. The router picks that memory. By default
+//    (SharedBufferRule::Assign) the cost picks one too: after everything else is charged, the
+//    nets with several candidate memories take, in net order, the candidate with the most
+//    memory left. So no memory overuse means a choice of memories that fits exists, without
+//    charging every candidate the whole set (Whole: safe too, but it ruled out dense
+//    shared-memory layouts the router fits) nor splitting it evenly (Split: let SA return
+//    placements the router found short of memory). The set's locks go with its memory
+//    (Whole, Split: the source's first candidate). Overuse is charged per KiB or part of one.
 //  - locks: two (one producer/consumer pair) per buffer set, as object FIFOs use them.
 //  - buffer descriptors: a streaming net takes one BD per buffer at each endpoint's tile
 //    (routing_legality.h); a net linked through a compute core can share memory only in that
@@ -28,17 +32,18 @@
 
 namespace ts::aie {
 
+/// Where a shared-memory net with several candidate memories is charged its buffer set: one
+/// candidate chosen greedily, every candidate, or an even share in each (see the file comment).
+enum class SharedBufferRule { Assign, Whole, Split };
+
 struct BbCostConfig {
   double wirelengthWeight = 1.0;  ///< multiplies q(n) * (bbx + bby)
   double dmaPenalty = 100.0;      ///< per DMA channel over a tile's capacity
-  double memoryPenalty = 100.0;   ///< per KiB of buffer memory over a tile's capacity
+  double memoryPenalty = 100.0;   ///< per KiB (or part of one) of buffer memory over a tile's capacity
   double lockPenalty = 100.0;     ///< per lock over a tile's capacity
   double bdPenalty = 100.0;       ///< per buffer descriptor over a tile's capacity
   double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
-  /// Charge a shared-memory net's whole buffer set to every memory that could hold it (false:
-  /// an even split). Pessimistic, but a placement without memory overuse then fits whichever
-  /// memory the router picks.
-  bool wholeSharedBuffers = true;
+  SharedBufferRule sharedBuffers = SharedBufferRule::Assign;
 };
 
 class BbCost : public PlacementCost {
@@ -113,12 +118,28 @@ class BbCost : public PlacementCost {
 
   int64_t totalUnits() const { return totals_.wirelength + totals_.penalty + extraUnits(); }
   TileState& touchTile(int tile);
+  /// Whether net n's buffer set is charged by assignSharedBuffers() (several candidates, Assign).
+  bool assignedNet(const NetState& ns, NetId n) const;
+  /// Adds sign to candidateOf_ for the candidates of net n when it is an assigned net.
+  void countCandidates(const NetState& ns, NetId n, int sign);
+  /// Whether the staged move changed the memory of some assigned net's candidate.
+  bool candidateLoadChanged() const;
+  /// Adds (sign +1) or removes assigned net n's buffer set and locks at `tile`.
+  void chargeAssigned(NetId n, int tile, int sign);
+  /// Charges assigned net n to `to` instead of where it is now (-1: nowhere), journalled.
+  void moveAssigned(NetId n, int to);
+  /// Charges each assigned net's buffer set to its candidate with the most memory left, in net
+  /// order. A move runs it again only when it moves an assigned net's end or changes a
+  /// candidate's memory: otherwise every choice, which sees only candidates' memory, would come
+  /// out the same.
+  void assignSharedBuffers();
   /// Adds (sign +1) or removes net n's use of its tiles: shared memory per `state`, else each
   /// streaming end at its core's tile (the tile before the staged move when `before`).
   void applyNet(NetId n, const NetState& state, int sign, bool before);
   void applyPin(NetId n, int pin, int tile, int sign);
   int tileBefore(CoreId c) const { return movedStamp_[c] == stamp_ ? movedFrom_[c] : pos_[c]; }
   void applyCore(CoreId c, int sign);
+  void clearJournal();
   NetState computeNet(NetId n) const;
   void refreshTile(int tile);
   bool cascadeBad(int cascade) const;
@@ -133,6 +154,16 @@ class BbCost : public PlacementCost {
   std::vector<TileState> tiles_;
   std::vector<NetState> netState_;
   std::vector<char> cascadeBad_;
+  std::vector<NetId> assignedNets_;    // nets assignSharedBuffers() charges, in net order
+  std::vector<int> assignedTile_;      // per net: the memory its buffer set is charged to (-1: none)
+  std::vector<int> candidateOf_;       // per tile: assigned nets it is a candidate of
+  std::vector<int64_t> assignedLoad_;  // per tile: bytes of the assigned nets charged to it
+  // Scratch of assignSharedBuffers(): bytes assigned so far per tile (valid where stamped) and
+  // the nets whose choice changed.
+  std::vector<int64_t> passTally_;
+  std::vector<uint32_t> passStampOf_;
+  uint32_t passStamp_ = 0;
+  std::vector<std::pair<NetId, int>> choices_;
   Totals totals_;
   int64_t boundRejections_ = 0;
 
@@ -140,6 +171,9 @@ class BbCost : public PlacementCost {
   std::vector<std::pair<int, TileState>> tileJournal_;
   std::vector<std::pair<NetId, NetState>> netJournal_;
   std::vector<std::pair<int, char>> cascadeJournal_;
+  std::vector<std::pair<NetId, int>> assignedJournal_;  // (net, its tile before), in order of change
+  std::vector<NetId> savedAssignedNets_;
+  bool assignedNetsChanged_ = false;
   std::vector<CoreMove> moved_;
   Totals savedTotals_;
   std::vector<uint32_t> tileStamp_, netStamp_, cascadeStamp_, movedStamp_;
