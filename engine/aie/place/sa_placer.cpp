@@ -43,6 +43,8 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("reheat_acceptance", reheatAcceptance,
          "a reheat starts at the last temperature whose acceptance was at least this", 0, 1);
   b.bind("reheat_effort", reheatEffort, "each reheat multiplies the moves per temperature by this", 1, 100);
+  b.bind("reheat_patience", reheatPatience, "stop reheating after this many in a row that did not lower the overuse", 1,
+         1000);
   b.bind("check_incremental", checkIncremental, "debug: recompute the cost after every accepted move");
 }
 
@@ -634,7 +636,11 @@ Stop Annealer::run() {
   // Exit rule: a placement the cost still sees overuse in rarely routes, so while the best one
   // has any, anneal again from it, starting from the last temperature at which the first anneal
   // was still productive (acceptance >= reheatAcceptance), with that temperature's range.
+  // Each reheat costs as much as all before it, so reheatPatience reheats in a row that did not
+  // lower the overuse end them (overuse the cost overstates, such as DMA channels the router
+  // packet-switches, stays anyway).
   const std::vector<Step> first = history_;
+  int fruitless = 0;
   for (int k = 0; k < cfg_.maxReheats && stop == Stop::None && bestPenalty_ > 0; ++k) {
     const Step* back = &first.front();
     for (const Step& h : first)
@@ -643,7 +649,10 @@ Stop Annealer::run() {
     t_ = back->temperature;
     range_ = back->range;
     ++reheats_;
+    const double penaltyBefore = bestPenalty_;
     stop = anneal(stop, std::pow(cfg_.reheatEffort, reheats_));
+    fruitless = bestPenalty_ < penaltyBefore ? 0 : fruitless + 1;
+    if (fruitless >= cfg_.reheatPatience) break;
   }
   return stop;
 }

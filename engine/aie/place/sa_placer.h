@@ -12,7 +12,7 @@
 //    last temperature was > 0.96 / > 0.8 / > 0.15 / lower; range limit scaled by
 //    (1 - 0.44 + acceptance) so acceptance stays near 0.44; stop when T < exitFactor *
 //    cost / nets, then a greedy quench; while the best placement still has overuse, anneal
-//    again from it (reheats, see SaPlacerConfig::maxReheats);
+//    again from it until reheats stop lowering it (see SaPlacerConfig::maxReheats);
 //  - anytime: the best placement so far is kept, published as snapshots and returned on
 //    cancel or time-out; deterministic for a seed (ctx.seed()).
 #include <functional>
@@ -52,10 +52,12 @@ struct SaPlacerConfig {
   /// anneal again from it, at most this many times, starting at the last temperature whose
   /// acceptance was at least reheatAcceptance, reheat k with reheatEffort^k times the moves per
   /// temperature (so a design that cannot be placed without overuse costs at most about
-  /// 2^(maxReheats + 1) first anneals).
+  /// 2^(maxReheats + 1) first anneals), until reheatPatience reheats in a row did not lower the
+  /// best placement's penalty.
   int maxReheats = 6;
   double reheatAcceptance = 0.44;
   double reheatEffort = 2.0;
+  int reheatPatience = 2;
   /// Debug: after every accepted move compare the incremental cost with a recomputation and
   /// stop with an error on a mismatch (slow; tests use it).
   bool checkIncremental = false;
