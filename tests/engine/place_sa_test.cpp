@@ -310,7 +310,7 @@ TEST(SaPlacer, AnnealsAgainWhileTheBestPlacementHasOveruse) {
   cfg.maxReheats = 3;
   SaPlacerResult r = place(star, dev, cfg);
   EXPECT_GT(r.terms[2].second, 0.0) << "expected a lasting DMA penalty";
-  // Reheats cannot lower a penalty the design forces: two in a row that did not end them.
+  // Reheats cannot lower a penalty the design forces, so two fruitless ones in a row end them.
   EXPECT_EQ(r.reheats, 2);
   cfg.reheatPatience = 3;
   EXPECT_EQ(place(star, dev, cfg).reheats, 3);
