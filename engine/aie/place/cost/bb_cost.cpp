@@ -122,8 +122,7 @@ bool BbCost::assignedNet(const NetState& ns, NetId n) const {
   return config_.sharedBuffers == SharedBufferRule::Assign && ns.banks > 1 && model_.sharedBytes(n) > 0;
 }
 
-void BbCost::countCandidates(const NetState& ns, NetId n, int sign) {
-  if (!assignedNet(ns, n)) return;
+void BbCost::countCandidates(const NetState& ns, int sign) {
   for (int i = 0; i < ns.banks; ++i) candidateOf_[size_t(ns.bank[size_t(i)])] += sign;
 }
 
@@ -174,11 +173,13 @@ void BbCost::assignSharedBuffers() {
     const NetState& ns = netState_[n];
     int best = ns.bank[0];
     int64_t bestLeft = left(best);
-    for (int i = 1; i < ns.banks; ++i)
-      if (left(ns.bank[size_t(i)]) > bestLeft) {
+    for (int i = 1; i < ns.banks; ++i) {
+      const int64_t l = left(ns.bank[size_t(i)]);
+      if (l > bestLeft) {
         best = ns.bank[size_t(i)];
-        bestLeft = left(best);
+        bestLeft = l;
       }
+    }
     tally(best) += model_.sharedBytes(n);
     if (best != assignedTile_[n]) choices_.emplace_back(n, best);
   }
@@ -264,8 +265,10 @@ double BbCost::reset(const Placement& placement) {
     netState_[n] = computeNet(n);
     totals_.wirelength += netState_[n].wirelength;
     applyNet(n, netState_[n], +1, false);
-    countCandidates(netState_[n], n, +1);
-    if (assignedNet(netState_[n], n)) assignedNets_.push_back(n);
+    if (assignedNet(netState_[n], n)) {
+      countCandidates(netState_[n], +1);
+      assignedNets_.push_back(n);
+    }
   }
   assignSharedBuffers();
   for (size_t k = 0; k < cascadeBad_.size(); ++k) {
@@ -305,6 +308,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
         affected_.push_back(n);
       }
   bool assignedMoved = false;  // an assigned net (before or after) has a moved end
+  toggled_.clear();
   for (const CoreMove& m : moves) applyCore(m.core, -1);
   for (const CoreMove& m : moves) {
     assert(m.core >= 0 && m.core < model_.coreCount() && dev.contains(m.to));
@@ -331,15 +335,15 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
       applyNet(n, netState_[n], -1, true);
       applyNet(n, ns, +1, false);
     }
-    if (assignedNet(netState_[n], n) || assignedNet(ns, n)) assignedMoved = true;
-    countCandidates(netState_[n], n, -1);
-    countCandidates(ns, n, +1);
+    const bool was = assignedNet(netState_[n], n), is = assignedNet(ns, n);
+    if (was) countCandidates(netState_[n], -1);
+    if (is) countCandidates(ns, +1);
+    if (was != is) toggled_.emplace_back(n, is);
+    assignedMoved = assignedMoved || was || is;
     netState_[n] = ns;
   }
-  if (assignedMoved || candidateLoadChanged()) {
-    for (const auto& [n, old] : netJournal_) {
-      const bool was = assignedNet(old, n), is = assignedNet(netState_[n], n);
-      if (was == is) continue;
+  if (assignedMoved || (!assignedNets_.empty() && candidateLoadChanged())) {
+    for (const auto& [n, is] : toggled_) {
       if (!assignedNetsChanged_) savedAssignedNets_ = assignedNets_;
       assignedNetsChanged_ = true;
       auto at = std::lower_bound(assignedNets_.begin(), assignedNets_.end(), n);
@@ -393,8 +397,8 @@ void BbCost::revert() {
   for (const CoreMove& m : moved_) pos_[m.core] = dev.index(m.from);
   for (const auto& [tile, state] : tileJournal_) tiles_[size_t(tile)] = state;
   for (const auto& [net, state] : netJournal_) {
-    countCandidates(netState_[net], net, -1);
-    countCandidates(state, net, +1);
+    if (assignedNet(netState_[net], net)) countCandidates(netState_[net], -1);
+    if (assignedNet(state, net)) countCandidates(state, +1);
     netState_[net] = state;
   }
   for (const auto& [k, bad] : cascadeJournal_) cascadeBad_[size_t(k)] = bad;

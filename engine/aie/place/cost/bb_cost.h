@@ -120,8 +120,8 @@ class BbCost : public PlacementCost {
   TileState& touchTile(int tile);
   /// Whether net n's buffer set is charged by assignSharedBuffers() (several candidates, Assign).
   bool assignedNet(const NetState& ns, NetId n) const;
-  /// Adds sign to candidateOf_ for the candidates of net n when it is an assigned net.
-  void countCandidates(const NetState& ns, NetId n, int sign);
+  /// Adds sign to candidateOf_ for the candidates of an assigned net in state ns.
+  void countCandidates(const NetState& ns, int sign);
   /// Whether the staged move changed the memory of some assigned net's candidate.
   bool candidateLoadChanged() const;
   /// Adds (sign +1) or removes assigned net n's buffer set and locks at `tile`.
@@ -173,6 +173,7 @@ class BbCost : public PlacementCost {
   std::vector<std::pair<int, char>> cascadeJournal_;
   std::vector<std::pair<NetId, int>> assignedJournal_;  // (net, its tile before), in order of change
   std::vector<NetId> savedAssignedNets_;
+  std::vector<std::pair<NetId, bool>> toggled_;  // nets the staged move makes (true) or unmakes assigned
   bool assignedNetsChanged_ = false;
   std::vector<CoreMove> moved_;
   Totals savedTotals_;
