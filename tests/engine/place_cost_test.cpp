@@ -245,6 +245,35 @@ nets:
   EXPECT_DOUBLE_EQ(term(cost.terms(), "wirelength"), 1 + 7 + (5 + 3));
 }
 
+// With dma_sharing, streams out of one compute tile count as packet streams that may share its
+// two MM2S channels: the kernels take 100 cycles per object, so a channel carries 100 cycles of
+// stream words per object (payload words + one header word each).
+TEST(BbCost, DmaSharingChargesOnlyChannelsNoPackingAvoids) {
+  Device dev = loadDevice("npu2");
+  // Five streams out of h, far from every target (no shared memory).
+  const std::vector<TileCoord> at = {{0, 2}, {7, 5}, {7, 2}, {5, 5}, {3, 5}, {7, 3}};
+  BbCostConfig counting, sharing;
+  sharing.dmaSharing = true;
+  struct Case {
+    int bytes, countingOver, sharingOver;
+  };
+  // 64 bytes: 17 cycles each, all five fit one channel. 176 bytes: 45 each, two per channel, so
+  // three channels (the cycles' bound). 256 bytes: 65 each, over half the interval, so no two
+  // share: five channels.
+  for (Case c : {Case{64, 3, 0}, Case{176, 3, 1}, Case{256, 3, 3}}) {
+    Design d = ts::test::hubDesign(5, c.bytes, 100);
+    PlaceModel m(d, dev);
+    Placement p = placeAll(d, at);
+    BbCost count(m, counting), share(m, sharing);
+    count.reset(p);
+    share.reset(p);
+    EXPECT_EQ(count.dmaOveruse(), c.countingOver) << c.bytes << " bytes";
+    EXPECT_EQ(share.dmaOveruse(), c.sharingOver) << c.bytes << " bytes";
+    EXPECT_DOUBLE_EQ(share.penalty(), c.sharingOver * sharing.dmaPenalty);
+    EXPECT_EQ(share.terms(), BbCost::fromScratch(m, sharing, p));
+  }
+}
+
 TEST(BbCost, MemoryAndLockPenalties) {
   Device dev = loadDevice("npu2");
   Design d = ts::test::designFromYaml(R"(design: mem
@@ -638,6 +667,26 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
     other.sharedBuffers = rule;
     randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, other, 4000, 5);
   }
+  // Channels counted as packet streams could share them: kernels with cycles bound the sharing.
+  Design timed = ts::test::randomDesign(14, 24, 4, 5, 60);
+  for (LogicalCore& c : timed.cores)
+    if (c.kind == CoreKind::Compute) c.computeCycles = 120;
+  BbCostConfig sharing;
+  sharing.dmaSharing = true;
+  randomMoves<BbCost>(timed, npu2, sharing, 4000, 8);
+  // The rule is live on this design: a placement with every core in a row of hosts overuses
+  // channels by count, less when streams share.
+  PlaceModel m(timed, npu2);
+  Placement p(timed.coreCount());
+  std::map<CoreKind, size_t> next;
+  for (CoreId c = 0; c < timed.coreCount(); ++c) {
+    const auto& hosts = m.hostTiles(timed.cores[c].kind);
+    p.place(c, hosts[next[timed.cores[c].kind]++ % hosts.size()]);
+  }
+  BbCost counted(m), shared(m, sharing);
+  counted.reset(p);
+  shared.reset(p);
+  EXPECT_LT(shared.dmaOveruse(), counted.dmaOveruse());
 }
 
 // Deep FIFOs (BD overuse) and links through compute cores (shared memory only in the linking

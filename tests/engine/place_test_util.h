@@ -19,6 +19,19 @@ inline aie::Design designFromYaml(const std::string& yaml) {
   return aie::parseDesignYaml(yaml, "test.yaml").design;
 }
 
+/// A compute core "h" streaming `bytes` per object to each of `targets` compute cores (t0, t1,
+/// ...), every kernel taking `cycles` per object: the DMA-sharing cases of the cost tests.
+inline aie::Design hubDesign(int targets, int bytes, int cycles) {
+  const std::string kernel = ", kind: compute, cycles: " + std::to_string(cycles) + "}\n";
+  std::string y = "design: hub\ndevice: npu2\ncores:\n  - {name: h" + kernel;
+  for (int t = 0; t < targets; ++t) y += "  - {name: t" + std::to_string(t) + kernel;
+  y += "nets:\n";
+  for (int t = 0; t < targets; ++t)
+    y += "  - {name: n" + std::to_string(t) + ", source: h, targets: [t" + std::to_string(t) +
+         "], bytes: " + std::to_string(bytes) + "}\n";
+  return designFromYaml(y);
+}
+
 /// A random but sound design: compute cores, memory-tile and shim endpoints, multicast nets
 /// (some large enough to strain memory), links through memory tiles, a few cascades, groups.
 inline aie::Design randomDesign(uint64_t seed, int compute, int mems, int shims, int nets) {

@@ -138,9 +138,10 @@ std::vector<PlacerInfo> makePlacers() {
   return out;
 }
 
-/// A registry entry for a router whose settings are bound by `bind(binder, config)`.
-template <typename Config, typename Bind, typename Run>
-RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run run) {
+/// A registry entry for a router whose settings are bound by `bind(binder, config)`;
+/// `sharesDma(config)` says whether it may share DMA channels between packet streams.
+template <typename Config, typename Bind, typename Run, typename SharesDma>
+RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run run, SharesDma sharesDma) {
   return {std::move(name), std::move(description),
           [bind] {
             Config config;
@@ -156,6 +157,13 @@ RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run
             binder.apply(values);
             RrGraph graph(dev);
             return run(d, dev, graph, p, config, ctx);
+          },
+          [bind, sharesDma](const core::ParamValues& values) {
+            Config config;
+            core::ParamBinder binder;
+            bind(binder, config);
+            binder.apply(values);
+            return sharesDma(config);
           }};
 }
 
@@ -181,7 +189,8 @@ std::vector<RouterInfo> makeRouters() {
                    {"region_margin", double(r.regionMargin)},
                    {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
-      }));
+      },
+      [](const MilpRouterConfig& c) { return c.model.allowPacket; }));
   out.push_back(routerEntry<PathfinderConfig>(
       "pathfinder",
       "MLIR-AIE style negotiated-congestion router: one stream mode for all nets, shared memory "
@@ -194,7 +203,8 @@ std::vector<RouterInfo> makeRouters() {
         RouteOutcome o{r.success, std::move(r.routing), r.status, std::move(r.reasons), {}};
         o.stats = {{"iterations", r.iterations}, {"seconds", r.seconds}};
         return o;
-      }));
+      },
+      [](const PathfinderConfig&) { return false; }));  // packet flows share links, not DMA channels
   return out;
 }
 

@@ -51,6 +51,9 @@ struct RouterInfo {
   std::function<RouteOutcome(const Design&, const Device&, const Placement&, const core::ParamValues&,
                              core::RunContext&)>
       run;
+  /// Whether, with these settings, it may let packet streams share a DMA channel (what a
+  /// placer's `dma_sharing` counts on).
+  std::function<bool(const core::ParamValues&)> sharesDmaChannels;
 };
 
 const std::vector<PlacerInfo>& placerRegistry();

@@ -43,6 +43,18 @@ class ShiftedSink : public core::ProgressSink {
 
 }  // namespace
 
+core::ParamValues placerParamsForRouter(const PnrFlowConfig& config) {
+  core::ParamValues values = config.placerParams;
+  const PlacerInfo* placer = findPlacer(config.placer);
+  const RouterInfo* router = findRouter(config.router);
+  if (!placer || !router) return values;
+  auto given = values.find("dma_sharing");
+  if (given != values.end() && given->second != "auto") return values;
+  for (const core::ParamSpec& spec : placer->params())
+    if (spec.key == "dma_sharing") values["dma_sharing"] = router->sharesDmaChannels(config.routerParams) ? "on" : "off";
+  return values;
+}
+
 PnrResult runPnr(const Design& design, const Device& device, const Placement& start, const PnrFlowConfig& config,
                  core::RunContext& ctx) {
   const PlacerInfo* placer = findPlacer(config.placer);
@@ -53,7 +65,7 @@ PnrResult runPnr(const Design& design, const Device& device, const Placement& st
   PnrResult r;
   r.stage = "place";
   auto t0 = std::chrono::steady_clock::now();
-  PlaceOutcome placed = placer->run(design, device, start, config.placerParams, ctx);
+  PlaceOutcome placed = placer->run(design, device, start, placerParamsForRouter(config), ctx);
   r.placeSeconds = since(t0);
   r.placement = placed.placement;
   r.placerStats = placed.stats;

@@ -35,6 +35,12 @@ struct PnrResult {
   double placeSeconds = 0, routeSeconds = 0;
 };
 
+/// The placer settings runPnr uses: config.placerParams, and for a placer with a `dma_sharing`
+/// setting left at "auto" (or not given), "on" or "off" as the router may let packet streams
+/// share DMA channels (the MILP router unless packet streams are off; not PathFinder), so that
+/// the placer charges the channels the router will need.
+core::ParamValues placerParamsForRouter(const PnrFlowConfig& config);
+
 /// Unknown algorithm names and invalid parameter values throw core::Error (bad input); every
 /// other failure is reported in the result.
 PnrResult runPnr(const Design& design, const Device& device, const Placement& start, const PnrFlowConfig& config,

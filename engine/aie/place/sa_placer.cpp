@@ -29,6 +29,10 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bindChoice("shared_buffers", sharedBuffers, {"assign", "whole", "split"},
                "a shared-memory buffer with several candidate memories is charged to one chosen greedily "
                "(assign), to every candidate (whole) or split evenly (split)");
+  b.bindChoice("dma_sharing", dmaSharing, {"auto", "on", "off"},
+               "on: charge only the DMA channels streams need when they share channels as packet streams (the "
+               "MILP router may; PathFinder does not); off: one channel per stream; auto: as the router that "
+               "follows may (off when placing alone)");
   b.bind("inner_num", innerNum, "moves per temperature = inner_num * movable^(4/3)", 1e-3, 1e6);
   b.bind("initial_temperature", initialTemperature, "> 0: start here instead of the equilibrium search", 0);
   b.bind("equilibrium_steps", equilibriumSteps, "bisection steps of the initial-temperature search", 1, 60);
@@ -60,6 +64,9 @@ std::unique_ptr<PlacementCost> makePlacementCost(const PlaceModel& model, const 
     costConfig.bb.sharedBuffers = SharedBufferRule::Split;
   else
     throw core::Error("sa: shared_buffers must be assign, whole or split, got '" + config.sharedBuffers + "'");
+  if (config.dmaSharing != "auto" && config.dmaSharing != "on" && config.dmaSharing != "off")
+    throw core::Error("sa: dma_sharing must be auto, on or off, got '" + config.dmaSharing + "'");
+  costConfig.bb.dmaSharing = config.dmaSharing == "on";
   if (config.cost == "bb") return std::make_unique<BbCost>(model, costConfig.bb);
   if (config.cost == "bbcg") return std::make_unique<BbcgCost>(model, costConfig);
   if (config.cost == "milp") {

@@ -34,6 +34,9 @@ struct SaPlacerConfig {
   /// costConfig.bb.sharedBuffers by name, as the settings give it: "assign", "whole" or "split"
   /// (makePlacementCost applies it to every cost model).
   std::string sharedBuffers = "assign";
+  /// costConfig.bb.dmaSharing by name: "on", "off", or "auto" (off here; the place-and-route
+  /// flow turns it on or off as its router may share DMA channels, see pnr_flow.h).
+  std::string dmaSharing = "auto";
   /// Any other cost model (e.g. the MILP router's cost of each candidate). When set it
   /// replaces `cost`; it is called once per run with the run's model and context (so a slow
   /// model can pass the stop flag and time limit on to its solver).

@@ -6,9 +6,28 @@
 #include <limits>
 
 #include "engine/aie/routing_legality.h"
+#include "engine/aie/stream_bandwidth.h"
 #include "engine/core/error.h"
 
 namespace ts::aie {
+
+ChannelSharing::ChannelSharing(const PlaceModel& model) {
+  const StreamDemand demand = streamDemand(model.design(), model.device());
+  if (demand.bounded()) interval = demand.intervalCycles;
+  cycles.assign(size_t(model.netCount()), 0);
+  for (NetId n = 0; n < model.netCount(); ++n)
+    if (interval > 0) cycles[size_t(n)] = std::min(demand.packetCycles[size_t(n)], interval);  // a lone stream fits
+  const Device& dev = model.device();
+  for (int t = 0; t < dev.tileCount(); ++t) flowsPerChannel.push_back(std::max(1, dmaFlowsPerChannel(dev, dev.coord(t))));
+}
+
+int ChannelSharing::channels(int tile, int flows, int64_t cyclesSum, int longFlows) const {
+  if (flows <= 1) return flows;
+  const int per = flowsPerChannel[size_t(tile)];
+  int need = (flows + per - 1) / per;
+  if (interval > 0) need = std::max({need, longFlows, int((cyclesSum + interval - 1) / interval)});
+  return std::min(need, flows);
+}
 
 namespace {
 
@@ -61,7 +80,7 @@ std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
 }  // namespace
 
 BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
-    : model_(model), config_(config), netWeight_(netWeights(model, config)) {
+    : model_(model), config_(config), sharing_(model), netWeight_(netWeights(model, config)) {
   assignedTile_.assign(size_t(model.netCount()), -1);
   candidateOf_.assign(size_t(model.tileCount()), 0);
   assignedLoad_.assign(size_t(model.tileCount()), 0);
@@ -107,10 +126,17 @@ void BbCost::applyCore(CoreId c, int sign) {
 void BbCost::applyPin(NetId n, int pin, int tile, int sign) {
   if (!model_.dmaAt(n, pin)) return;  // a stream-port end takes no channel and no buffer
   TileState& s = touchTile(tile);
-  if (pin == 0)
+  const int64_t cycles = sign * sharing_.cycles[size_t(n)];
+  const int isLong = sign * int(sharing_.isLong(n));
+  if (pin == 0) {
     s.dmaOut += sign;
-  else
+    s.cyclesOut += cycles;
+    s.longOut += isLong;
+  } else {
     s.dmaIn += sign;
+    s.cyclesIn += cycles;
+    s.longIn += isLong;
+  }
   s.bds += sign * model_.endpointBds(n, pin);
   if (!model_.linkedAt(n, pin)) {
     s.memory += sign * model_.endpointBytes(n, pin);
@@ -226,8 +252,13 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
 
 void BbCost::refreshTile(int tile) {
   TileState& s = tiles_[size_t(tile)];
-  Overuse o = tileOveruse(model_.tileKind(tile), model_.capacity(tile), s.dmaOut, s.dmaIn, s.endpoints, s.memory,
-                          s.locks, s.bds);
+  int dmaOut = s.dmaOut, dmaIn = s.dmaIn;
+  if (config_.dmaSharing) {
+    dmaOut = sharing_.channels(tile, dmaOut, s.cyclesOut, s.longOut);
+    dmaIn = sharing_.channels(tile, dmaIn, s.cyclesIn, s.longIn);
+  }
+  Overuse o =
+      tileOveruse(model_.tileKind(tile), model_.capacity(tile), dmaOut, dmaIn, s.endpoints, s.memory, s.locks, s.bds);
   int64_t pen = penaltyUnits(config_, o);
   totals_.dmaOver += o.dma - s.dmaOver;
   totals_.lockOver += o.locks - s.lockOver;
@@ -436,6 +467,11 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   std::vector<int> dmaOut(size_t(tiles), 0), dmaIn(size_t(tiles), 0), endpoints(size_t(tiles), 0),
       locks(size_t(tiles), 0), bds(size_t(tiles), 0);
   std::vector<int64_t> memory(size_t(tiles), 0);
+  // Per tile, out and in: the streams' cycles per object and how many are long (dmaSharing).
+  std::vector<int64_t> cycles[2] = {std::vector<int64_t>(size_t(tiles), 0), std::vector<int64_t>(size_t(tiles), 0)};
+  std::vector<int> longFlows[2] = {std::vector<int>(size_t(tiles), 0), std::vector<int>(size_t(tiles), 0)};
+  const StreamDemand demand = streamDemand(m.design(), dev);
+  const int64_t interval = demand.bounded() ? demand.intervalCycles : 0;
   auto tileOf = [&](CoreId c) { return dev.index(p.tile(c)); };
   for (CoreId c = 0; c < m.coreCount(); ++c) {
     int t = tileOf(c);
@@ -489,6 +525,11 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     for (size_t i = 0; i < idx.size(); ++i) {
       if (!net.usesDma(int(i))) continue;  // a stream-port end takes no channel, buffer or BD
       ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
+      if (interval > 0) {
+        const int64_t c = std::min(demand.packetCycles[size_t(n)], interval);
+        cycles[i == 0 ? 0 : 1][idx[i]] += c;
+        longFlows[i == 0 ? 0 : 1][idx[i]] += 2 * c > interval;
+      }
       bds[idx[i]] += endpointBds(i == 0 ? net.sourceDepth : net.targetDepths[i - 1]);
       if (!m.linkedAt(n, int(i))) {
         memory[idx[i]] += m.endpointBytes(n, int(i));
@@ -506,8 +547,20 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   int64_t pen = 0;
   Overuse sum;
   for (int t = 0; t < tiles; ++t) {
-    Overuse o =
-        tileOveruse(m.tileKind(t), m.capacity(t), dmaOut[t], dmaIn[t], endpoints[t], memory[t], locks[t], bds[t]);
+    int out = dmaOut[t], in = dmaIn[t];
+    if (config.dmaSharing) {
+      // The bound again, written out: flows per channel, the cycles over the interval, long flows.
+      auto channels = [&](int flows, int64_t c, int longOnes) {
+        if (flows <= 1) return flows;
+        const int per = std::max(1, dmaFlowsPerChannel(dev, dev.coord(t)));
+        int need = (flows + per - 1) / per;
+        if (interval > 0) need = std::max({need, longOnes, int((c + interval - 1) / interval)});
+        return std::min(need, flows);
+      };
+      out = channels(out, cycles[0][t], longFlows[0][t]);
+      in = channels(in, cycles[1][t], longFlows[1][t]);
+    }
+    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), out, in, endpoints[t], memory[t], locks[t], bds[t]);
     pen += penaltyUnits(config, o);
     sum.dma += o.dma;
     sum.locks += o.locks;

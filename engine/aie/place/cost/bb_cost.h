@@ -5,7 +5,12 @@
 //    every other net needs one MM2S at its source and one S2MM at each target. Compute tiles are
 //    penalised for every channel over capacity; memory-tile and shim tiles only when several
 //    endpoints share the tile (as the placement checker rules; a lone endpoint with more nets
-//    than channels is left to packet switching).
+//    than channels is left to packet switching). With `dmaSharing` a tile's streams count as
+//    packet streams that may share channels (as the MILP router may route them): the channels
+//    they need are a lower bound of their packing (routing_legality.h, stream_bandwidth.h): at
+//    least flows / flows per channel, their cycles per object (each at most the interval) over
+//    the interval, and one per flow longer than half the interval. So only overuse that no
+//    routing can avoid is charged.
 //  - buffer memory: kernel memory and link buffers at their core; a streaming net holds
 //    depth x bytes at each endpoint; a shared-memory net one buffer set (largest depth x bytes)
 //    in a memory all its endpoints reach. The router picks that memory. By default
@@ -32,6 +37,21 @@
 
 namespace ts::aie {
 
+/// What packet sharing lets a tile's DMA channels carry (BbCostConfig::dmaSharing), from the
+/// design's stream demand without a placement (the shortest interval any placement can have, so
+/// the bound holds for all).
+struct ChannelSharing {
+  int64_t interval = 0;              ///< channel cycles per object; 0: unknown (only BDs bound sharing)
+  std::vector<int64_t> cycles;       ///< per net: one object's channel cycles as a packet stream, at most interval
+  std::vector<int> flowsPerChannel;  ///< per tile index
+
+  explicit ChannelSharing(const PlaceModel& model);
+  /// Whether net n's stream cannot share a channel with another that also takes this long.
+  bool isLong(NetId n) const { return interval > 0 && 2 * cycles[size_t(n)] > interval; }
+  /// The fewest channels `flows` streams at `tile` could share, at least (the file comment's bound).
+  int channels(int tile, int flows, int64_t cycles, int longFlows) const;
+};
+
 /// Where a shared-memory net with several candidate memories is charged its buffer set: one
 /// candidate chosen greedily, every candidate, or an even share in each (see the file comment).
 enum class SharedBufferRule { Assign, Whole, Split };
@@ -44,6 +64,7 @@ struct BbCostConfig {
   double bdPenalty = 100.0;       ///< per buffer descriptor over a tile's capacity
   double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
   SharedBufferRule sharedBuffers = SharedBufferRule::Assign;
+  bool dmaSharing = false;  ///< count channels as packet streams could share them (see the file comment)
 };
 
 class BbCost : public PlacementCost {
@@ -101,6 +122,10 @@ class BbCost : public PlacementCost {
   struct TileState {
     int dmaOut = 0, dmaIn = 0, endpoints = 0, locks = 0, bds = 0;
     int64_t memory = 0;
+    // Streams at the tile as packet streams (dmaSharing): their cycles per object (each at most
+    // the interval) and how many take over half the interval, out (MM2S) and in (S2MM).
+    int64_t cyclesOut = 0, cyclesIn = 0;
+    int longOut = 0, longIn = 0;
     int dmaOver = 0, lockOver = 0, bdOver = 0;
     int64_t memOver = 0;
     int64_t penalty = 0;  // micro-units
@@ -146,6 +171,7 @@ class BbCost : public PlacementCost {
 
   const PlaceModel& model_;
   BbCostConfig config_;
+  ChannelSharing sharing_;
   std::vector<double> netWeight_;      // wirelengthWeight * q(n) * kScale
   std::vector<int> pos_;               // tile index per core
   std::vector<int> colOf_, rowOf_;     // per tile index (no divisions on the hot path)
