@@ -37,7 +37,7 @@ struct Overuse {
 };
 
 // The penalty rules of one tile, shared by the incremental state and the from-scratch check.
-Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints, int64_t memory,
+inline Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints, int64_t memory,
                     int locks, int bds) {
   Overuse o;
   o.bds = std::max(0, bds - cap.bufferDescriptors);  // shim DMAs have BDs too
@@ -52,7 +52,7 @@ Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dma
 
 // Memory is charged per KiB or part of one: a tile a few bytes over fails the router as surely
 // as one a KiB over, so a small overuse must not be cheaper than a little wirelength.
-int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
+inline int64_t penaltyUnits(const BbCostConfig& c, const Overuse& o) {
   if (o.dma == 0 && o.locks == 0 && o.memory == 0 && o.bds == 0) return 0;  // common: skip the rounding
   return std::llround(c.dmaPenalty * BbCost::kScale) * o.dma + std::llround(c.lockPenalty * BbCost::kScale) * o.locks +
          std::llround(c.bdPenalty * BbCost::kScale) * o.bds +
@@ -126,16 +126,15 @@ void BbCost::applyCore(CoreId c, int sign) {
 void BbCost::applyPin(NetId n, int pin, int tile, int sign) {
   if (!model_.dmaAt(n, pin)) return;  // a stream-port end takes no channel and no buffer
   TileState& s = touchTile(tile);
-  const int64_t cycles = sign * sharing_.cycles[size_t(n)];
-  const int isLong = sign * int(sharing_.isLong(n));
-  if (pin == 0) {
+  if (pin == 0)
     s.dmaOut += sign;
-    s.cyclesOut += cycles;
-    s.longOut += isLong;
-  } else {
+  else
     s.dmaIn += sign;
-    s.cyclesIn += cycles;
-    s.longIn += isLong;
+  if (config_.dmaSharing) {  // kept only when used: this runs for every moved end
+    const int64_t cycles = sign * sharing_.cycles[size_t(n)];
+    const int isLong = sign * int(sharing_.isLong(n));
+    (pin == 0 ? s.cyclesOut : s.cyclesIn) += cycles;
+    (pin == 0 ? s.longOut : s.longIn) += isLong;
   }
   s.bds += sign * model_.endpointBds(n, pin);
   if (!model_.linkedAt(n, pin)) {
