@@ -51,7 +51,8 @@ core::ParamValues placerParamsForRouter(const PnrFlowConfig& config) {
   auto given = values.find("dma_sharing");
   if (given != values.end() && given->second != "auto") return values;
   for (const core::ParamSpec& spec : placer->params())
-    if (spec.key == "dma_sharing") values["dma_sharing"] = router->sharesDmaChannels(config.routerParams) ? "on" : "off";
+    if (spec.key == "dma_sharing")
+      values["dma_sharing"] = router->sharesDmaChannels(config.routerParams) ? "on" : "off";
   return values;
 }
 

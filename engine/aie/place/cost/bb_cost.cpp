@@ -18,7 +18,8 @@ ChannelSharing::ChannelSharing(const PlaceModel& model) {
   for (NetId n = 0; n < model.netCount(); ++n)
     if (interval > 0) cycles[size_t(n)] = std::min(demand.packetCycles[size_t(n)], interval);  // a lone stream fits
   const Device& dev = model.device();
-  for (int t = 0; t < dev.tileCount(); ++t) flowsPerChannel.push_back(std::max(1, dmaFlowsPerChannel(dev, dev.coord(t))));
+  for (int t = 0; t < dev.tileCount(); ++t)
+    flowsPerChannel.push_back(std::max(1, dmaFlowsPerChannel(dev, dev.coord(t))));
 }
 
 int ChannelSharing::channels(int tile, int flows, int64_t cyclesSum, int longFlows) const {
@@ -37,8 +38,8 @@ struct Overuse {
 };
 
 // The penalty rules of one tile, shared by the incremental state and the from-scratch check.
-inline Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints, int64_t memory,
-                    int locks, int bds) {
+inline Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints,
+                           int64_t memory, int locks, int bds) {
   Overuse o;
   o.bds = std::max(0, bds - cap.bufferDescriptors);  // shim DMAs have BDs too
   bool dmaCounts = kind == TileKind::Compute || endpoints > 1;
