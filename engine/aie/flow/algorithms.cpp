@@ -142,6 +142,14 @@ std::vector<PlacerInfo> makePlacers() {
 /// `sharesDma(config)` says whether it may share DMA channels between packet streams.
 template <typename Config, typename Bind, typename Run, typename SharesDma>
 RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run run, SharesDma sharesDma) {
+  // The router's settings from `values` (the defaults where none is given).
+  auto configOf = [bind](const core::ParamValues& values) {
+    Config config;
+    core::ParamBinder binder;
+    bind(binder, config);
+    binder.apply(values);
+    return config;
+  };
   return {std::move(name), std::move(description),
           [bind] {
             Config config;
@@ -149,22 +157,13 @@ RouterInfo routerEntry(std::string name, std::string description, Bind bind, Run
             bind(binder, config);
             return binder.specs();
           },
-          [bind, run](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
-                      core::RunContext& ctx) {
-            Config config;
-            core::ParamBinder binder;
-            bind(binder, config);
-            binder.apply(values);
+          [configOf, run](const Design& d, const Device& dev, const Placement& p, const core::ParamValues& values,
+                          core::RunContext& ctx) {
+            const Config config = configOf(values);
             RrGraph graph(dev);
             return run(d, dev, graph, p, config, ctx);
           },
-          [bind, sharesDma](const core::ParamValues& values) {
-            Config config;
-            core::ParamBinder binder;
-            bind(binder, config);
-            binder.apply(values);
-            return sharesDma(config);
-          }};
+          [configOf, sharesDma](const core::ParamValues& values) { return sharesDma(configOf(values)); }};
 }
 
 std::vector<RouterInfo> makeRouters() {

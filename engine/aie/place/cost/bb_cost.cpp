@@ -81,7 +81,10 @@ std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
 }  // namespace
 
 BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
-    : model_(model), config_(config), sharing_(model), netWeight_(netWeights(model, config)) {
+    : model_(model),
+      config_(config),
+      sharing_(config.dmaSharing ? ChannelSharing(model) : ChannelSharing()),
+      netWeight_(netWeights(model, config)) {
   assignedTile_.assign(size_t(model.netCount()), -1);
   candidateOf_.assign(size_t(model.tileCount()), 0);
   assignedLoad_.assign(size_t(model.tileCount()), 0);
@@ -470,8 +473,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   // Per tile, out and in: the streams' cycles per object and how many are long (dmaSharing).
   std::vector<int64_t> cycles[2] = {std::vector<int64_t>(size_t(tiles), 0), std::vector<int64_t>(size_t(tiles), 0)};
   std::vector<int> longFlows[2] = {std::vector<int>(size_t(tiles), 0), std::vector<int>(size_t(tiles), 0)};
-  const StreamDemand demand = streamDemand(m.design(), dev);
-  const int64_t interval = demand.bounded() ? demand.intervalCycles : 0;
+  const ChannelSharing sharing = config.dmaSharing ? ChannelSharing(m) : ChannelSharing();
   auto tileOf = [&](CoreId c) { return dev.index(p.tile(c)); };
   for (CoreId c = 0; c < m.coreCount(); ++c) {
     int t = tileOf(c);
@@ -525,10 +527,9 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     for (size_t i = 0; i < idx.size(); ++i) {
       if (!net.usesDma(int(i))) continue;  // a stream-port end takes no channel, buffer or BD
       ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
-      if (interval > 0) {
-        const int64_t c = std::min(demand.packetCycles[size_t(n)], interval);
-        cycles[i == 0 ? 0 : 1][idx[i]] += c;
-        longFlows[i == 0 ? 0 : 1][idx[i]] += 2 * c > interval;
+      if (config.dmaSharing) {
+        cycles[i == 0 ? 0 : 1][idx[i]] += sharing.cycles[size_t(n)];
+        longFlows[i == 0 ? 0 : 1][idx[i]] += sharing.isLong(n);
       }
       bds[idx[i]] += endpointBds(i == 0 ? net.sourceDepth : net.targetDepths[i - 1]);
       if (!m.linkedAt(n, int(i))) {
@@ -548,17 +549,9 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   Overuse sum;
   for (int t = 0; t < tiles; ++t) {
     int out = dmaOut[t], in = dmaIn[t];
-    if (config.dmaSharing) {
-      // The bound again, written out: flows per channel, the cycles over the interval, long flows.
-      auto channels = [&](int flows, int64_t c, int longOnes) {
-        if (flows <= 1) return flows;
-        const int per = std::max(1, dmaFlowsPerChannel(dev, dev.coord(t)));
-        int need = (flows + per - 1) / per;
-        if (interval > 0) need = std::max({need, longOnes, int((c + interval - 1) / interval)});
-        return std::min(need, flows);
-      };
-      out = channels(out, cycles[0][t], longFlows[0][t]);
-      in = channels(in, cycles[1][t], longFlows[1][t]);
+    if (config.dmaSharing) {  // the bound is the incremental state's; the counts are summed afresh
+      out = sharing.channels(t, out, cycles[0][t], longFlows[0][t]);
+      in = sharing.channels(t, in, cycles[1][t], longFlows[1][t]);
     }
     Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), out, in, endpoints[t], memory[t], locks[t], bds[t]);
     pen += penaltyUnits(config, o);

@@ -45,6 +45,7 @@ struct ChannelSharing {
   std::vector<int64_t> cycles;       ///< per net: one object's channel cycles as a packet stream, at most interval
   std::vector<int> flowsPerChannel;  ///< per tile index
 
+  ChannelSharing() = default;  ///< no sharing data (the rule is off)
   explicit ChannelSharing(const PlaceModel& model);
   /// Whether net n's stream cannot share a channel with another that also takes this long.
   bool isLong(NetId n) const { return interval > 0 && 2 * cycles[size_t(n)] > interval; }
