@@ -113,7 +113,9 @@ TEST(Lsmo, NeverEndsWorseThanTheSaPlacementItStartsFrom) {
     if (e.name == "mesh_p_s_00") d = e.gen.design;
   ASSERT_FALSE(d.cores.empty());
   ts::core::RunContext saCtx(7);
-  const std::optional<Placement> sa = annealedStart({d, dev, {}}, Placement::fromDesignPins(d), 1.0, saCtx);
+  const LsmoPlacerConfig defaults;
+  const std::optional<Placement> sa =
+      annealedStart({d, dev, {}}, Placement::fromDesignPins(d), 1.0, defaults.formulation, saCtx);
   ASSERT_TRUE(sa);
   const double saCost = ts::test::milpRouteCost(d, dev, *sa);
   LsmoPlacerConfig cfg;  // start "sa" by default
@@ -125,4 +127,32 @@ TEST(Lsmo, NeverEndsWorseThanTheSaPlacementItStartsFrom) {
   EXPECT_NEAR(r.startCost, saCost, 1e-6);  // the same anneal, routed by the same router
   EXPECT_LE(r.cost, r.startCost + 1e-9);
   EXPECT_LE(ts::test::milpRouteCost(d, dev, r.placement), saCost + 1e-6);
+}
+
+// The start anneal counts DMA channels as the oracle may use them: with packet flows allowed,
+// streams may share a channel. A compute core sends three 45-cycle streams (kernels of 100
+// cycles) to memory tiles: one MM2S channel over by count wherever it goes, none when two may
+// share a channel.
+TEST(Lsmo, StartAnnealSharesDmaChannelsWhenTheOracleDoes) {
+  struct LastSample : ts::core::ProgressSink {
+    ts::core::QorSample last;
+    void onSample(const ts::core::QorSample& s) override { last = s; }
+  };
+  Device dev = loadDevice("npu2");
+  Design d = ts::test::designFromYaml(
+      "design: hub\ndevice: npu2\ncores:\n  - {name: h, kind: compute, cycles: 100}\n"
+      "  - {name: m0, kind: mem}\n  - {name: m1, kind: mem}\n  - {name: m2, kind: mem}\nnets:\n"
+      "  - {name: n0, source: h, targets: [m0], bytes: 176}\n  - {name: n1, source: h, targets: [m1], bytes: 176}\n"
+      "  - {name: n2, source: h, targets: [m2], bytes: 176}\n");
+  auto dmaOveruse = [&](bool packet) {
+    LastSample sink;
+    ts::core::RunContext ctx(3, 0, nullptr, &sink);
+    JointPnrOptions options;
+    options.model.allowPacket = packet;
+    EXPECT_TRUE(annealedStart({d, dev, {}}, Placement::fromDesignPins(d), 1.0, options, ctx));
+    EXPECT_TRUE(sink.last.has("dma_overuse"));
+    return sink.last.get("dma_overuse", -1);
+  };
+  EXPECT_EQ(dmaOveruse(true), 0.0);
+  EXPECT_EQ(dmaOveruse(false), 1.0);
 }

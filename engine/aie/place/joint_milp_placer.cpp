@@ -386,12 +386,13 @@ void waitForAbandonedSolves() {
 }
 
 std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placement& start, double share,
-                                       core::RunContext& ctx) {
+                                       const JointPnrOptions& options, core::RunContext& ctx) {
   const double limit = ctx.timeLimitSeconds() > 0 ? std::max(1e-3, share * ctx.remainingSeconds()) : 0;
   ForwardingSink sink(ctx.sink(), ctx.elapsed());
   core::RunContext sub(ctx.seed(), limit, ctx.cancelToken(), &sink);
   SaPlacerConfig sa;
   sa.cost = "bbcg";
+  sa.dmaSharing = options.model.allowPacket ? "on" : "off";
   SaPlacerResult r = runSaPlacer({problem.design, problem.device, start}, sa, sub);
   sink.detach();
   if (!r.success) return std::nullopt;
@@ -575,7 +576,7 @@ JointMilpPlacerResult runJointMilpPlacer(const PlaceProblem& problem, const Join
     req.start = &start;
     result.startFrom = "given";
   } else if (config.warmStart && config.startPlacer == "sa") {
-    annealed = annealedStart(problem, start, config.startPlacerShare, ctx);
+    annealed = annealedStart(problem, start, config.startPlacerShare, config.formulation, ctx);
     if (annealed) {
       req.start = &*annealed;
       result.startFrom = "sa";

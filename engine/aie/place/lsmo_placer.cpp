@@ -66,7 +66,7 @@ bool initialPlacement(const PlaceProblem& problem, const Placement& start, const
   }
   if (cfg.start == "sa") {
     from = "sa";
-    std::optional<Placement> annealed = annealedStart(sub, start, cfg.startShare, ctx);
+    std::optional<Placement> annealed = annealedStart(sub, start, cfg.startShare, cfg.formulation, ctx);
     if (!annealed) {
       reasons.push_back("the start anneal found no legal placement");
       return false;
