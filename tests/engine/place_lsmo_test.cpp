@@ -139,11 +139,7 @@ TEST(Lsmo, StartAnnealSharesDmaChannelsWhenTheOracleDoes) {
     void onSample(const ts::core::QorSample& s) override { last = s; }
   };
   Device dev = loadDevice("npu2");
-  Design d = ts::test::designFromYaml(
-      "design: hub\ndevice: npu2\ncores:\n  - {name: h, kind: compute, cycles: 100}\n"
-      "  - {name: m0, kind: mem}\n  - {name: m1, kind: mem}\n  - {name: m2, kind: mem}\nnets:\n"
-      "  - {name: n0, source: h, targets: [m0], bytes: 176}\n  - {name: n1, source: h, targets: [m1], bytes: 176}\n"
-      "  - {name: n2, source: h, targets: [m2], bytes: 176}\n");
+  Design d = ts::test::hubDesign(3, 176, 100, "mem");
   auto dmaOveruse = [&](bool packet) {
     LastSample sink;
     ts::core::RunContext ctx(3, 0, nullptr, &sink);

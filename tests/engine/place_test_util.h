@@ -19,12 +19,14 @@ inline aie::Design designFromYaml(const std::string& yaml) {
   return aie::parseDesignYaml(yaml, "test.yaml").design;
 }
 
-/// A compute core "h" streaming `bytes` per object to each of `targets` compute cores (t0, t1,
-/// ...), every kernel taking `cycles` per object: the DMA-sharing cases of the cost tests.
-inline aie::Design hubDesign(int targets, int bytes, int cycles) {
+/// A compute core "h" streaming `bytes` per object to each of `targets` cores (t0, t1, ...) of
+/// `targetKind` ("compute", or "mem" / "shim": no shared memory with h), every kernel taking
+/// `cycles` per object: the DMA-sharing cases of the cost tests.
+inline aie::Design hubDesign(int targets, int bytes, int cycles, const std::string& targetKind = "compute") {
   const std::string kernel = ", kind: compute, cycles: " + std::to_string(cycles) + "}\n";
+  const std::string target = targetKind == "compute" ? kernel : ", kind: " + targetKind + "}\n";
   std::string y = "design: hub\ndevice: npu2\ncores:\n  - {name: h" + kernel;
-  for (int t = 0; t < targets; ++t) y += "  - {name: t" + std::to_string(t) + kernel;
+  for (int t = 0; t < targets; ++t) y += "  - {name: t" + std::to_string(t) + target;
   y += "nets:\n";
   for (int t = 0; t < targets; ++t)
     y += "  - {name: n" + std::to_string(t) + ", source: h, targets: [t" + std::to_string(t) +

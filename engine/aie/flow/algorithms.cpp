@@ -189,7 +189,7 @@ std::vector<RouterInfo> makeRouters() {
                    {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
       },
-      [](const MilpRouterConfig& c) { return c.model.allowPacket; }));
+      [](const MilpRouterConfig& c) { return c.model.sharesDmaChannels(); }));
   out.push_back(routerEntry<PathfinderConfig>(
       "pathfinder",
       "MLIR-AIE style negotiated-congestion router: one stream mode for all nets, shared memory "

@@ -392,7 +392,7 @@ std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placem
   core::RunContext sub(ctx.seed(), limit, ctx.cancelToken(), &sink);
   SaPlacerConfig sa;
   sa.cost = "bbcg";
-  sa.dmaSharing = options.model.allowPacket ? "on" : "off";
+  sa.dmaSharing = options.model.sharesDmaChannels() ? "on" : "off";
   SaPlacerResult r = runSaPlacer({problem.design, problem.device, start}, sa, sub);
   sink.detach();
   if (!r.success) return std::nullopt;

@@ -96,7 +96,7 @@ JointPnrSolution solveJointPnr(const Design& design, const Device& device, const
 /// The start of the MILP-based placers when none is given: SA+BBCG from `start` (pins kept,
 /// placed cores as a warm start) on at most `share` of the context's remaining time (no limit
 /// without one). Its cost lets streams share DMA channels (SA's `dma_sharing`) when the
-/// formulation `options` does (packet flows allowed), as SA does before the MILP router in `pnr`.
+/// formulation `options` does, as SA does before the MILP router in `pnr`.
 /// Nothing when it finds no legal placement.
 std::optional<Placement> annealedStart(const PlaceProblem& problem, const Placement& start, double share,
                                        const JointPnrOptions& options, core::RunContext& ctx);

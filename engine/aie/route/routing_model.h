@@ -72,6 +72,9 @@ struct RoutingModelOptions {
   bool allowShared = true;
   bool allowCircuit = true;
   bool allowPacket = true;
+  /// Whether streams may share a DMA channel in this formulation (as packet flows): what a
+  /// placer before it or inside it may count on (SA's `dma_sharing`).
+  bool sharesDmaChannels() const { return allowPacket; }
   /// Packet flows per channel, links and DMA alike; 0 = the device's (master selects for links,
   /// dmaFlowsPerChannel for DMA channels).
   int packetFlowsPerChannel = 0;
