@@ -191,11 +191,19 @@ TEST(BbCost, WirelengthIsTheBoundingBoxWithFanoutCorrection) {
   Device dev = loadDevice("npu2");
   Design d = ts::test::designFromYaml(kPair);
   PlaceModel m(d, dev);
-  BbCost cost(m);
-  EXPECT_DOUBLE_EQ(cost.reset(placeAll(d, {{1, 2}, {2, 2}})), 1.0);
+  BbCostConfig eq9;  // every net at its full box, as the paper
+  eq9.sharedWirelength = 1.0;
+  BbCost cost(m, eq9);
+  const Placement neighbours = placeAll(d, {{1, 2}, {2, 2}});
+  EXPECT_DOUBLE_EQ(cost.reset(neighbours), 1.0);
   EXPECT_TRUE(cost.sharedMemoryNet(0));
   EXPECT_DOUBLE_EQ(cost.reset(placeAll(d, {{1, 2}, {4, 5}})), 6.0);
   EXPECT_FALSE(cost.sharedMemoryNet(0));
+  // A net that can use shared memory needs no link: by default only a fifth of its box counts.
+  BbCost dc(m);
+  EXPECT_DOUBLE_EQ(dc.reset(neighbours), 0.2);
+  EXPECT_EQ(BbCost::fromScratch(m, BbCostConfig{}, neighbours), dc.terms());
+  EXPECT_DOUBLE_EQ(dc.reset(placeAll(d, {{1, 2}, {4, 5}})), 6.0);
 
   Design fan = ts::test::designFromYaml(R"(design: fan
 device: npu2
@@ -242,7 +250,7 @@ nets:
   cost.reset(placeAll(d, {{0, 2}, {1, 2}, {7, 2}, {5, 5}}));
   EXPECT_EQ(cost.dmaOveruse(), 0);
   EXPECT_DOUBLE_EQ(cost.penalty(), 0.0);
-  EXPECT_DOUBLE_EQ(term(cost.terms(), "wirelength"), 1 + 7 + (5 + 3));
+  EXPECT_DOUBLE_EQ(term(cost.terms(), "wirelength"), cfg.sharedWirelength * 1 + 7 + (5 + 3));
 }
 
 // With dma_sharing, streams out of one compute tile count as packet streams that may share its
@@ -667,6 +675,9 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
     other.sharedBuffers = rule;
     randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, other, 4000, 5);
   }
+  BbCostConfig eq9;  // shared-memory nets at their full box, as the paper
+  eq9.sharedWirelength = 1.0;
+  randomMoves<BbCost>(ts::test::randomDesign(15, 24, 4, 5, 60), npu2, eq9, 4000, 9);
   // Channels counted as packet streams could share them: kernels with cycles bound the sharing.
   Design timed = ts::test::randomDesign(14, 24, 4, 5, 60);
   for (LogicalCore& c : timed.cores)
@@ -742,6 +753,9 @@ TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {
   int shortcuts = 0;
   randomMoves<BbcgCost>(ts::test::randomDesign(21, 28, 4, 6, 90), npu2, cfg, 4000, 3, &congestion, &shortcuts);
   EXPECT_GT(congestion, 0.0) << "the random sequence never congested a channel";
+  BbcgCostConfig eq9 = cfg;  // shared-memory nets at their full box, as the paper
+  eq9.bb.sharedWirelength = 1.0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(24, 28, 4, 6, 90), npu2, eq9, 4000, 10, nullptr, &shortcuts);
   Device big = loadDevice("xcve2802");
   randomMoves<BbcgCost>(ts::test::randomDesign(22, 100, 10, 10, 200), big, cfg, 600, 4, nullptr, &shortcuts);
   // Sparser, so that many moves stay clear of the overused rows: the bound alone rejects those

@@ -43,7 +43,7 @@ TEST(SaPlacer, TwoCoreNetLandsOnSharedMemoryNeighbours) {
       ASSERT_TRUE(r.success) << cost << ": " << (r.reasons.empty() ? r.status : r.reasons.front());
       EXPECT_EQ(manhattan(r.placement.tile(0), r.placement.tile(1)), 1) << cost << " seed " << seed;
       EXPECT_TRUE(dev.shareMemory({r.placement.tile(0), r.placement.tile(1)}));
-      EXPECT_DOUBLE_EQ(r.cost, 1.0);
+      EXPECT_DOUBLE_EQ(r.cost, cfg.costConfig.bb.sharedWirelength);  // a unit box on shared memory
     }
   }
 }
@@ -56,7 +56,8 @@ TEST(SaPlacer, FourCoreChainBecomesACompactNeighbourChain) {
     cfg.cost = cost;
     auto r = place(d, dev, cfg, 7);
     ASSERT_TRUE(r.success);
-    EXPECT_DOUBLE_EQ(r.cost, 3.0) << cost;  // the optimum: three unit boxes
+    // The optimum: three unit boxes on shared memory.
+    EXPECT_DOUBLE_EQ(r.cost, 3 * cfg.costConfig.bb.sharedWirelength) << cost;
     for (int i = 0; i + 1 < 4; ++i) {
       EXPECT_EQ(manhattan(r.placement.tile(i), r.placement.tile(i + 1)), 1);
       EXPECT_TRUE(dev.shareMemory({r.placement.tile(i), r.placement.tile(i + 1)}));
@@ -116,9 +117,10 @@ TEST(SaPlacer, WarmStartFromTheOptimumKeepsIt) {
   Design d = ts::test::designFromYaml(chainYaml(6));
   Placement start(d.coreCount());
   for (int i = 0; i < 6; ++i) start.place(i, {i, 3});
-  auto r = place(d, dev, {}, 3, start);
+  const SaPlacerConfig cfg;
+  auto r = place(d, dev, cfg, 3, start);
   ASSERT_TRUE(r.success);
-  EXPECT_DOUBLE_EQ(r.cost, 5.0);
+  EXPECT_DOUBLE_EQ(r.cost, 5 * cfg.costConfig.bb.sharedWirelength);  // five unit boxes on shared memory
   EXPECT_LT(r.initialTemperature, 1.0);
 }
 

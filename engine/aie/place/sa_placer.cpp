@@ -21,6 +21,10 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("milp_infeasible_penalty", milpCost.infeasiblePenalty, "milp cost: cost of an unroutable placement", 0);
   b.bind("kappa", costConfig.kappa, "bbcg: weight of expected nets over a channel's capacity", 0);
   b.bind("wirelength_weight", costConfig.bb.wirelengthWeight, "weight of q(n) * (bbx + bby)", 0);
+  b.bind("shared_wirelength", costConfig.bb.sharedWirelength,
+         "multiplies the wirelength of a net whose endpoints can share a memory (1: eq. 9; such a net needs no "
+         "link or DMA channel)",
+         0, 1);
   b.bind("dma_penalty", costConfig.bb.dmaPenalty, "penalty per DMA channel over capacity", 0);
   b.bind("memory_penalty", costConfig.bb.memoryPenalty,
          "penalty per KiB (or part of one) of buffer memory over a tile's capacity", 0);

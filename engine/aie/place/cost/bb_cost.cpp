@@ -71,6 +71,12 @@ int64_t wirelengthUnits(double weight, int bbx, int bby) {
   return std::llround(weight * (bbx + bby));
 }
 
+/// A net's wirelength units once it can use shared memory (the same arithmetic incrementally
+/// and from scratch, so the two agree exactly).
+int64_t sharedWirelengthUnits(int64_t units, double factor) {
+  return factor == 1.0 ? units : std::llround(double(units) * factor);
+}
+
 std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
   std::vector<double> w(size_t(m.netCount()));
   for (NetId n = 0; n < m.netCount(); ++n)
@@ -250,6 +256,7 @@ BbCost::NetState BbCost::computeNet(NetId n) const {
   const TileCoord span = model_.reachSpan();
   if (model_.allCompute(n) && count <= 64 && maxC - minC <= 2 * span.col && maxR - minR <= 2 * span.row)
     ns.banks = model_.netSharedBanks(n, tiles, count, ns.bank);
+  if (ns.banks > 0) ns.wirelength = sharedWirelengthUnits(ns.wirelength, config_.sharedWirelength);
   return ns;
 }
 
@@ -497,7 +504,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
         std::minmax_element(coords.begin(), coords.end(), [](TileCoord a, TileCoord b) { return a.col < b.col; });
     auto [minR, maxR] =
         std::minmax_element(coords.begin(), coords.end(), [](TileCoord a, TileCoord b) { return a.row < b.row; });
-    wl += wirelengthUnits(weights[n], maxC->col - minC->col, maxR->row - minR->row);
+    const int64_t netWl = wirelengthUnits(weights[n], maxC->col - minC->col, maxR->row - minR->row);
     // Shared memory: the memories every endpoint reaches, in the source's order; a core the
     // net is linked at must hold it in its own tile (straight from the design's links).
     std::vector<int> banks;
@@ -512,6 +519,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
         if (all) banks.push_back(dev.index(mem));
       }
     }
+    wl += banks.empty() ? netWl : sharedWirelengthUnits(netWl, config.sharedWirelength);
     if (!banks.empty()) {
       const int k = int(banks.size());
       if (rule == SharedBufferRule::Assign && k > 1 && m.sharedBytes(n) > 0) {

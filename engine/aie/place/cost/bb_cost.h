@@ -59,6 +59,9 @@ enum class SharedBufferRule { Assign, Whole, Split };
 
 struct BbCostConfig {
   double wirelengthWeight = 1.0;  ///< multiplies q(n) * (bbx + bby)
+  /// Multiplies the wirelength of a net whose endpoints can share a memory: it needs no link nor
+  /// DMA channel there, so eq. 9's full box (1.0) makes SA indifferent to whether nets stream.
+  double sharedWirelength = 0.2;
   double dmaPenalty = 100.0;      ///< per DMA channel over a tile's capacity
   double memoryPenalty = 100.0;   ///< per KiB (or part of one) of buffer memory over a tile's capacity
   double lockPenalty = 100.0;     ///< per lock over a tile's capacity
