@@ -382,10 +382,10 @@ TEST(RouteMilp, QualitySaysWhereTheRoutingIsOptimal) {
   EXPECT_NEAR(all.objective, boxed.objective, 1e-6);  // a straight circuit: the box holds the optimum
 }
 
-TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
-  // One arbiter per switch and single east/west links: the nets' own boxes are infeasible, the
-  // region grows to margin 1, and then seven rounds of lazy arbiter rows are needed. (Before,
-  // region growth used up the four lazy rounds and the router returned "error".)
+namespace {
+
+/// A 6 x 6 array with one arbiter per switch and single east/west links.
+const Device& tightDevice() {
   static const Device tight = [] {
     TileResources compute{65536, 16, 16, 2, 2}, mem{524288, 64, 48, 6, 6}, shim{0, 16, 16, 2, 2};
     StreamLinks links;
@@ -398,6 +398,16 @@ TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
         {TileKind::Shim, TileKind::Mem, TileKind::Compute, TileKind::Compute, TileKind::Compute, TileKind::Compute},
         {0, 1, 2, 3, 4, 5}, compute, mem, shim, links, packet);
   }();
+  return tight;
+}
+
+}  // namespace
+
+TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
+  // One arbiter per switch and single east/west links: the nets' own boxes are infeasible, the
+  // region grows to margin 1, and then seven rounds of lazy arbiter rows are needed. (Before,
+  // region growth used up the four lazy rounds and the router returned "error".)
+  const Device& tight = tightDevice();
   ToyDesign t;
   std::vector<CoreId> c;
   for (TileCoord at : std::vector<TileCoord>{{3, 2}, {2, 2}, {1, 2}, {2, 4}, {1, 4}, {3, 3}, {5, 3}, {0, 3}})
@@ -418,6 +428,33 @@ TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
   EXPECT_GE(r.regionMargin, 1);
   EXPECT_GT(r.lazyArbiterRows, 3);
   EXPECT_EQ(r.quality, "optimal in region margin " + std::to_string(r.regionMargin));
+  EXPECT_EQ(r.cappedRelaxations, 0);  // these proofs take no time
+}
+
+TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
+  const Device& tight = tightDevice();
+  RrGraph graph(tight);
+  core::RunContext ctx;
+  MilpRouterConfig cfg;
+  cfg.model.allowShared = false;
+  cfg.model.allowPacket = false;
+  // Two nets along one row of single east links: their boxes (margin 0) hold one route, not two.
+  ToyDesign row;
+  CoreId a = row.core("a", {0, 3}), b = row.core("b", {1, 3}), a2 = row.core("a2", {5, 3}), b2 = row.core("b2", {4, 3});
+  row.net("long", a, {a2});
+  row.net("short", b, {b2});
+  auto proven = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  ASSERT_TRUE(proven.success) << proven.status;
+  EXPECT_EQ(proven.regionMargin, 1);
+  EXPECT_EQ(proven.cappedRelaxations, 0);
+  // An LP relaxation stopped before it proves the region too small grows the region all the
+  // same (some CRONet placements took the LP 25 s per margin): the routing is the same.
+  cfg.relaxationSeconds = 1e-9;
+  auto capped = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  ASSERT_TRUE(capped.success) << capped.status;
+  EXPECT_EQ(capped.cappedRelaxations, 1) << proven.solves << " " << capped.solves;
+  EXPECT_EQ(capped.regionMargin, 1);
+  EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
 }
 
 TEST(RouteMilp, CbcSettingsAreRouterSettings) {

@@ -186,6 +186,7 @@ std::vector<RouterInfo> makeRouters() {
                    {"seconds", r.seconds},
                    {"full_region", r.fullRegion ? 1.0 : 0.0},
                    {"region_margin", double(r.regionMargin)},
+                   {"capped_relaxations", double(r.cappedRelaxations)},
                    {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
       },

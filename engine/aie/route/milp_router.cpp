@@ -50,6 +50,10 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
          "seconds kept for fix-and-optimise (small MILPs over a few nearby nets) when CBC ends unproven; at most a "
          "third of the time limit",
          0);
+  b.bind("relaxation_seconds", c.relaxationSeconds,
+         "seconds the LP relaxation may take to prove a region too small when no greedy routing fits it, at most a "
+         "tenth of the time limit; then the region grows (0 = no limit)",
+         0);
   b.bind("whole_array", c.wholeArray,
          "solve on the whole array (no per-net region): optimal for the placement, larger model");
   milp::bindCbcSettings(b, c.cbc);
@@ -626,9 +630,15 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       lp.cbc.cuts = lp.cbc.probing = "off";
       lp.cbc.rins = lp.cbc.diving = false;
       lp.phase = "milp routing relaxation";
+      const double cap = config.timeLimitSeconds > 0 ? std::min(config.relaxationSeconds, 0.1 * config.timeLimitSeconds)
+                                                     : config.relaxationSeconds;
+      if (cap > 0) lp.timeLimitSeconds = lp.timeLimitSeconds > 0 ? std::min(lp.timeLimitSeconds, cap) : cap;
       ++res.solves;
       milp::SolveResult relaxed = milp::solve(model, lp, ctx);
-      if (relaxed.status == milp::Status::Infeasible) {
+      // An LP stopped by the cap proves nothing, but a wider region is the likelier to route.
+      const bool capped = relaxed.status == milp::Status::TimeOut && !ctx.shouldStop() && secondsLeft() > 0;
+      if (relaxed.status == milp::Status::Infeasible || capped) {
+        if (capped) ++res.cappedRelaxations;
         opts.margin = nextMargin(opts.margin, whole);
         continue;
       }

@@ -55,6 +55,10 @@ struct MilpRouterConfig {
   /// limit, or without a greedy start (CBC may need all the time to find a routing), there is
   /// no such search.
   double neighbourhoodSeconds = 20;
+  /// Seconds the LP relaxation may take to prove a region too small when no greedy routing fits
+  /// it (at most a tenth of the time limit); past them the region grows as if it were proven.
+  /// Most proofs take a second, but some placements' take most of a minute (CRONet, margin 1).
+  double relaxationSeconds = 6;
   /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
   /// time without polling the stop flag, while diving finds the routings the greedy start misses.
   milp::CbcSettings cbc = routerCbcSettings();
@@ -82,6 +86,7 @@ struct MilpRouterResult {
   bool fullRegion = false;                    ///< the last model covered the whole array
   int regionMargin = 0;                       ///< margin of the last model's per-net regions
   int lazyArbiterRows = 0;                    ///< arbiter rows added lazily
+  int cappedRelaxations = 0;                  ///< regions grown when the LP relaxation hit relaxationSeconds
   /// What the result is worth, in words: "optimal in region margin 2", "optimal on the whole
   /// array", "feasible in region margin 0 (objective 291.5, bound 288.1, gap 1.2%)".
   std::string quality;
