@@ -635,8 +635,11 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       if (cap > 0) lp.timeLimitSeconds = lp.timeLimitSeconds > 0 ? std::min(lp.timeLimitSeconds, cap) : cap;
       ++res.solves;
       milp::SolveResult relaxed = milp::solve(model, lp, ctx);
-      // An LP stopped by the cap proves nothing, but a wider region is the likelier to route.
-      const bool capped = relaxed.status == milp::Status::TimeOut && !ctx.shouldStop() && secondsLeft() > 0;
+      // An LP stopped by the cap (no solution, no bound) proves nothing, but a wider region is
+      // the likelier to route. A finished LP with no integer point at the root (node limit)
+      // bounds the region, which goes on to the full solve as before.
+      const bool capped = relaxed.status == milp::Status::TimeOut && !relaxed.hasSolution() && relaxed.bound < -1e30 &&
+                          !ctx.shouldStop() && secondsLeft() > 0;
       if (relaxed.status == milp::Status::Infeasible || capped) {
         if (capped) ++res.cappedRelaxations;
         opts.margin = nextMargin(opts.margin, whole);
