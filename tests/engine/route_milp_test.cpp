@@ -455,6 +455,10 @@ TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
   EXPECT_EQ(capped.cappedRelaxations, 1) << proven.solves << " " << capped.solves;
   EXPECT_EQ(capped.regionMargin, 1);
   EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
+  cfg.timeLimitSeconds = 0;  // no limit for the routing: the cap still holds
+  auto unlimited = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  ASSERT_TRUE(unlimited.success) << unlimited.status;
+  EXPECT_EQ(unlimited.cappedRelaxations, 1);
 }
 
 TEST(RouteMilp, CbcSettingsAreRouterSettings) {

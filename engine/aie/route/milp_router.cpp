@@ -639,7 +639,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       // the likelier to route. A finished LP with no integer point at the root (node limit)
       // bounds the region, which goes on to the full solve as before.
       const bool capped = relaxed.status == milp::Status::TimeOut && !relaxed.hasSolution() && relaxed.bound < -1e30 &&
-                          !ctx.shouldStop() && secondsLeft() > 0;
+                          !ctx.shouldStop() && (config.timeLimitSeconds <= 0 || secondsLeft() > 0);
       if (relaxed.status == milp::Status::Infeasible || capped) {
         if (capped) ++res.cappedRelaxations;
         opts.margin = nextMargin(opts.margin, whole);
