@@ -68,6 +68,7 @@ struct SolveResult {
   int64_t nodes = 0;
   bool startAccepted = false;  ///< the MIP start was feasible and installed
   bool hasSolution() const { return !values.empty(); }
+  bool hasBound() const { return bound > -1e30; }  ///< a finite lower bound is known
 };
 
 /// Every solution solve() returns has passed this check: bounds, integrality and every row

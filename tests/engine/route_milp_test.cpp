@@ -428,7 +428,7 @@ TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
   EXPECT_GE(r.regionMargin, 1);
   EXPECT_GT(r.lazyArbiterRows, 3);
   EXPECT_EQ(r.quality, "optimal in region margin " + std::to_string(r.regionMargin));
-  EXPECT_EQ(r.cappedRelaxations, 0);  // these proofs take no time
+  EXPECT_EQ(r.cappedRelaxations, 0);  // these proofs take milliseconds, far below the cap
 }
 
 TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
@@ -452,7 +452,7 @@ TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
   cfg.relaxationSeconds = 1e-9;
   auto capped = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
   ASSERT_TRUE(capped.success) << capped.status;
-  EXPECT_EQ(capped.cappedRelaxations, 1) << proven.solves << " " << capped.solves;
+  EXPECT_EQ(capped.cappedRelaxations, 1);
   EXPECT_EQ(capped.regionMargin, 1);
   EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
   cfg.timeLimitSeconds = 0;  // no limit for the routing: the cap still holds

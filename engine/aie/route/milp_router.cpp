@@ -529,7 +529,7 @@ std::string describeQuality(const milp::SolveResult& sr, bool fullRegion, int ma
   if (sr.status == milp::Status::Optimal) return "optimal " + where;
   std::ostringstream s;
   s << "feasible " << where << " (objective " << std::fixed << std::setprecision(1) << sr.objective;
-  if (sr.bound > -1e30 && std::fabs(sr.objective) > 1e-9)
+  if (sr.hasBound() && std::fabs(sr.objective) > 1e-9)
     s << ", bound " << sr.bound << ", gap " << std::setprecision(2)
       << 100.0 * std::max(0.0, sr.objective - sr.bound) / std::fabs(sr.objective) << "%";
   else
@@ -592,10 +592,14 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     auto secondsLeft = [&] {
       return config.timeLimitSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
+    // A step's own seconds, held to `share` of the time limit when there is one.
+    auto withinShare = [&](double seconds, double share) {
+      return config.timeLimitSeconds > 0 ? std::min(seconds, share * config.timeLimitSeconds) : seconds;
+    };
     if (config.greedyStart) {
       // Polishing the start takes at most a tenth of the time (CBC needs the rest to improve it).
       const double polish = config.timeLimitSeconds > 0
-                                ? std::min({config.polishSeconds, 0.1 * config.timeLimitSeconds, 0.5 * secondsLeft()})
+                                ? std::min(withinShare(config.polishSeconds, 0.1), 0.5 * secondsLeft())
                                 : config.polishSeconds;
       if (auto v = greedyStart(design, device, graph, placement, opts, builder, model, polish, ctx))
         so.start = std::move(*v);
@@ -630,15 +634,14 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       lp.cbc.cuts = lp.cbc.probing = "off";
       lp.cbc.rins = lp.cbc.diving = false;
       lp.phase = "milp routing relaxation";
-      const double cap = config.timeLimitSeconds > 0 ? std::min(config.relaxationSeconds, 0.1 * config.timeLimitSeconds)
-                                                     : config.relaxationSeconds;
+      const double cap = withinShare(config.relaxationSeconds, 0.1);
       if (cap > 0) lp.timeLimitSeconds = lp.timeLimitSeconds > 0 ? std::min(lp.timeLimitSeconds, cap) : cap;
       ++res.solves;
       milp::SolveResult relaxed = milp::solve(model, lp, ctx);
       // An LP stopped by the cap (no solution, no bound) proves nothing, but a wider region is
       // the likelier to route. A finished LP with no integer point at the root (node limit)
       // bounds the region, which goes on to the full solve as before.
-      const bool capped = relaxed.status == milp::Status::TimeOut && !relaxed.hasSolution() && relaxed.bound < -1e30 &&
+      const bool capped = relaxed.status == milp::Status::TimeOut && !relaxed.hasSolution() && !relaxed.hasBound() &&
                           !ctx.shouldStop() && (config.timeLimitSeconds <= 0 || secondsLeft() > 0);
       if (relaxed.status == milp::Status::Infeasible || capped) {
         if (capped) ++res.cappedRelaxations;

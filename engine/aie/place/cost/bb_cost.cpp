@@ -72,9 +72,9 @@ int64_t wirelengthUnits(double weight, int bbx, int bby) {
 }
 
 /// A net's wirelength units once it can use shared memory (the same arithmetic incrementally
-/// and from scratch, so the two agree exactly).
+/// and from scratch, so the two agree exactly; units stay far below 2^53, so 1.0 is exact).
 int64_t sharedWirelengthUnits(int64_t units, double factor) {
-  return factor == 1.0 ? units : std::llround(double(units) * factor);
+  return std::llround(double(units) * factor);
 }
 
 std::vector<double> netWeights(const PlaceModel& m, const BbCostConfig& c) {
