@@ -70,6 +70,7 @@ RunOutput runRouter(const aie::LoadedDesign& loaded, const aie::RrGraph& graph, 
                   {"neighbourhood_solves", r.neighbourhoodSolves},
                   {"neighbourhood_improvements", r.neighbourhoodImprovements},
                   {"neighbourhood_objective", r.neighbourhoodObjective},
+                  {"cbc_stalled", r.cbcStalled},
                   {"quality", r.quality}};
     return out;
   }

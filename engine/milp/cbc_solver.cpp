@@ -7,6 +7,7 @@
 #include <CbcHeuristicRINS.hpp>
 #include <CbcModel.hpp>
 #include <CbcStrategy.hpp>
+#include <CbcTree.hpp>
 #include <CglClique.hpp>
 #include <CglFlowCover.hpp>
 #include <CglGomory.hpp>
@@ -183,6 +184,30 @@ struct Progress {
   // beside two busy loops on two cores, sanitizer build).
   bool searchOver = false;
   std::chrono::steady_clock::time_point graceEnd{};
+  // The stall rule (SolveOptions::stallSeconds): the best incumbent and bound seen, when
+  // either last improved, and whether the search has left its root (which ends the rule).
+  double stallBest = kInf, stallBound = -kInf;
+  std::chrono::steady_clock::time_point lastImprovement{};
+  bool branched = false, stalled = false;
+  /// Notes the search's incumbent and bound (call at the search's own events).
+  void noteProgress(const CbcModel& model, std::chrono::steady_clock::time_point now) {
+    branched = branched || model.getNodeCount() > 0 || (model.tree() && model.tree()->size() > 0);
+    if (options->stallSeconds <= 0 || !model.bestSolution() || lpStopped) return;
+    const double best = model.getObjValue(), bound = model.getBestPossibleObjValue();
+    const double step = options->relativeGap * std::max(1.0, std::fabs(best));
+    if (best < stallBest - step || (std::fabs(bound) < 1e40 && bound > stallBound + step)) {
+      stallBest = std::min(stallBest, best);
+      if (std::fabs(bound) < 1e40) stallBound = std::max(stallBound, bound);
+      lastImprovement = now;
+    }
+  }
+  /// Whether the search, at its root with an incumbent, has gone stallSeconds without
+  /// improving. Checked at every event, the heuristics' own small searches included: CBC's
+  /// root can spend many seconds inside them.
+  bool stalledAt(std::chrono::steady_clock::time_point now) const {
+    return options->stallSeconds > 0 && stallBest < kInf && !branched &&
+           std::chrono::duration<double>(now - lastImprovement).count() >= options->stallSeconds;
+  }
   void endSearch() {
     if (searchOver) return;
     searchOver = true;
@@ -202,7 +227,10 @@ class LpStopHandler : public ClpEventHandler {
     if (which != endOfIteration) return -1;
     auto now = std::chrono::steady_clock::now();
     if (progress_->searchOver && now < progress_->graceEnd) return -1;
-    if (!progress_->ctx->shouldStop() && now < progress_->deadline) return -1;
+    // The stall rule too: one cut round of CRONet's root re-solved LPs for 17 s without an event.
+    const bool stalled = progress_->stalledAt(now);
+    if (!progress_->ctx->shouldStop() && now < progress_->deadline && !stalled) return -1;
+    progress_->stalled = progress_->stalled || stalled;
     progress_->lpStopped = true;
     if (progress_->ctx->cancel().stopRequested()) progress_->cancelled = true;
     return 0;  // Clp status 5: stopped by the event handler
@@ -241,6 +269,13 @@ class EventHandler : public CbcEventHandler {
     // A time limit still starts the grace here, as before.
     if (ctx.shouldStop() || std::chrono::steady_clock::now() >= progress_->deadline) {
       if (search) progress_->endSearch();
+      return stop;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (search) progress_->noteProgress(*model_, now);
+    if (progress_->stalledAt(now)) {
+      progress_->stalled = true;
+      if (search) progress_->endSearch();  // a heuristic's search: the search stops at its next event
       return stop;
     }
     if (!search) return noAction;
@@ -377,6 +412,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   if (ctx.shouldStop()) return finish(ctx.cancel().stopRequested() ? Status::Cancelled : Status::TimeOut);
 
   Progress progress{&ctx, &options, model.objectiveOffset()};
+  progress.lastImprovement = start;
   progress.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(std::min(limit, 1e7)));
   LpStopHandler lpHandler(&progress);
@@ -409,6 +445,7 @@ SolveResult solve(const Model& model, const SolveOptions& options, core::RunCont
   cbc.branchAndBound();
   progress.endSearch();
   out.nodes = cbc.getNodeCount();
+  out.stalled = progress.stalled;
   // Never trust CBC's answer blindly: it is checked against every row and bound of the model,
   // repaired by re-solving the continuous part if only that is off, and dropped (falling back
   // to the MIP start when there was one) if it still does not hold.

@@ -57,6 +57,12 @@ struct SolveOptions {
   std::string phase = "milp";  ///< QoRSample phase name of the progress samples
   bool publishSamples = true;  ///< off for a sub-MILP, whose bound is not the caller's
   int64_t nodeLimit = -1;      ///< < 0: none
+  /// > 0: while the search is at its root node and has an incumbent, stop (status Feasible)
+  /// when neither the incumbent nor the bound has improved by more than relativeGap x
+  /// |incumbent| for this many seconds, so that a caller with a better use for the time (a
+  /// local search on the incumbent) takes over. A search that branches keeps its time: a
+  /// tree's progress towards a proof may show only at its end.
+  double stallSeconds = 0;
 };
 
 struct SolveResult {
@@ -67,6 +73,7 @@ struct SolveResult {
   double seconds = 0;
   int64_t nodes = 0;
   bool startAccepted = false;  ///< the MIP start was feasible and installed
+  bool stalled = false;        ///< ended by SolveOptions::stallSeconds
   bool hasSolution() const { return !values.empty(); }
   bool hasBound() const { return bound > -1e30; }  ///< a finite lower bound is known
 };

@@ -240,6 +240,58 @@ TEST(MilpSolver, TimeLimitGivesTimeOutOrFeasible) {
   EXPECT_LT(s, 3.0);
 }
 
+// The stall rule ends a search whose root stops improving, with its incumbent: with a stall of a
+// microsecond, the first root event without a better incumbent or bound ends it (a cover model
+// started from every set, far above its bound). A search that branches keeps its time (market
+// split's root takes milliseconds, its tree minutes).
+TEST(MilpSolver, StallRuleEndsARootThatStopsImprovingButNotATree) {
+  milp::Model cover = largeCover(500, 250, 6, 5);
+  milp::SolveOptions o;
+  o.start.assign(size_t(cover.varCount()), 1.0);
+  o.cbc.rins = o.cbc.diving = true;
+  o.timeLimitSeconds = 60;
+  o.stallSeconds = 1e-6;
+  core::RunContext ctx;
+  const auto r = milp::solve(cover, o, ctx);
+  EXPECT_TRUE(r.startAccepted);
+  EXPECT_TRUE(r.stalled);
+  EXPECT_EQ(r.nodes, 0);
+  EXPECT_EQ(r.status, milp::Status::Feasible) << toString(r.status);
+  EXPECT_LE(r.objective, cover.evaluate(o.start) + 1e-9);
+  EXPECT_TRUE(cover.violations(r.values).empty());
+  EXPECT_TRUE(r.hasBound());
+  EXPECT_LE(r.bound, r.objective + 1e-6);
+  o.stallSeconds = 0;
+  o.timeLimitSeconds = 1;
+  EXPECT_FALSE(milp::solve(cover, o, ctx).stalled);
+
+  milp::Model m = marketSplit(6, 50, 11);
+  milp::SolveOptions t;
+  t.start.assign(size_t(m.varCount()), 0.0);  // every x at 0: s_i takes each row's right-hand side
+  for (size_t i = 0; i < m.rows().size(); ++i) t.start[50 + 2 * i] = m.rows()[i].lb;
+  ASSERT_TRUE(m.violations(t.start, 1e-9).empty());
+  t.stallSeconds = 0.3;
+  t.relativeGap = 0.5;  // only a halving counts as progress, so the tree "stalls" often
+  t.timeLimitSeconds = 2;
+  const auto tree = milp::solve(m, t, ctx);
+  EXPECT_TRUE(tree.startAccepted);
+  EXPECT_FALSE(tree.stalled);
+  EXPECT_GT(tree.nodes, 0);
+  EXPECT_EQ(tree.status, milp::Status::Feasible) << toString(tree.status);
+  EXPECT_GE(tree.seconds, 1.9);  // it ran to its limit
+}
+
+TEST(MilpSolver, StallRuleLeavesASolvedModelOptimal) {
+  milp::SolveOptions o;
+  o.start = {1, 0, 1, 0};
+  o.stallSeconds = 5;
+  core::RunContext ctx;
+  const auto r = milp::solve(knapsack(), o, ctx);
+  EXPECT_EQ(r.status, milp::Status::Optimal);
+  EXPECT_FALSE(r.stalled);
+  EXPECT_NEAR(r.objective, -23, 1e-6);
+}
+
 // Names the LP/MPS formats cannot carry (brackets, LP keywords, exponent look-alikes, very long,
 // duplicated) are rewritten to valid, unique ones; the model stays the same for glpsol.
 TEST(MilpSolver, LpAndMpsWritersMakeEveryNameValid) {

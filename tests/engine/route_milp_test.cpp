@@ -284,24 +284,39 @@ TEST(RouteMilp, PolishedStartIsCheaperAndStillFeasible) {
   EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, b.routing).empty());
 }
 
-TEST(RouteMilp, NeighbourhoodSearchRunsOnlyWhenCbcEndsUnproven) {
-  // With its cuts and heuristics off CBC needs 13-40 s to prove random29_sa (2026-11-29); it
-  // gets about 5.5 s here, the search the last 3 s, and the routing never gets worse.
-  const aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
-  RrGraph graph(l.device);
+namespace {
+
+// random29_sa with CBC's cuts and heuristics off: CBC needs 13-40 s to prove it (2026-11-29).
+// With 9 s it gets about 5.5 s, the fix-and-optimise search the last 3 s.
+struct SlowProof {
+  aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
+  RrGraph graph{l.device};
   MilpRouterConfig cfg;
-  cfg.timeLimitSeconds = 9;
-  cfg.neighbourhoodSeconds = 3;
-  cfg.cbc.cuts = "off";
-  cfg.cbc.rins = cfg.cbc.diving = false;
-  core::RunContext ctx;
-  const auto r = runMilpRouter(l.design, l.device, graph, l.placement, cfg, ctx);
+  SlowProof() {
+    cfg.timeLimitSeconds = 9;
+    cfg.neighbourhoodSeconds = 3;
+    cfg.cbc.cuts = "off";
+    cfg.cbc.rins = cfg.cbc.diving = false;
+  }
+  MilpRouterResult route() const {
+    core::RunContext ctx;
+    return runMilpRouter(l.design, l.device, graph, l.placement, cfg, ctx);
+  }
+  bool legal(const Routing& r) const { return checkRouting(l.design, l.device, graph, l.placement, r).empty(); }
+};
+
+}  // namespace
+
+TEST(RouteMilp, NeighbourhoodSearchRunsOnlyWhenCbcEndsUnproven) {
+  const SlowProof p;
+  const auto r = p.route();
   ASSERT_TRUE(r.success) << r.status;
   ASSERT_EQ(r.milpStatus, milp::Status::Feasible) << "CBC proved the routing: nothing left to search";
+  EXPECT_FALSE(r.cbcStalled);  // its 5.5 s are less than stall_seconds
   EXPECT_GT(r.neighbourhoodSolves, 0);
   EXPECT_NEAR(r.objective, r.neighbourhoodObjective, 1e-6);
-  EXPECT_LE(r.objective, r.startObjective + 1e-6);
-  EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, r.routing).empty());
+  EXPECT_LE(r.objective, r.startObjective + 1e-6);  // never worse than the start
+  EXPECT_TRUE(p.legal(r.routing));
   // A model CBC solves to optimality gets no search.
   ToyDesign t;
   auto src = t.core("s", {3, 3});
@@ -311,6 +326,21 @@ TEST(RouteMilp, NeighbourhoodSearchRunsOnlyWhenCbcEndsUnproven) {
   ASSERT_TRUE(small.success);
   EXPECT_EQ(small.milpStatus, milp::Status::Optimal);
   EXPECT_EQ(small.neighbourhoodSolves, 0);
+}
+
+TEST(RouteMilp, StalledCbcHandsItsTimeToTheNeighbourhoodSearch) {
+  // As above, but CBC stalls in its root (a microsecond without a better routing or bound): the
+  // search takes over with CBC's time and the result is still a checked routing.
+  SlowProof p;
+  p.cfg.stallSeconds = 1e-6;
+  const auto r = p.route();
+  ASSERT_TRUE(r.success) << r.status;
+  EXPECT_TRUE(r.cbcStalled);
+  EXPECT_EQ(r.milpStatus, milp::Status::Feasible);
+  EXPECT_GT(r.neighbourhoodSolves, 0);
+  EXPECT_LE(r.objective, r.startObjective + 1e-6);
+  EXPECT_LE(r.bound, r.objective + 1e-6);
+  EXPECT_TRUE(p.legal(r.routing));
 }
 
 TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
@@ -348,6 +378,14 @@ TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
   EXPECT_TRUE(model.violations(r.values).empty());
   EXPECT_NEAR(model.evaluate(r.values), r.objective, 1e-9);  // the reported value is recomputed
   EXPECT_TRUE(checkRouting(l.design, l.device, graph, l.placement, builder.extract(r.values)).empty());
+  // A routing within the accepted gap of a known bound ends the search before it starts.
+  nc.bound = startValue * (1 - 1e-3);
+  nc.relativeGap = 2e-3;
+  core::RunContext c3(7);
+  const NeighbourhoodSearchResult atBound =
+      improveRoutingByNeighbourhoods(l.design, l.placement, builder, model, *start, nc, c3);
+  EXPECT_EQ(atBound.solves, 0);
+  EXPECT_NEAR(atBound.objective, startValue, 1e-9);
 }
 
 TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {

@@ -187,6 +187,7 @@ std::vector<RouterInfo> makeRouters() {
                    {"full_region", r.fullRegion ? 1.0 : 0.0},
                    {"region_margin", double(r.regionMargin)},
                    {"capped_relaxations", double(r.cappedRelaxations)},
+                   {"cbc_stalled", r.cbcStalled ? 1.0 : 0.0},
                    {"start_accepted", r.startAccepted ? 1.0 : 0.0}};
         return o;
       },

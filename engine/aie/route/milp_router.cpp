@@ -50,6 +50,10 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
          "seconds kept for fix-and-optimise (small MILPs over a few nearby nets) when CBC ends unproven; at most a "
          "third of the time limit",
          0);
+  b.bind("stall_seconds", c.stallSeconds,
+         "seconds CBC's root may go without a better routing or bound before it hands its time to "
+         "fix-and-optimise (0 = never)",
+         0);
   b.bind("relaxation_seconds", c.relaxationSeconds,
          "seconds the LP relaxation may take to prove a region too small when no greedy routing fits it, at most a "
          "tenth of the time limit; then the region grows (0 = no limit)",
@@ -619,6 +623,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         neighbourhoodBudget =
             std::max(0.0, std::min({config.neighbourhoodSeconds, config.timeLimitSeconds / 3, 0.5 * left}));
       so.timeLimitSeconds = left - neighbourhoodBudget;
+      if (neighbourhoodBudget > 0) so.stallSeconds = config.stallSeconds;
     }
     so.relativeGap = config.relativeGap;
     so.log = config.solverLog;
@@ -652,10 +657,14 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
     }
     milp::SolveResult sr = milp::solve(model, so, ctx);
     ++res.solves;
+    res.cbcStalled = res.cbcStalled || sr.stalled;
     if (sr.status == milp::Status::Feasible && neighbourhoodBudget > 0 && !ctx.shouldStop()) {
+      // The time kept for it, and what a stalled CBC left.
       NeighbourhoodSearchConfig nc;
-      nc.seconds = std::min(neighbourhoodBudget, secondsLeft());
+      nc.seconds = secondsLeft();
       nc.cbc = config.cbc;
+      nc.bound = sr.bound;
+      nc.relativeGap = config.relativeGap;
       NeighbourhoodSearchResult ns =
           improveRoutingByNeighbourhoods(design, placement, builder, model, sr.values, nc, ctx);
       res.neighbourhoodSolves += ns.solves;
@@ -664,6 +673,10 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
       if (ns.objective < sr.objective) {
         sr.values = std::move(ns.values);
         sr.objective = ns.objective;
+        // CBC's bound holds for the whole model: a routing within the accepted gap of it is
+        // as optimal as one CBC proved itself.
+        if (sr.hasBound() && sr.objective - sr.bound <= config.relativeGap * std::fabs(sr.objective))
+          sr.status = milp::Status::Optimal;
       }
     }
     res.startAccepted = sr.startAccepted;

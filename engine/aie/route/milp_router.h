@@ -55,6 +55,11 @@ struct MilpRouterConfig {
   /// limit, or without a greedy start (CBC may need all the time to find a routing), there is
   /// no such search.
   double neighbourhoodSeconds = 20;
+  /// When CBC's root, started from a routing, goes this many seconds without a better routing
+  /// or bound, CBC hands the rest of its time to the fix-and-optimise search (0 = never; a
+  /// search that branches keeps its time). On CRONet the root kept the bound of its first
+  /// seconds and the start for half a minute, while the search lowers the routing within seconds.
+  double stallSeconds = 8;
   /// Seconds the LP relaxation may take to prove a region too small when no greedy routing fits
   /// it (at most a tenth of the time limit); past them the region grows as if it were proven.
   /// Most proofs take a second, but some placements' take most of a minute (CRONet, margin 1).
@@ -95,6 +100,7 @@ struct MilpRouterResult {
   int neighbourhoodSolves = 0;        ///< sub-MILPs of the fix-and-optimise search after CBC
   int neighbourhoodImprovements = 0;  ///< those that lowered eq. 8
   double neighbourhoodObjective = 0;  ///< eq. 8 after that search (0: it did not run)
+  bool cbcStalled = false;            ///< CBC handed over after stallSeconds without progress
 };
 
 MilpRouterResult runMilpRouter(const Design& design, const Device& device, const RrGraph& graph,

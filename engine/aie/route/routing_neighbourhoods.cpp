@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 
 #include "engine/aie/route/net_box.h"
@@ -52,7 +53,8 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
 
   int size = std::clamp(config.initialNets, 2, int(nets.size()));
   size_t next = 0, sinceImprovement = 0;
-  while (sinceImprovement < seeds.size() && secondsLeft() > 0.05 && !ctx.shouldStop()) {
+  auto atBound = [&] { return res.objective - config.bound <= config.relativeGap * std::fabs(res.objective); };
+  while (sinceImprovement < seeds.size() && secondsLeft() > 0.05 && !ctx.shouldStop() && !atBound()) {
     const NetId seed = seeds[next++ % seeds.size()].second;
     // The seed and the nets nearest to it: box gap first, then distance between box centres.
     const NetBox& sb = boxes[size_t(seed)];
