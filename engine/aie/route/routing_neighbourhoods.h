@@ -8,9 +8,10 @@
 //
 // Neighbourhoods: seeds in order of how much their route costs beyond the shortest (a detour,
 // packet mode, DMA channels), ties broken by the run's seed; each frees the seed and the nets
-// whose bounding boxes are nearest to it. The number of nets adapts: it grows while the
-// sub-MILPs solve to optimality quickly and shrinks when they run out of time. It ends when
-// its time is up, when a pass over every seed improved nothing, or at a given bound.
+// whose bounding boxes are nearest to it, as many as fit in a budget of variables. The budget
+// adapts: it grows while the sub-MILPs solve to optimality quickly and shrinks when they run
+// out of time. It ends when its time is up, when a pass over every seed improved nothing, or
+// at a given bound.
 #include <vector>
 
 #include "engine/aie/route/routing_model.h"
@@ -22,7 +23,7 @@ namespace ts::aie {
 struct NeighbourhoodSearchConfig {
   double seconds = 10;      ///< budget of the whole search
   double solveSeconds = 3;  ///< at most this per sub-MILP
-  int initialNets = 12;     ///< nets freed per neighbourhood at first
+  int initialNets = 12;     ///< the first budget: this many nets of average size
   milp::CbcSettings cbc;    ///< CBC's settings for the sub-MILPs
   /// A proven lower bound of the whole model (e.g. CBC's): the search ends once its routing
   /// is within relativeGap of it, as no routing can be better by more.
