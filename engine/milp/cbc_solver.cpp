@@ -191,13 +191,15 @@ struct Progress {
   bool branched = false, stalled = false;
   /// Notes the search's incumbent and bound (call at the search's own events).
   void noteProgress(const CbcModel& model, std::chrono::steady_clock::time_point now) {
+    if (options->stallSeconds <= 0) return;
     branched = branched || model.getNodeCount() > 0 || (model.tree() && model.tree()->size() > 0);
-    if (options->stallSeconds <= 0 || !model.bestSolution() || lpStopped) return;
+    if (!model.bestSolution() || lpStopped) return;
     const double best = model.getObjValue(), bound = model.getBestPossibleObjValue();
     const double step = options->relativeGap * std::max(1.0, std::fabs(best));
-    if (best < stallBest - step || (std::fabs(bound) < 1e40 && bound > stallBound + step)) {
+    const bool boundKnown = std::fabs(bound) < 1e40;
+    if (best < stallBest - step || (boundKnown && bound > stallBound + step)) {
       stallBest = std::min(stallBest, best);
-      if (std::fabs(bound) < 1e40) stallBound = std::max(stallBound, bound);
+      if (boundKnown) stallBound = std::max(stallBound, bound);
       lastImprovement = now;
     }
   }
@@ -267,11 +269,11 @@ class EventHandler : public CbcEventHandler {
     }
     // The context's time limit, a stop that arrived during a pause, or this solve's own limit.
     // A time limit still starts the grace here, as before.
-    if (ctx.shouldStop() || std::chrono::steady_clock::now() >= progress_->deadline) {
+    const auto now = std::chrono::steady_clock::now();
+    if (ctx.shouldStop() || now >= progress_->deadline) {
       if (search) progress_->endSearch();
       return stop;
     }
-    const auto now = std::chrono::steady_clock::now();
     if (search) progress_->noteProgress(*model_, now);
     if (progress_->stalledAt(now)) {
       progress_->stalled = true;

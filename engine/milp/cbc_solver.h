@@ -4,6 +4,7 @@
 // CBC's next event (after each node, heuristic or cut round; well under 100 ms on the models
 // TileStudio builds), and while solving it publishes QoR samples with the incumbent, the
 // bound and the gap. Safe to call from several threads at once (one CbcModel per call).
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,6 +78,12 @@ struct SolveResult {
   bool hasSolution() const { return !values.empty(); }
   bool hasBound() const { return bound > -1e30; }  ///< a finite lower bound is known
 };
+
+/// Whether `objective` is within `relativeGap` of a proven lower `bound` (-inf: never): as good
+/// as optimal by the same test CBC stops on.
+inline bool withinGap(double objective, double bound, double relativeGap) {
+  return objective - bound <= relativeGap * std::fabs(objective);
+}
 
 /// Every solution solve() returns has passed this check: bounds, integrality and every row
 /// within a tolerance of 1e-6 x max(1, |rhs|). Integers are rounded; when only continuous

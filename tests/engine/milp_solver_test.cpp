@@ -281,6 +281,8 @@ TEST(MilpSolver, StallRuleEndsARootThatStopsImprovingButNotATree) {
   EXPECT_GE(tree.seconds, 1.9);  // it ran to its limit
 }
 
+// A stall rule that ignored its seconds would end this search too: with a microsecond's stall
+// the knapsack stops at its root, with 5 s CBC proves it first.
 TEST(MilpSolver, StallRuleLeavesASolvedModelOptimal) {
   milp::SolveOptions o;
   o.start = {1, 0, 1, 0};

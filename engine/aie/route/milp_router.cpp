@@ -675,8 +675,7 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         sr.objective = ns.objective;
         // CBC's bound holds for the whole model: a routing within the accepted gap of it is
         // as optimal as one CBC proved itself.
-        if (sr.hasBound() && sr.objective - sr.bound <= config.relativeGap * std::fabs(sr.objective))
-          sr.status = milp::Status::Optimal;
+        if (milp::withinGap(sr.objective, sr.bound, config.relativeGap)) sr.status = milp::Status::Optimal;
       }
     }
     res.startAccepted = sr.startAccepted;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 
 #include "engine/aie/route/net_box.h"
@@ -58,8 +57,8 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
   for (NetId n : nets) netVariables += builder.netVariables(n).size();
   double budget = double(config.initialNets) * double(netVariables) / double(nets.size());
   size_t next = 0, sinceImprovement = 0;
-  auto atBound = [&] { return res.objective - config.bound <= config.relativeGap * std::fabs(res.objective); };
-  while (sinceImprovement < seeds.size() && secondsLeft() > 0.05 && !ctx.shouldStop() && !atBound()) {
+  while (sinceImprovement < seeds.size() && secondsLeft() > 0.05 && !ctx.shouldStop() &&
+         !milp::withinGap(res.objective, config.bound, config.relativeGap)) {
     const NetId seed = seeds[next++ % seeds.size()].second;
     // The seed and the nets nearest to it: box gap first, then distance between box centres.
     const NetBox& sb = boxes[size_t(seed)];
@@ -74,13 +73,13 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
     std::vector<char> freed(size_t(design.netCount()), 0);
     freed[size_t(seed)] = 1;
     double used = double(builder.netVariables(seed).size());
-    int count = 1;
+    bool grown = false;
     for (NetId n : near) {
       const double vars = double(builder.netVariables(n).size());
-      if (freed[size_t(n)] || (count > 1 && used + vars > budget)) continue;
+      if (freed[size_t(n)] || (grown && used + vars > budget)) continue;
       freed[size_t(n)] = 1;
       used += vars;
-      ++count;
+      grown = true;
     }
     std::vector<char> fixed(size_t(model.varCount()), 0);
     for (NetId n : nets)
