@@ -499,6 +499,38 @@ TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
   EXPECT_EQ(unlimited.cappedRelaxations, 1);
 }
 
+TEST(RouteMilp, RelaxationsOfAllRegionsShareOneBudget) {
+  const Device& tight = tightDevice();
+  RrGraph graph(tight);
+  core::RunContext ctx;
+  MilpRouterConfig cfg;
+  cfg.model.allowShared = false;
+  cfg.model.allowPacket = false;
+  // Four nets across one column boundary of row 3, one east link per tile: the boxes (margin
+  // 0, one row) and margin 1 (three rows) hold fewer routes than that, margin 2 four rows with
+  // east links (row 1 has none).
+  ToyDesign row;
+  CoreId a = row.core("a", {0, 3}), b = row.core("b", {1, 3}), c = row.core("c", {4, 3}), d = row.core("d", {5, 3});
+  row.net("ac", a, {c});
+  row.net("ad", a, {d});
+  row.net("bc", b, {c});
+  row.net("bd", b, {d});
+  auto proven = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  ASSERT_TRUE(proven.success) << proven.status << ": " << (proven.reasons.empty() ? "" : proven.reasons.front());
+  ASSERT_EQ(proven.regionMargin, 2);
+  EXPECT_EQ(proven.cappedRelaxations, 0);
+  // The first relaxation (capped, or proving margin 0 infeasible in its presolve) uses the whole
+  // budget, so margin 1 grows without one: one solve fewer, the same routing.
+  cfg.relaxationSeconds = 1e-9;
+  auto capped = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  ASSERT_TRUE(capped.success) << capped.status;
+  EXPECT_GE(capped.cappedRelaxations, 1);
+  EXPECT_EQ(capped.solves, proven.solves - 1);
+  EXPECT_EQ(capped.regionMargin, 2);
+  EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
+  EXPECT_TRUE(checkRouting(row.design, tight, graph, row.placement, capped.routing).empty());
+}
+
 TEST(RouteMilp, CbcSettingsAreRouterSettings) {
   MilpRouterConfig cfg;
   core::ParamBinder b;

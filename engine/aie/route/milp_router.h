@@ -60,9 +60,10 @@ struct MilpRouterConfig {
   /// search that branches keeps its time). On CRONet the root kept the bound of its first
   /// seconds and the start for half a minute, while the search lowers the routing within seconds.
   double stallSeconds = 8;
-  /// Seconds the LP relaxation may take to prove a region too small when no greedy routing fits
-  /// it (at most a tenth of the time limit); past them the region grows as if it were proven.
-  /// Most proofs take a second, but some placements' take most of a minute (CRONet, margin 1).
+  /// Seconds the LP relaxations may take, together, to prove regions too small when no greedy
+  /// routing fits them (at most a tenth of the time limit); past them a region grows as if it
+  /// were proven. Most proofs take a second, but some placements' take most of a minute (CRONet:
+  /// 30 s for margin 0, 14 s for margin 1).
   double relaxationSeconds = 6;
   /// CBC's search, tuned on CRONet (198 nets, 116 k variables): root probing took 44 % of the
   /// time without polling the stop flag, while diving finds the routings the greedy start misses.
@@ -91,7 +92,7 @@ struct MilpRouterResult {
   bool fullRegion = false;                    ///< the last model covered the whole array
   int regionMargin = 0;                       ///< margin of the last model's per-net regions
   int lazyArbiterRows = 0;                    ///< arbiter rows added lazily
-  int cappedRelaxations = 0;                  ///< regions grown when the LP relaxation hit relaxationSeconds
+  int cappedRelaxations = 0;                  ///< regions grown unproven: relaxationSeconds ran out
   /// What the result is worth, in words: "optimal in region margin 2", "optimal on the whole
   /// array", "feasible in region margin 0 (objective 291.5, bound 288.1, gap 1.2%)".
   std::string quality;
