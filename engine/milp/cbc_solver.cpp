@@ -191,9 +191,7 @@ struct Progress {
   bool branched = false, stalled = false;
   /// Notes the search's incumbent and bound (call at the search's own events).
   void noteProgress(const CbcModel& model, std::chrono::steady_clock::time_point now) {
-    if (options->stallSeconds <= 0) return;
-    branched = branched || model.getNodeCount() > 0 || (model.tree() && model.tree()->size() > 0);
-    if (!model.bestSolution() || lpStopped) return;
+    if (options->stallSeconds <= 0 || !model.bestSolution() || lpStopped) return;
     const double best = model.getObjValue(), bound = model.getBestPossibleObjValue();
     const double step = options->relativeGap * std::max(1.0, std::fabs(best));
     const bool boundKnown = std::fabs(bound) < 1e40;
@@ -206,9 +204,15 @@ struct Progress {
   /// Whether the search, at its root with an incumbent, has gone stallSeconds without
   /// improving. Checked at every event, the heuristics' own small searches included: CBC's
   /// root can spend many seconds inside them.
-  bool stalledAt(std::chrono::steady_clock::time_point now) const {
-    return options->stallSeconds > 0 && stallBest < kInf && !branched &&
+  bool stalledAt(std::chrono::steady_clock::time_point now) {
+    return options->stallSeconds > 0 && stallBest < kInf && !pastRoot() &&
            std::chrono::duration<double>(now - lastImprovement).count() >= options->stallSeconds;
+  }
+  /// Whether the search has left its root, read from the search itself: the LPs of its first
+  /// nodes may run before its next event (a loaded machine stalled market split's tree so).
+  bool pastRoot() {
+    if (!branched && cbc) branched = cbc->getNodeCount() > 0 || (cbc->tree() && cbc->tree()->size() > 0);
+    return branched;
   }
   void endSearch() {
     if (searchOver) return;

@@ -270,15 +270,15 @@ TEST(MilpSolver, StallRuleEndsARootThatStopsImprovingButNotATree) {
   t.start.assign(size_t(m.varCount()), 0.0);  // every x at 0: s_i takes each row's right-hand side
   for (size_t i = 0; i < m.rows().size(); ++i) t.start[50 + 2 * i] = m.rows()[i].lb;
   ASSERT_TRUE(m.violations(t.start, 1e-9).empty());
-  t.stallSeconds = 0.3;
+  t.stallSeconds = 1;   // well above the root's milliseconds, even under a sanitizer on a loaded machine
   t.relativeGap = 0.5;  // only a halving counts as progress, so the tree "stalls" often
-  t.timeLimitSeconds = 2;
+  t.timeLimitSeconds = 3;
   const auto tree = milp::solve(m, t, ctx);
   EXPECT_TRUE(tree.startAccepted);
   EXPECT_FALSE(tree.stalled);
   EXPECT_GT(tree.nodes, 0);
   EXPECT_EQ(tree.status, milp::Status::Feasible) << toString(tree.status);
-  EXPECT_GE(tree.seconds, 1.9);  // it ran to its limit
+  EXPECT_GE(tree.seconds, 2.9);  // it ran to its limit
 }
 
 // A stall rule that ignored its seconds would end this search too: with a microsecond's stall
