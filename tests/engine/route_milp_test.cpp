@@ -439,6 +439,21 @@ const Device& tightDevice() {
   return tight;
 }
 
+// The tight array with circuit-switched streams only (no shared memory, no packets): each east
+// link carries one net, so small regions run out of routes.
+struct TightCircuits {
+  const Device& device = tightDevice();
+  RrGraph graph{device};
+  core::RunContext ctx;
+  MilpRouterConfig cfg = [] {
+    MilpRouterConfig c;
+    c.model.allowShared = false;
+    c.model.allowPacket = false;
+    return c;
+  }();
+  MilpRouterResult route(const ToyDesign& d) { return runMilpRouter(d.design, device, graph, d.placement, cfg, ctx); }
+};
+
 }  // namespace
 
 TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
@@ -470,42 +485,32 @@ TEST(RouteMilp, LazyArbiterRowsKeepComingAfterTheRegionGrows) {
 }
 
 TEST(RouteMilp, RegionGrowsWhenTheRelaxationRunsOutOfTime) {
-  const Device& tight = tightDevice();
-  RrGraph graph(tight);
-  core::RunContext ctx;
-  MilpRouterConfig cfg;
-  cfg.model.allowShared = false;
-  cfg.model.allowPacket = false;
+  TightCircuits t;
   // Two nets along one row of single east links: their boxes (margin 0) hold one route, not two.
   ToyDesign row;
   CoreId a = row.core("a", {0, 3}), b = row.core("b", {1, 3}), a2 = row.core("a2", {5, 3}), b2 = row.core("b2", {4, 3});
   row.net("long", a, {a2});
   row.net("short", b, {b2});
-  auto proven = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  auto proven = t.route(row);
   ASSERT_TRUE(proven.success) << proven.status;
   EXPECT_EQ(proven.regionMargin, 1);
   EXPECT_EQ(proven.cappedRelaxations, 0);
   // An LP relaxation stopped before it proves the region too small grows the region all the
   // same (some CRONet placements took the LP 25 s per margin): the routing is the same.
-  cfg.relaxationSeconds = 1e-9;
-  auto capped = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  t.cfg.relaxationSeconds = 1e-9;
+  auto capped = t.route(row);
   ASSERT_TRUE(capped.success) << capped.status;
   EXPECT_EQ(capped.cappedRelaxations, 1);
   EXPECT_EQ(capped.regionMargin, 1);
   EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
-  cfg.timeLimitSeconds = 0;  // no limit for the routing: the cap still holds
-  auto unlimited = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  t.cfg.timeLimitSeconds = 0;  // no limit for the routing: the cap still holds
+  auto unlimited = t.route(row);
   ASSERT_TRUE(unlimited.success) << unlimited.status;
   EXPECT_EQ(unlimited.cappedRelaxations, 1);
 }
 
 TEST(RouteMilp, RelaxationsOfAllRegionsShareOneBudget) {
-  const Device& tight = tightDevice();
-  RrGraph graph(tight);
-  core::RunContext ctx;
-  MilpRouterConfig cfg;
-  cfg.model.allowShared = false;
-  cfg.model.allowPacket = false;
+  TightCircuits t;
   // Four nets across one column boundary of row 3, one east link per tile: the boxes (margin
   // 0, one row) and margin 1 (three rows) hold fewer routes than that, margin 2 four rows with
   // east links (row 1 has none).
@@ -515,20 +520,20 @@ TEST(RouteMilp, RelaxationsOfAllRegionsShareOneBudget) {
   row.net("ad", a, {d});
   row.net("bc", b, {c});
   row.net("bd", b, {d});
-  auto proven = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  auto proven = t.route(row);
   ASSERT_TRUE(proven.success) << proven.status << ": " << (proven.reasons.empty() ? "" : proven.reasons.front());
   ASSERT_EQ(proven.regionMargin, 2);
   EXPECT_EQ(proven.cappedRelaxations, 0);
   // The first relaxation (capped, or proving margin 0 infeasible in its presolve) uses the whole
   // budget, so margin 1 grows without one: one solve fewer, the same routing.
-  cfg.relaxationSeconds = 1e-9;
-  auto capped = runMilpRouter(row.design, tight, graph, row.placement, cfg, ctx);
+  t.cfg.relaxationSeconds = 1e-9;
+  auto capped = t.route(row);
   ASSERT_TRUE(capped.success) << capped.status;
   EXPECT_GE(capped.cappedRelaxations, 1);
   EXPECT_EQ(capped.solves, proven.solves - 1);
   EXPECT_EQ(capped.regionMargin, 2);
   EXPECT_DOUBLE_EQ(capped.objective, proven.objective);
-  EXPECT_TRUE(checkRouting(row.design, tight, graph, row.placement, capped.routing).empty());
+  EXPECT_TRUE(checkRouting(row.design, t.device, t.graph, row.placement, capped.routing).empty());
 }
 
 TEST(RouteMilp, CbcSettingsAreRouterSettings) {

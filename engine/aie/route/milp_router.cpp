@@ -655,9 +655,8 @@ MilpRouterResult runMilpRouter(const Design& design, const Device& device, const
         lp.timeLimitSeconds = lp.timeLimitSeconds > 0 ? std::min(lp.timeLimitSeconds, cap) : cap;
       }
       ++res.solves;
-      const auto lpStart = std::chrono::steady_clock::now();
       milp::SolveResult relaxed = milp::solve(model, lp, ctx);
-      relaxationSpent += std::chrono::duration<double>(std::chrono::steady_clock::now() - lpStart).count();
+      relaxationSpent += relaxed.seconds;
       // An LP stopped by the cap (no solution, no bound) proves nothing, but a wider region is
       // the likelier to route. A finished LP with no integer point at the root (node limit)
       // bounds the region, which goes on to the full solve as before.
