@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -343,22 +344,43 @@ TEST(RouteMilp, StalledCbcHandsItsTimeToTheNeighbourhoodSearch) {
   EXPECT_TRUE(p.legal(r.routing));
 }
 
-TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
-  const aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
-  RrGraph graph(l.device);
-  MilpRouterConfig quick;  // a feasible routing to start from: the polished greedy one, hardly solved
-  quick.timeLimitSeconds = 1;
-  quick.neighbourhoodSeconds = 0;
-  core::RunContext c1;
-  const auto first = runMilpRouter(l.design, l.device, graph, l.placement, quick, c1);
-  ASSERT_TRUE(first.success) << first.status;
-  RoutingModelOptions opts;
-  opts.margin = first.regionMargin;
+namespace {
+
+// A 29-core design's routing model and a feasible routing of it to start a neighbourhood search
+// from: the polished greedy one, hardly solved.
+struct NeighbourhoodStart {
+  aie::LoadedDesign l = aie::loadDesignFile(TS_SOURCE_DIR "/tests/engine/data/random29_sa.yaml");
+  RrGraph graph{l.device};
   milp::Model model;
-  RoutingModelBuilder builder(l.design, l.device, graph, opts, model);
-  builder.setFixedPlacement(l.placement);
-  builder.build();
-  std::optional<std::vector<double>> start = builder.encode(first.routing);
+  std::unique_ptr<RoutingModelBuilder> builder;
+  std::optional<std::vector<double>> start;
+
+  NeighbourhoodStart() {
+    MilpRouterConfig quick;
+    quick.timeLimitSeconds = 1;
+    quick.neighbourhoodSeconds = 0;
+    core::RunContext c1;
+    const auto first = runMilpRouter(l.design, l.device, graph, l.placement, quick, c1);
+    EXPECT_TRUE(first.success) << first.status;
+    RoutingModelOptions opts;
+    opts.margin = first.regionMargin;
+    builder = std::make_unique<RoutingModelBuilder>(l.design, l.device, graph, opts, model);
+    builder->setFixedPlacement(l.placement);
+    builder->build();
+    start = builder->encode(first.routing);
+  }
+  NeighbourhoodSearchResult search(const NeighbourhoodSearchConfig& nc) const {
+    core::RunContext ctx(7);
+    return improveRoutingByNeighbourhoods(l.design, l.placement, *builder, model, *start, nc, ctx);
+  }
+};
+
+}  // namespace
+
+TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
+  const NeighbourhoodStart ns;
+  const auto& [l, graph, model, builderPtr, start] = ns;
+  const RoutingModelBuilder& builder = *builderPtr;
   ASSERT_TRUE(start && model.violations(*start).empty());
   const double startValue = model.evaluate(*start);
   // Every variable of the model belongs to at most one net.
@@ -370,9 +392,7 @@ TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
     }
   NeighbourhoodSearchConfig nc;
   nc.seconds = 3;
-  core::RunContext c2(7);
-  const NeighbourhoodSearchResult r =
-      improveRoutingByNeighbourhoods(l.design, l.placement, builder, model, *start, nc, c2);
+  const NeighbourhoodSearchResult r = ns.search(nc);
   EXPECT_GT(r.solves, 0);
   EXPECT_LE(r.objective, startValue + 1e-9);
   EXPECT_TRUE(model.violations(r.values).empty());
@@ -381,11 +401,50 @@ TEST(RouteMilp, NeighbourhoodSearchResultIsAFeasibleRoutingOfTheWholeModel) {
   // A routing within the accepted gap of a known bound ends the search before it starts.
   nc.bound = startValue * (1 - 1e-3);
   nc.relativeGap = 2e-3;
-  core::RunContext c3(7);
-  const NeighbourhoodSearchResult atBound =
-      improveRoutingByNeighbourhoods(l.design, l.placement, builder, model, *start, nc, c3);
+  const NeighbourhoodSearchResult atBound = ns.search(nc);
   EXPECT_EQ(atBound.solves, 0);
   EXPECT_NEAR(atBound.objective, startValue, 1e-9);
+}
+
+TEST(RouteMilp, NeighbourhoodBudgetInVariablesGrowsAndShrinks) {
+  const NeighbourhoodStart ns;
+  ASSERT_TRUE(ns.start && ns.model.violations(*ns.start).empty());
+  // The first budget: initialNets nets of average size, in variables.
+  NeighbourhoodSearchConfig nc;
+  size_t variables = 0, nets = 0;
+  for (NetId n = 0; n < ns.l.design.netCount(); ++n)
+    if (!ns.builder->netVariables(n).empty()) {
+      variables += ns.builder->netVariables(n).size();
+      ++nets;
+    }
+  ASSERT_GT(nets, size_t(nc.initialNets) + 1);  // or there would be no search
+  const double firstBudget = double(nc.initialNets) * double(variables) / double(nets);
+
+  // Sub-MILPs that end unproven (no time to solve): each budget is three quarters of what the
+  // last neighbourhood used, down to the seed and its nearest net.
+  nc.seconds = 2;
+  nc.solveSeconds = 1e-9;
+  const NeighbourhoodSearchResult cut = ns.search(nc);
+  ASSERT_GE(cut.solves, 6);
+  ASSERT_EQ(cut.freedNets.size(), size_t(cut.solves));
+  EXPECT_EQ(cut.improvements, 0);
+  EXPECT_GT(cut.freedNets.front(), 2);
+  EXPECT_TRUE(cut.freedVariables.front() <= firstBudget || cut.freedNets.front() == 2);
+  for (int i = 1; i < cut.solves; ++i)
+    EXPECT_TRUE(cut.freedVariables[size_t(i)] <= 0.75 * cut.freedVariables[size_t(i) - 1] + 1e-9 ||
+                cut.freedNets[size_t(i)] == 2)
+        << "neighbourhood " << i << ": " << cut.freedVariables[size_t(i)] << " variables after "
+        << cut.freedVariables[size_t(i) - 1];
+  EXPECT_EQ(cut.freedNets.back(), 2);
+
+  // Sub-MILPs this small solve to optimality at once: the budget grows a quarter each time, so
+  // later neighbourhoods outgrow the first budget (which, kept, would bound them all).
+  nc.seconds = 3;
+  nc.solveSeconds = 3;
+  const NeighbourhoodSearchResult quick = ns.search(nc);
+  ASSERT_GE(quick.solves, 3);
+  EXPECT_GT(*std::max_element(quick.freedVariables.begin(), quick.freedVariables.end()), 1.4 * firstBudget);
+  EXPECT_GT(*std::max_element(quick.freedNets.begin(), quick.freedNets.end()), quick.freedNets.front());
 }
 
 TEST(RouteMilp, GreedyStartDoesNotChangeTheOptimum) {

@@ -97,6 +97,8 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
     milp::SolveResult r = milp::solve(sub.model(), so, ctx);
     ++res.solves;
     ++sinceImprovement;
+    res.freedNets.push_back(int(std::count(freed.begin(), freed.end(), 1)));
+    res.freedVariables.push_back(int(used));
     if (r.hasSolution() && r.objective < res.objective - 1e-6) {
       std::vector<double> whole = sub.expand(r.values);
       if (model.violations(whole).empty()) {  // the whole model's own check

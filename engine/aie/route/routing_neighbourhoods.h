@@ -36,6 +36,8 @@ struct NeighbourhoodSearchResult {
   double objective = 0;        ///< eq. 8 of values
   int solves = 0;              ///< sub-MILPs solved
   int improvements = 0;        ///< sub-MILPs that lowered the objective
+  /// Per sub-MILP, in order: the nets it freed and their variables (how the budget moved).
+  std::vector<int> freedNets, freedVariables;
 };
 
 /// `start` must be a feasible solution of `model`, which `builder` built for `placement`.
