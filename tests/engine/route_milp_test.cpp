@@ -356,8 +356,12 @@ struct NeighbourhoodStart {
   std::optional<std::vector<double>> start;
 
   NeighbourhoodStart() {
+    // Any routing within half of CBC's bound ends the solve: a short time limit instead would
+    // leave no routing at all on a loaded machine (sanitizer builds).
     MilpRouterConfig quick;
-    quick.timeLimitSeconds = 1;
+    quick.timeLimitSeconds = 60;
+    quick.relativeGap = 0.5;
+    quick.polishSeconds = 0.5;
     quick.neighbourhoodSeconds = 0;
     core::RunContext c1;
     const auto first = runMilpRouter(l.design, l.device, graph, l.placement, quick, c1);
@@ -439,11 +443,13 @@ TEST(RouteMilp, NeighbourhoodBudgetInVariablesGrowsAndShrinks) {
 
   // Sub-MILPs this small solve to optimality at once: the budget grows a quarter each time, so
   // later neighbourhoods outgrow the first budget (which, kept, would bound them all).
-  nc.seconds = 3;
-  nc.solveSeconds = 3;
+  // Generous times, so that a slow (sanitizer) build still counts them as quick.
+  nc.seconds = 10;
+  nc.solveSeconds = 10;
   const NeighbourhoodSearchResult quick = ns.search(nc);
   ASSERT_GE(quick.solves, 3);
-  EXPECT_GT(*std::max_element(quick.freedVariables.begin(), quick.freedVariables.end()), 1.4 * firstBudget);
+  EXPECT_GT(*std::max_element(quick.freedVariables.begin(), quick.freedVariables.end()), 1.4 * firstBudget)
+      << quick.solves << " sub-MILPs";
   EXPECT_GT(*std::max_element(quick.freedNets.begin(), quick.freedNets.end()), quick.freedNets.front());
 }
 
