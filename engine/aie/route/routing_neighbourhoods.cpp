@@ -73,13 +73,13 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
     std::vector<char> freed(size_t(design.netCount()), 0);
     freed[size_t(seed)] = 1;
     double used = double(builder.netVariables(seed).size());
-    bool grown = false;
+    int freedCount = 1;
     for (NetId n : near) {
       const double vars = double(builder.netVariables(n).size());
-      if (freed[size_t(n)] || (grown && used + vars > budget)) continue;
+      if (freed[size_t(n)] || (freedCount > 1 && used + vars > budget)) continue;
       freed[size_t(n)] = 1;
       used += vars;
-      grown = true;
+      ++freedCount;
     }
     std::vector<char> fixed(size_t(model.varCount()), 0);
     for (NetId n : nets)
@@ -97,7 +97,7 @@ NeighbourhoodSearchResult improveRoutingByNeighbourhoods(const Design& design, c
     milp::SolveResult r = milp::solve(sub.model(), so, ctx);
     ++res.solves;
     ++sinceImprovement;
-    res.freedNets.push_back(int(std::count(freed.begin(), freed.end(), 1)));
+    res.freedNets.push_back(freedCount);
     res.freedVariables.push_back(int(used));
     if (r.hasSolution() && r.objective < res.objective - 1e-6) {
       std::vector<double> whole = sub.expand(r.values);
