@@ -1,24 +1,27 @@
 #!/bin/bash
 # SA move rates of several builds, run alternately so that machine load hits them alike.
-# usage: [SEEDS="1 2 3"] tools/bench/sa_rates.sh DESIGN COST RUNS DIR...
+# usage: [SEEDS="1 2 3"] [CPU=0] tools/bench/sa_rates.sh DESIGN COST RUNS DIR...
 #   DIR holds a tilestudio-cli and its libtilestudio-engine.so* (e.g. copies of build/bin and
 #   build/engine); prints per DIR the median moves/s, every run's rate and the final costs seen.
-#   Each round runs every build once per seed (SEEDS, default 1).
+#   Each round runs every build once per seed (SEEDS, default 1). CPU pins every run to that
+#   CPU (taskset): on a shared cloud machine one vCPU was at times a quarter slower than the other.
 set -euo pipefail
 if [ $# -lt 4 ]; then
-  sed -n 3,6p "$0" >&2
+  sed -n 3,8p "$0" >&2
   exit 2
 fi
 design=$1 cost=$2 runs=$3
 shift 3
+pin=()
+[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   for seed in ${SEEDS:-1}; do
     n=0
     for dir in "$@"; do
       n=$((n + 1))
-      LD_LIBRARY_PATH=$dir "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed "$seed" \
+      LD_LIBRARY_PATH=$dir "${pin[@]}" "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed "$seed" \
         --out "$work/p.yaml" --report "$work/r.json" >/dev/null
       python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
         "$work/r.json" >>"$work/rates$n"
