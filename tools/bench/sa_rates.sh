@@ -7,7 +7,7 @@
 #   CPU (taskset): on a shared cloud machine one vCPU was at times a quarter slower than the other.
 set -euo pipefail
 if [ $# -lt 4 ]; then
-  sed -n 3,8p "$0" >&2
+  sed -n 3,7p "$0" >&2
   exit 2
 fi
 design=$1 cost=$2 runs=$3
