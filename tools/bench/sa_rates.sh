@@ -4,7 +4,7 @@
 #   DIR holds a tilestudio-cli and its libtilestudio-engine.so* (e.g. copies of build/bin and
 #   build/engine); prints per DIR the median moves/s, every run's rate and the final costs seen.
 #   Each round runs every build once per seed (SEEDS, default 1). CPU pins every run to that
-#   CPU (taskset): on a shared cloud machine one vCPU was at times a quarter slower than the other.
+#   CPU (taskset): on a shared cloud machine one vCPU was at times a quarter slower.
 set -euo pipefail
 if [ $# -lt 4 ]; then
   sed -n 3,7p "$0" >&2
@@ -21,8 +21,8 @@ for _ in $(seq "$runs"); do
     n=0
     for dir in "$@"; do
       n=$((n + 1))
-      LD_LIBRARY_PATH=$dir "${pin[@]}" "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" --seed "$seed" \
-        --out "$work/p.yaml" --report "$work/r.json" >/dev/null
+      LD_LIBRARY_PATH=$dir "${pin[@]}" "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" \
+        --seed "$seed" --out "$work/p.yaml" --report "$work/r.json" >/dev/null
       python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
         "$work/r.json" >>"$work/rates$n"
     done
