@@ -3,7 +3,8 @@
 // lanes per row, lanes that overlap the next one (a pattern's zero padding runs on into the next
 // lane; the kernels must then act as if each lane were applied in turn), on excess values of both
 // signs and on 16-bit pattern values up to the largest (the widening must not sign-extend),
-// including the wide-sum fallbacks.
+// including the wide-sum fallbacks. Spans run past the longest one with an unrolled kernel of its
+// own (64), so both the per-span kernels and the general loops are checked.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,8 +17,8 @@
 namespace ts::aie {
 namespace {
 
-constexpr int kColumns = 40;
-constexpr int kRowStride = 4 * kColumns;  // a row of the array: four lanes of 40 columns
+constexpr int kColumns = 72;
+constexpr int kRowStride = 4 * kColumns;  // a row of the array: four lanes of kColumns columns
 constexpr int kRows = 3;
 constexpr int kSize = kRows * kRowStride + 2 * kColumns;  // room for the offsets below
 

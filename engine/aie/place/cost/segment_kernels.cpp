@@ -152,11 +152,165 @@ inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int rowStride,
   return total;
 }
 
+// A lane of a known span: fully unrolled, so a call runs no loop whose trip count changes from
+// call to call (spans vary from one pattern to the next, and short loops of varying length cost
+// branch mispredictions).
+template <int Mode, int Span>
+inline __attribute__((always_inline)) void addLaneFixed(int32_t* e, const uint16_t* __restrict v,
+                                                        const uint16_t* __restrict w, Block8* sum8, Block4* sum4) {
+  const Block8 zero8 = {};
+  const Block4 zero4 = {};
+  TS_UNROLL(16)
+  for (int k = 0; k + 8 <= Span; k += 8) {
+    const Block8 a = *as8(e + k);
+    Block8 x, y = {};
+    widen(v + k, &x);
+    if (Mode == 0) widen(w + k, &y);
+    const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
+    *as8(e + k) = b;
+    *sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
+  }
+  if constexpr (Span % 8 != 0) {
+    constexpr int k = Span - 4;
+    const Block4 a = *as4(e + k);
+    Block4 x, y = {};
+    widen(v + k, &x);
+    if (Mode == 0) widen(w + k, &y);
+    const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
+    *as4(e + k) = b;
+    *sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
+  }
+}
+
+// addRows() for a span known at compile time (at most kMaxFixedSpan, where every row's sums fit
+// 32 bits: four lanes of 64 values of at most 65535).
+constexpr int kMaxFixedSpan = 64;
+template <int Mode, int Span>
+inline __attribute__((always_inline)) int64_t addRowsFixed(int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                           const uint16_t* v, const uint16_t* w, int rows,
+                                                           int64_t* rowChange) {
+  static_assert(Span <= kMaxFixedSpan && int64_t(4) * kMaxFixedSpan * 65535 < (int64_t(1) << 31));
+  const int count = lanes.count;
+  int64_t total = 0;
+  for (int r = 0; r < rows; ++r, e += rowStride) {
+    Block8 sum8 = {};
+    Block4 sum4 = {};
+    for (int l = 0; l < count; ++l, v += Span, w += (Mode == 0 ? Span : 0))
+      addLaneFixed<Mode, Span>(e + lanes.offset[l], v, w, &sum8, &sum4);
+    const int64_t change = horizontalSum(&sum8, &sum4);
+    rowChange[r] += change;
+    total += change;
+  }
+  return total;
+}
+
+// Calls CALL(s) for the fixed span s equal to `span` (a multiple of four up to kMaxFixedSpan) and
+// returns its value; falls through otherwise.
+#define TS_DISPATCH_SPAN(span, CALL) \
+  switch (span) {                    \
+    case 4:                          \
+      return CALL(4);                \
+    case 8:                          \
+      return CALL(8);                \
+    case 12:                         \
+      return CALL(12);               \
+    case 16:                         \
+      return CALL(16);               \
+    case 20:                         \
+      return CALL(20);               \
+    case 24:                         \
+      return CALL(24);               \
+    case 28:                         \
+      return CALL(28);               \
+    case 32:                         \
+      return CALL(32);               \
+    case 36:                         \
+      return CALL(36);               \
+    case 40:                         \
+      return CALL(40);               \
+    case 44:                         \
+      return CALL(44);               \
+    case 48:                         \
+      return CALL(48);               \
+    case 52:                         \
+      return CALL(52);               \
+    case 56:                         \
+      return CALL(56);               \
+    case 60:                         \
+      return CALL(60);               \
+    case 64:                         \
+      return CALL(64);               \
+    default:                         \
+      break;                         \
+  }
+
+template <int Span>
+inline __attribute__((always_inline)) void maxIntoFixed(uint16_t* d, int rowStride, const LaneOffsets& lanes,
+                                                        const uint16_t* __restrict v, int rows) {
+  for (int r = 0; r < rows; ++r, d += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += Span) {
+      uint16_t* out = d + lanes.offset[l];
+      TS_UNROLL(16)
+      for (int k = 0; k + 8 <= Span; k += 8) {
+        const Half8 a = *as8(out + k), b = *reinterpret_cast<const Half8*>(v + k);
+        *as8(out + k) = a > b ? a : b;
+      }
+      if constexpr (Span % 8 != 0) {
+        constexpr int k = Span - 4;
+        const Half4 a = *as4(out + k), b = *reinterpret_cast<const Half4*>(v + k);
+        *as4(out + k) = a > b ? a : b;
+      }
+    }
+}
+
+template <int Span>
+inline __attribute__((always_inline)) int64_t reliefFixed(const int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                          const uint16_t* __restrict v, int rows) {
+  const Block8 zero8 = {};
+  const Block4 zero4 = {};
+  Block8 sum8 = {};
+  Block4 sum4 = {};
+  for (int r = 0; r < rows; ++r, e += rowStride)
+    for (int l = 0; l < lanes.count; ++l, v += Span) {
+      const int32_t* in = e + lanes.offset[l];
+      TS_UNROLL(16)
+      for (int k = 0; k + 8 <= Span; k += 8) {
+        Block8 b;
+        widen(v + k, &b);
+        const Block8 a = *as8(in + k), over = a > zero8 ? a : zero8;
+        sum8 += over < b ? over : b;
+      }
+      if constexpr (Span % 8 != 0) {
+        constexpr int k = Span - 4;
+        Block4 b;
+        widen(v + k, &b);
+        const Block4 a = *as4(in + k), over = a > zero4 ? a : zero4;
+        sum4 += over < b ? over : b;
+      }
+    }
+  return horizontalSum(&sum8, &sum4);
+}
+
+template <int Mode>
+inline __attribute__((always_inline)) int64_t addRowsBySpan(int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                            const uint16_t* v, const uint16_t* w, int rows, int span,
+                                                            int32_t vMax, int64_t* rowChange) {
+  if (vMax <= 65535) {
+#define TS_ADD_FIXED(s) addRowsFixed<Mode, s>(e, rowStride, lanes, v, w, rows, rowChange)
+    TS_DISPATCH_SPAN(span, TS_ADD_FIXED)
+#undef TS_ADD_FIXED
+  }
+  return addRows<Mode>(e, rowStride, lanes, v, w, rows, span, vMax, rowChange);
+}
+
 }  // namespace
 
 TS_VECTOR_CLONES void maxInto(uint16_t* d, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
                               int rows, int span) {
   assert(span % 4 == 0);
+#define TS_MAX_FIXED(s) (maxIntoFixed<s>(d, rowStride, lanes, v, rows), void())
+  TS_DISPATCH_SPAN(span, TS_MAX_FIXED)
+#undef TS_MAX_FIXED
   for (int r = 0; r < rows; ++r, d += rowStride)
     for (int l = 0; l < lanes.count; ++l, v += span) {
       uint16_t* out = d + lanes.offset[l];  // may run on into the next lane: not restrict
@@ -178,6 +332,9 @@ TS_VECTOR_CLONES int64_t relief(const int32_t* e, int rowStride, const LaneOffse
   assert(span % 4 == 0);
   if (int64_t(rows) * lanes.count * span * vMax >= (int64_t(1) << 31))
     return reliefScalar(e, rowStride, lanes, v, rows, span);
+#define TS_RELIEF_FIXED(s) reliefFixed<s>(e, rowStride, lanes, v, rows)
+  TS_DISPATCH_SPAN(span, TS_RELIEF_FIXED)
+#undef TS_RELIEF_FIXED
   // Each term lies in 0..vMax, so the sum fits 32 bits.
   const Block8 zero8 = {};
   const Block4 zero4 = {};
@@ -218,14 +375,14 @@ clear(uint16_t* __restrict d, int n) {
 
 TS_VECTOR_CLONES int64_t addCounting(int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* v, int rows,
                                      int span, int sign, int32_t vMax, int64_t* rowChange) {
-  return sign > 0 ? addRows<1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange)
-                  : addRows<-1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange);
+  return sign > 0 ? addRowsBySpan<1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange)
+                  : addRowsBySpan<-1>(e, rowStride, lanes, v, v, rows, span, vMax, rowChange);
 }
 
 TS_VECTOR_CLONES int64_t addDifferenceCounting(int32_t* e, int rowStride, const LaneOffsets& lanes,
                                                const uint16_t* plus, const uint16_t* minus, int rows, int span,
                                                int32_t vMax, int64_t* rowChange) {
-  return addRows<0>(e, rowStride, lanes, plus, minus, rows, span, vMax, rowChange);
+  return addRowsBySpan<0>(e, rowStride, lanes, plus, minus, rows, span, vMax, rowChange);
 }
 
 }  // namespace ts::aie::kernels
