@@ -83,35 +83,64 @@ int64_t reliefScalar(const int32_t* e, int rowStride, const LaneOffsets& lanes, 
   return sum;
 }
 
-// Adds a lane of a pattern to the excess e and accumulates the change of the overuse, sum of
-// max(e, 0), into the block sums. Mode +1 adds v, -1 subtracts it, 0 adds v - w. Lanes sum in 32
-// bits: the caller checks that a row's values x vMax fits (each term is at most |v - w| <= vMax).
-// No restrict on e: a lane's zero padding may run on into the next lane of the same row.
+// The lane kernels below take the lane's length as a template argument Span when it is known at
+// compile time (then the lane is fully unrolled: spans vary from one pattern to the next, and
+// short loops of varying length cost branch mispredictions), or Span = 0 and the run-time span.
+// The largest fixed span, where every row's sums fit 32 bits: four lanes of 64 values of at most
+// 65535.
+constexpr int kMaxFixedSpan = 64;
+static_assert(int64_t(4) * kMaxFixedSpan * 65535 < (int64_t(1) << 31));
+
+// Calls F(k) for each block of eight values of a lane of n values (n = Span when Span > 0) and
+// returns the offset of the remaining block of four, if any. (The unroll count must be a literal.)
+template <int Span, typename F>
+inline __attribute__((always_inline)) int forEachBlock8(int n, F&& f) {
+  int k = 0;
+  if constexpr (Span > 0) {
+    TS_UNROLL(16)
+    for (; k + 8 <= Span; k += 8) f(k);
+  } else {
+    TS_UNROLL(2)
+    for (; k + 8 <= n; k += 8) f(k);
+  }
+  return k;
+}
+
+// One block of addLane(): adds v (Mode +1), subtracts it (-1) or adds v - w (0), and accumulates
+// the change of max(e, 0) into sum.
 template <int Mode>
+inline __attribute__((always_inline)) void addBlock(int32_t* e, const uint16_t* v, const uint16_t* w, Block8* sum) {
+  const Block8 zero = {};
+  const Block8 a = *as8(e);
+  Block8 x, y = {};
+  widen(v, &x);
+  if (Mode == 0) widen(w, &y);
+  const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
+  *as8(e) = b;
+  *sum += (b > zero ? b : zero) - (a > zero ? a : zero);
+}
+template <int Mode>
+inline __attribute__((always_inline)) void addBlock(int32_t* e, const uint16_t* v, const uint16_t* w, Block4* sum) {
+  const Block4 zero = {};
+  const Block4 a = *as4(e);
+  Block4 x, y = {};
+  widen(v, &x);
+  if (Mode == 0) widen(w, &y);
+  const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
+  *as4(e) = b;
+  *sum += (b > zero ? b : zero) - (a > zero ? a : zero);
+}
+
+// Adds a lane of a pattern to the excess e and accumulates the change of the overuse, sum of
+// max(e, 0), into the block sums. Lanes sum in 32 bits: the caller checks that a row's values x
+// vMax fits (each term is at most |v - w| <= vMax).
+// No restrict on e: a lane's zero padding may run on into the next lane of the same row.
+template <int Mode, int Span>
 inline __attribute__((always_inline)) void addLane(int32_t* e, const uint16_t* __restrict v,
                                                    const uint16_t* __restrict w, int span, Block8* sum8, Block4* sum4) {
-  const Block8 zero8 = {};
-  const Block4 zero4 = {};
-  int k = 0;
-  TS_UNROLL(2)
-  for (; k + 8 <= span; k += 8) {
-    const Block8 a = *as8(e + k);
-    Block8 x, y = {};
-    widen(v + k, &x);
-    if (Mode == 0) widen(w + k, &y);
-    const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
-    *as8(e + k) = b;
-    *sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
-  }
-  if (k < span) {
-    const Block4 a = *as4(e + k);
-    Block4 x, y = {};
-    widen(v + k, &x);
-    if (Mode == 0) widen(w + k, &y);
-    const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
-    *as4(e + k) = b;
-    *sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
-  }
+  const int n = Span > 0 ? Span : span;
+  const int k = forEachBlock8<Span>(n, [&](int i) { addBlock<Mode>(e + i, v + i, w + i, sum8); });
+  if (k < n) addBlock<Mode>(e + k, v + k, w + k, sum4);
 }
 
 template <int Mode>
@@ -125,79 +154,30 @@ int64_t addLaneScalar(int32_t* e, const uint16_t* v, const uint16_t* w, int span
   return sum;
 }
 
-template <int Mode>
+// Mode +1 adds the pattern v, -1 subtracts it, 0 adds v - w; returns the change of the overuse
+// and adds each row's to rowChange. A fixed Span needs vMax <= 65535.
+template <int Mode, int Span>
 inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int rowStride, const LaneOffsets& lanes,
                                                       const uint16_t* v, const uint16_t* w, int rows, int span,
                                                       int32_t vMax, int64_t* rowChange) {
-  assert(span % 4 == 0);
+  static_assert(Span <= kMaxFixedSpan);
+  assert(span % 4 == 0 && (Span == 0 || (Span == span && vMax <= 65535)));
+  const int n = Span > 0 ? Span : span;
   const int count = lanes.count;
-  const bool narrow = int64_t(count) * span * vMax < (int64_t(1) << 31);
-  const int step = Mode == 0 ? span : 0;
+  const bool narrow = Span > 0 || int64_t(count) * n * vMax < (int64_t(1) << 31);
+  const int step = Mode == 0 ? n : 0;
   int64_t total = 0;
   for (int r = 0; r < rows; ++r, e += rowStride) {
     int64_t change = 0;
     if (narrow) {
       Block8 sum8 = {};
       Block4 sum4 = {};
-      for (int l = 0; l < count; ++l, v += span, w += step)
-        addLane<Mode>(e + lanes.offset[l], v, w, span, &sum8, &sum4);
+      for (int l = 0; l < count; ++l, v += n, w += step)
+        addLane<Mode, Span>(e + lanes.offset[l], v, w, n, &sum8, &sum4);
       change = horizontalSum(&sum8, &sum4);
     } else {
-      for (int l = 0; l < count; ++l, v += span, w += step)
-        change += addLaneScalar<Mode>(e + lanes.offset[l], v, w, span);
+      for (int l = 0; l < count; ++l, v += n, w += step) change += addLaneScalar<Mode>(e + lanes.offset[l], v, w, n);
     }
-    rowChange[r] += change;
-    total += change;
-  }
-  return total;
-}
-
-// A lane of a known span: fully unrolled, so a call runs no loop whose trip count changes from
-// call to call (spans vary from one pattern to the next, and short loops of varying length cost
-// branch mispredictions).
-template <int Mode, int Span>
-inline __attribute__((always_inline)) void addLaneFixed(int32_t* e, const uint16_t* __restrict v,
-                                                        const uint16_t* __restrict w, Block8* sum8, Block4* sum4) {
-  const Block8 zero8 = {};
-  const Block4 zero4 = {};
-  TS_UNROLL(16)
-  for (int k = 0; k + 8 <= Span; k += 8) {
-    const Block8 a = *as8(e + k);
-    Block8 x, y = {};
-    widen(v + k, &x);
-    if (Mode == 0) widen(w + k, &y);
-    const Block8 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
-    *as8(e + k) = b;
-    *sum8 += (b > zero8 ? b : zero8) - (a > zero8 ? a : zero8);
-  }
-  if constexpr (Span % 8 != 0) {
-    constexpr int k = Span - 4;
-    const Block4 a = *as4(e + k);
-    Block4 x, y = {};
-    widen(v + k, &x);
-    if (Mode == 0) widen(w + k, &y);
-    const Block4 b = Mode > 0 ? a + x : Mode < 0 ? a - x : a + (x - y);
-    *as4(e + k) = b;
-    *sum4 += (b > zero4 ? b : zero4) - (a > zero4 ? a : zero4);
-  }
-}
-
-// addRows() for a span known at compile time (at most kMaxFixedSpan, where every row's sums fit
-// 32 bits: four lanes of 64 values of at most 65535).
-constexpr int kMaxFixedSpan = 64;
-template <int Mode, int Span>
-inline __attribute__((always_inline)) int64_t addRowsFixed(int32_t* e, int rowStride, const LaneOffsets& lanes,
-                                                           const uint16_t* v, const uint16_t* w, int rows,
-                                                           int64_t* rowChange) {
-  static_assert(Span <= kMaxFixedSpan && int64_t(4) * kMaxFixedSpan * 65535 < (int64_t(1) << 31));
-  const int count = lanes.count;
-  int64_t total = 0;
-  for (int r = 0; r < rows; ++r, e += rowStride) {
-    Block8 sum8 = {};
-    Block4 sum4 = {};
-    for (int l = 0; l < count; ++l, v += Span, w += (Mode == 0 ? Span : 0))
-      addLaneFixed<Mode, Span>(e + lanes.offset[l], v, w, &sum8, &sum4);
-    const int64_t change = horizontalSum(&sum8, &sum4);
     rowChange[r] += change;
     total += change;
   }
@@ -244,49 +224,55 @@ inline __attribute__((always_inline)) int64_t addRowsFixed(int32_t* e, int rowSt
       break;                         \
   }
 
+inline __attribute__((always_inline)) void maxBlock(uint16_t* d, const uint16_t* v, Half8*) {
+  const Half8 a = *as8(d), b = *reinterpret_cast<const Half8*>(v);
+  *as8(d) = a > b ? a : b;
+}
+inline __attribute__((always_inline)) void maxBlock(uint16_t* d, const uint16_t* v, Half4*) {
+  const Half4 a = *as4(d), b = *reinterpret_cast<const Half4*>(v);
+  *as4(d) = a > b ? a : b;
+}
+
+// d = max(d, v) over the rows and lanes.
 template <int Span>
-inline __attribute__((always_inline)) void maxIntoFixed(uint16_t* d, int rowStride, const LaneOffsets& lanes,
-                                                        const uint16_t* __restrict v, int rows) {
+inline __attribute__((always_inline)) void maxRows(uint16_t* d, int rowStride, const LaneOffsets& lanes,
+                                                   const uint16_t* __restrict v, int rows, int span) {
+  const int n = Span > 0 ? Span : span;
   for (int r = 0; r < rows; ++r, d += rowStride)
-    for (int l = 0; l < lanes.count; ++l, v += Span) {
-      uint16_t* out = d + lanes.offset[l];
-      TS_UNROLL(16)
-      for (int k = 0; k + 8 <= Span; k += 8) {
-        const Half8 a = *as8(out + k), b = *reinterpret_cast<const Half8*>(v + k);
-        *as8(out + k) = a > b ? a : b;
-      }
-      if constexpr (Span % 8 != 0) {
-        constexpr int k = Span - 4;
-        const Half4 a = *as4(out + k), b = *reinterpret_cast<const Half4*>(v + k);
-        *as4(out + k) = a > b ? a : b;
-      }
+    for (int l = 0; l < lanes.count; ++l, v += n) {
+      uint16_t* out = d + lanes.offset[l];  // may run on into the next lane: not restrict
+      const int k = forEachBlock8<Span>(n, [&](int i) { maxBlock(out + i, v + i, static_cast<Half8*>(nullptr)); });
+      if (k < n) maxBlock(out + k, v + k, static_cast<Half4*>(nullptr));
     }
 }
 
+inline __attribute__((always_inline)) void reliefBlock(const int32_t* e, const uint16_t* v, Block8* sum) {
+  const Block8 zero = {};
+  Block8 b;
+  widen(v, &b);
+  const Block8 a = *as8(e), over = a > zero ? a : zero;
+  *sum += over < b ? over : b;
+}
+inline __attribute__((always_inline)) void reliefBlock(const int32_t* e, const uint16_t* v, Block4* sum) {
+  const Block4 zero = {};
+  Block4 b;
+  widen(v, &b);
+  const Block4 a = *as4(e), over = a > zero ? a : zero;
+  *sum += over < b ? over : b;
+}
+
+// The sum of min(max(e, 0), v) over the rows and lanes; the caller checks that it fits 32 bits.
 template <int Span>
-inline __attribute__((always_inline)) int64_t reliefFixed(const int32_t* e, int rowStride, const LaneOffsets& lanes,
-                                                          const uint16_t* __restrict v, int rows) {
-  const Block8 zero8 = {};
-  const Block4 zero4 = {};
+inline __attribute__((always_inline)) int64_t reliefRows(const int32_t* e, int rowStride, const LaneOffsets& lanes,
+                                                         const uint16_t* __restrict v, int rows, int span) {
+  const int n = Span > 0 ? Span : span;
   Block8 sum8 = {};
   Block4 sum4 = {};
   for (int r = 0; r < rows; ++r, e += rowStride)
-    for (int l = 0; l < lanes.count; ++l, v += Span) {
+    for (int l = 0; l < lanes.count; ++l, v += n) {
       const int32_t* in = e + lanes.offset[l];
-      TS_UNROLL(16)
-      for (int k = 0; k + 8 <= Span; k += 8) {
-        Block8 b;
-        widen(v + k, &b);
-        const Block8 a = *as8(in + k), over = a > zero8 ? a : zero8;
-        sum8 += over < b ? over : b;
-      }
-      if constexpr (Span % 8 != 0) {
-        constexpr int k = Span - 4;
-        Block4 b;
-        widen(v + k, &b);
-        const Block4 a = *as4(in + k), over = a > zero4 ? a : zero4;
-        sum4 += over < b ? over : b;
-      }
+      const int k = forEachBlock8<Span>(n, [&](int i) { reliefBlock(in + i, v + i, &sum8); });
+      if (k < n) reliefBlock(in + k, v + k, &sum4);
     }
   return horizontalSum(&sum8, &sum4);
 }
@@ -296,11 +282,11 @@ inline __attribute__((always_inline)) int64_t addRowsBySpan(int32_t* e, int rowS
                                                             const uint16_t* v, const uint16_t* w, int rows, int span,
                                                             int32_t vMax, int64_t* rowChange) {
   if (vMax <= 65535) {
-#define TS_ADD_FIXED(s) addRowsFixed<Mode, s>(e, rowStride, lanes, v, w, rows, rowChange)
+#define TS_ADD_FIXED(s) addRows<Mode, s>(e, rowStride, lanes, v, w, rows, span, vMax, rowChange)
     TS_DISPATCH_SPAN(span, TS_ADD_FIXED)
 #undef TS_ADD_FIXED
   }
-  return addRows<Mode>(e, rowStride, lanes, v, w, rows, span, vMax, rowChange);
+  return addRows<Mode, 0>(e, rowStride, lanes, v, w, rows, span, vMax, rowChange);
 }
 
 }  // namespace
@@ -308,57 +294,22 @@ inline __attribute__((always_inline)) int64_t addRowsBySpan(int32_t* e, int rowS
 TS_VECTOR_CLONES void maxInto(uint16_t* d, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
                               int rows, int span) {
   assert(span % 4 == 0);
-#define TS_MAX_FIXED(s) (maxIntoFixed<s>(d, rowStride, lanes, v, rows), void())
+#define TS_MAX_FIXED(s) maxRows<s>(d, rowStride, lanes, v, rows, span)
   TS_DISPATCH_SPAN(span, TS_MAX_FIXED)
 #undef TS_MAX_FIXED
-  for (int r = 0; r < rows; ++r, d += rowStride)
-    for (int l = 0; l < lanes.count; ++l, v += span) {
-      uint16_t* out = d + lanes.offset[l];  // may run on into the next lane: not restrict
-      int k = 0;
-      TS_UNROLL(2)
-      for (; k + 8 <= span; k += 8) {
-        const Half8 a = *as8(out + k), b = *reinterpret_cast<const Half8*>(v + k);
-        *as8(out + k) = a > b ? a : b;
-      }
-      if (k < span) {
-        const Half4 a = *as4(out + k), b = *reinterpret_cast<const Half4*>(v + k);
-        *as4(out + k) = a > b ? a : b;
-      }
-    }
+  maxRows<0>(d, rowStride, lanes, v, rows, span);
 }
 
 TS_VECTOR_CLONES int64_t relief(const int32_t* e, int rowStride, const LaneOffsets& lanes, const uint16_t* __restrict v,
                                 int rows, int span, int32_t vMax) {
   assert(span % 4 == 0);
+  // Each term lies in 0..vMax: below this bound the sum fits 32 bits.
   if (int64_t(rows) * lanes.count * span * vMax >= (int64_t(1) << 31))
     return reliefScalar(e, rowStride, lanes, v, rows, span);
-#define TS_RELIEF_FIXED(s) reliefFixed<s>(e, rowStride, lanes, v, rows)
+#define TS_RELIEF_FIXED(s) reliefRows<s>(e, rowStride, lanes, v, rows, span)
   TS_DISPATCH_SPAN(span, TS_RELIEF_FIXED)
 #undef TS_RELIEF_FIXED
-  // Each term lies in 0..vMax, so the sum fits 32 bits.
-  const Block8 zero8 = {};
-  const Block4 zero4 = {};
-  Block8 sum8 = {};
-  Block4 sum4 = {};
-  for (int r = 0; r < rows; ++r, e += rowStride)
-    for (int l = 0; l < lanes.count; ++l, v += span) {
-      const int32_t* in = e + lanes.offset[l];
-      int k = 0;
-      TS_UNROLL(2)
-      for (; k + 8 <= span; k += 8) {
-        Block8 b;
-        widen(v + k, &b);
-        const Block8 a = *as8(in + k), over = a > zero8 ? a : zero8;
-        sum8 += over < b ? over : b;
-      }
-      if (k < span) {
-        Block4 b;
-        widen(v + k, &b);
-        const Block4 a = *as4(in + k), over = a > zero4 ? a : zero4;
-        sum4 += over < b ? over : b;
-      }
-    }
-  return horizontalSum(&sum8, &sum4);
+  return reliefRows<0>(e, rowStride, lanes, v, rows, span);
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
