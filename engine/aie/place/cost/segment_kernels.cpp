@@ -224,11 +224,11 @@ inline __attribute__((always_inline)) int64_t addRows(int32_t* e, int rowStride,
       break;                         \
   }
 
-inline __attribute__((always_inline)) void maxBlock(uint16_t* d, const uint16_t* v, Half8*) {
+inline __attribute__((always_inline)) void maxBlock8(uint16_t* d, const uint16_t* v) {
   const Half8 a = *as8(d), b = *reinterpret_cast<const Half8*>(v);
   *as8(d) = a > b ? a : b;
 }
-inline __attribute__((always_inline)) void maxBlock(uint16_t* d, const uint16_t* v, Half4*) {
+inline __attribute__((always_inline)) void maxBlock4(uint16_t* d, const uint16_t* v) {
   const Half4 a = *as4(d), b = *reinterpret_cast<const Half4*>(v);
   *as4(d) = a > b ? a : b;
 }
@@ -241,8 +241,8 @@ inline __attribute__((always_inline)) void maxRows(uint16_t* d, int rowStride, c
   for (int r = 0; r < rows; ++r, d += rowStride)
     for (int l = 0; l < lanes.count; ++l, v += n) {
       uint16_t* out = d + lanes.offset[l];  // may run on into the next lane: not restrict
-      const int k = forEachBlock8<Span>(n, [&](int i) { maxBlock(out + i, v + i, static_cast<Half8*>(nullptr)); });
-      if (k < n) maxBlock(out + k, v + k, static_cast<Half4*>(nullptr));
+      const int k = forEachBlock8<Span>(n, [&](int i) { maxBlock8(out + i, v + i); });
+      if (k < n) maxBlock4(out + k, v + k);
     }
 }
 
