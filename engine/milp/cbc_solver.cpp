@@ -183,7 +183,7 @@ struct Progress {
   // machine was loaded (test StopAfterPreprocessingStillReturnsAFeasibleSolution, two runs
   // beside two busy loops on two cores, sanitizer build). Without preprocessing there is
   // nothing to map back, and the grace only let the root's cut LPs overrun the limit
-  // (tree_f_l_09's joint model: 0.5 s past 5 s on a quiet core, 3 s under load).
+  // (tree_f_l_09's joint model: 0.5 s past 5 s on a quiet core, 2.0-2.6 s at load 3).
   bool preprocessed = false;
   bool searchOver = false;
   std::chrono::steady_clock::time_point graceEnd{};

@@ -12,17 +12,14 @@ if [ $# -lt 4 ]; then
 fi
 design=$1 cost=$2 runs=$3
 shift 3
-pin=()
-[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/common.sh"
 for _ in $(seq "$runs"); do
   for seed in ${SEEDS:-1}; do
     n=0
     for dir in "$@"; do
       n=$((n + 1))
-      LD_LIBRARY_PATH=$dir "${pin[@]}" "$dir/tilestudio-cli" -q place "$design" --placer sa --cost "$cost" \
-        --seed "$seed" --out "$work/p.yaml" --report "$work/r.json" >/dev/null
+      run_cli "$dir" place "$design" --placer sa --cost "$cost" --seed "$seed" --out "$work/p.yaml" \
+        --report "$work/r.json"
       python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['moves_per_s'], s['cost_total'])" \
         "$work/r.json" >>"$work/rates$n"
     done

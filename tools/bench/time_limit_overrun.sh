@@ -12,17 +12,14 @@ if [ $# -lt 5 ]; then
 fi
 design=$1 placer=$2 limit=$3 runs=$4
 shift 4
-pin=()
-[ -n "${CPU:-}" ] && pin=(taskset -c "$CPU")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/common.sh"
 for _ in $(seq "$runs"); do
   n=0
   for dir in "$@"; do
     n=$((n + 1))
     # Exit 1 (no legal placement in time) still reports its seconds.
-    LD_LIBRARY_PATH=$dir "${pin[@]}" "$dir/tilestudio-cli" -q place "$design" --placer "$placer" \
-      --time-limit "$limit" --seed 1 --out "$work/p.yaml" --report "$work/r.json" >/dev/null || [ $? -eq 1 ]
+    run_cli "$dir" place "$design" --placer "$placer" --time-limit "$limit" --seed 1 --out "$work/p.yaml" \
+      --report "$work/r.json" || [ $? -eq 1 ]
     python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']; print(s['seconds'], s.get('objective', s.get('cost_total', '-')))" \
       "$work/r.json" >>"$work/runs$n"
   done
