@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app/cli/bench_per_design_csv.h"
 #include "app/cli/bench_shard.h"
 #include "app/cli/bench_table2.h"
 #include "app/cli/cli_common.h"
@@ -25,6 +26,7 @@
 #include "engine/aie/runtime_estimate.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/error.h"
+#include "engine/core/json_locate.h"
 #include "engine/core/json_text.h"
 
 namespace ts::cli {
@@ -213,8 +215,23 @@ void printTables(const std::vector<json>& runs, std::ostream& out) {
   }
 }
 
+// What the tables and the CSV read of a run: an object whose per_design is a list of objects
+// with a string name. Checked when a file is read, so that a wrong file is named at its line.
+void checkRunShape(const json& run, const std::string& pointer, const std::string& text, const std::string& path) {
+  auto fail = [&](const std::string& at, const std::string& what) {
+    throw core::InputError(path, core::locateJsonPointer(text, at).first, 0, what);
+  };
+  if (!run.is_object() || !run.contains("per_design") || !run["per_design"].is_array())
+    fail(pointer, "expected a bench aie run (an object with a per_design list)");
+  const json& designs = run["per_design"];
+  for (size_t i = 0; i < designs.size(); ++i)
+    if (!designs[i].is_object() || !designs[i].contains("name") || !designs[i]["name"].is_string())
+      fail(pointer + "/per_design/" + std::to_string(i),
+           "per_design " + std::to_string(i) + ": expected an object with a string name");
+}
+
 struct BenchOptions {
-  std::string suite, placers = "manual", routers = "milp", mode, json;
+  std::string suite, placers = "manual", routers = "milp", mode, json, csv;
   std::vector<std::string> routerSets, placerSets, compare;
   int jobs = 1;
   double timeLimit = 600;
@@ -274,22 +291,39 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench aie --suite suite --placer manual --router milp,pathfinder --json routers.json\n"
       "  tilestudio-cli bench aie --suite suite --placer manual,sequential,sa:cost=bb,sa:cost=bbcg,lsmo,milp \\\n"
       "      --time-limit 300 --jobs 2 --json placers.json\n"
-      "  tilestudio-cli bench aie --compare milp.json sa.json\n"
+      "  tilestudio-cli bench aie --compare milp.json sa.json --csv per_design.csv\n"
       "  tilestudio-cli bench aie --suite suite --placer sa --shard 3/8 --json shard3.json   (then: bench merge)\n"
       "  tilestudio-cli bench aie --suite suite --table2 --time-limit 60 --jobs 1 --json table2.json");
+  cmd->add_option("--csv", o->csv,
+                  "Also write the runs design by design: per run its status, route length and seconds (CSV, one "
+                  "row per design; with --compare too)");
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
+    if (!o->csv.empty()) core::requireWritableOutput(o->csv);
+    auto writeCsv = [&](const std::vector<json>& runs) {
+      if (o->csv.empty()) return;
+      if (o->csv == "-")
+        writePerDesignCsv(runs, std::cout);
+      else
+        core::writeFileAtomically(o->csv, [&](std::ostream& out) { writePerDesignCsv(runs, out); });
+    };
     std::vector<json> runs;
     if (!o->compare.empty()) {
       std::vector<std::pair<std::string, json>> partial;  // outputs of bench merge --partial: samples
       for (const auto& path : o->compare) {
-        json j = core::readJsonFile(path);
-        if (j.contains("runs") && j["runs"].is_array())
-          for (const auto& r : j["runs"]) runs.push_back(r);
-        else if (j.contains("per_design"))
+        const std::string text = core::readFile(path);
+        json j = core::parseJsonText(text, path);
+        if (j.is_object() && j.contains("runs") && j["runs"].is_array()) {
+          for (size_t k = 0; k < j["runs"].size(); ++k) {
+            checkRunShape(j["runs"][k], "/runs/" + std::to_string(k), text, path);
+            runs.push_back(j["runs"][k]);
+          }
+        } else if (j.is_object() && j.contains("per_design")) {
+          checkRunShape(j, "", text, path);
           runs.push_back(j);
-        else
+        } else {
           throw core::InputError(path, 1, 1, "expected a bench aie --json output");
+        }
         if (j.contains("partial")) partial.emplace_back(path, j["partial"]);
       }
       try {
@@ -300,6 +334,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
                       << " designs in all): the tables cover only their designs\n";
         printTables(runs, std::cout);
         if (o->table2) printTable2(runs, std::cout);
+        writeCsv(runs);
       } catch (const json::exception& e) {
         throw core::Error("bench aie --compare: a report has a field of an unexpected type (" + std::string(e.what()) +
                           "); compare only bench aie --json outputs");
@@ -432,6 +467,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     std::cout << "wall time " << std::fixed << std::setprecision(1) << wall << " s with " << o->jobs << " job(s)\n";
     printTables(runs, std::cout);
     if (o->table2) printTable2(runs, std::cout);
+    writeCsv(runs);
     if (!o->json.empty()) {
       json out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
       out["wall_seconds"] = wall;
