@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -264,4 +265,7 @@ TEST(CliBenchShard, SlurmArrayScriptRunsOneShardPerTaskAndSubmitsTheMergeOnce) {
   EXPECT_EQ(merged["designs"], 5);
   EXPECT_EQ(merged["merged_shards"], 3);
   EXPECT_NE(slurp(out + "/tables.txt").find("Table II"), std::string::npos);
+  std::string csv = slurp(out + "/per_design.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 6) << csv;  // a header and five designs
+  EXPECT_EQ(csv.rfind("design,topology,flow,size,manual+milp status,", 0), 0u) << csv;
 }
