@@ -240,6 +240,24 @@ TEST(MilpSolver, TimeLimitGivesTimeOutOrFeasible) {
   EXPECT_LT(s, 3.0);
 }
 
+// A time limit that ends the root LP of a search started from a MIP start: CBC reads the LP cut
+// short as an infeasible root and, unless told to skip it, re-checks the start with LPs of the
+// whole model past the limit. Skipped or not, the start comes back checked, as Feasible.
+TEST(MilpSolver, ATimeLimitInsideTheRootLpReturnsTheStart) {
+  milp::Model m = largeCover(40000, 20000, 12, 3);
+  milp::SolveOptions o;
+  o.start.assign(size_t(m.varCount()), 1.0);  // every set: each item covered 12 times
+  o.timeLimitSeconds = 0.2;                   // the root LP alone takes seconds
+  core::RunContext ctx;
+  const auto r = milp::solve(m, o, ctx);
+  EXPECT_TRUE(r.startAccepted);
+  ASSERT_EQ(r.status, milp::Status::Feasible) << toString(r.status);
+  EXPECT_EQ(r.nodes, 0);
+  EXPECT_TRUE(m.violations(r.values).empty());
+  EXPECT_NEAR(r.objective, m.evaluate(o.start), 1e-6);
+  EXPECT_FALSE(r.hasBound());  // the root LP never finished
+}
+
 // The stall rule ends a search whose root stops improving, with its incumbent: with a stall of a
 // microsecond, the first root event without a better incumbent or bound ends it (a cover model
 // started from every set, far above its bound). A search that branches keeps its time (market
