@@ -216,7 +216,7 @@ void printTables(const std::vector<json>& runs, std::ostream& out) {
 }
 
 // What the tables and the CSV read of a run: an object whose per_design is a list of objects
-// with a string name. Checked when a file is read, so that a wrong file is named at its line.
+// with a string name, each design once. Checked when a file is read, so that a wrong file is named at its line.
 void checkRunShape(const json& run, const std::string& pointer, const std::string& text, const std::string& path) {
   auto fail = [&](const std::string& at, const std::string& what) {
     throw core::InputError(path, core::locateJsonPointer(text, at).first, 0, what);
@@ -224,10 +224,15 @@ void checkRunShape(const json& run, const std::string& pointer, const std::strin
   if (!run.is_object() || !run.contains("per_design") || !run["per_design"].is_array())
     fail(pointer, "expected a bench aie run (an object with a per_design list)");
   const json& designs = run["per_design"];
-  for (size_t i = 0; i < designs.size(); ++i)
+  std::set<std::string> seen;
+  for (size_t i = 0; i < designs.size(); ++i) {
+    const std::string at = pointer + "/per_design/" + std::to_string(i);
     if (!designs[i].is_object() || !designs[i].contains("name") || !designs[i]["name"].is_string())
-      fail(pointer + "/per_design/" + std::to_string(i),
-           "per_design " + std::to_string(i) + ": expected an object with a string name");
+      fail(at, "per_design " + std::to_string(i) + ": expected an object with a string name");
+    if (!seen.insert(designs[i]["name"].get<std::string>()).second)
+      fail(at, "per_design " + std::to_string(i) + ": design '" + designs[i]["name"].get<std::string>() +
+                   "' is listed twice in one run");
+  }
 }
 
 struct BenchOptions {

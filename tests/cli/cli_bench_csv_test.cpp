@@ -85,4 +85,9 @@ TEST(CliBenchCsv, CompareRefusesRunsWithoutADesignListAtTheirLine) {
   EXPECT_NE(r.err.find("bad.json:2: expected a bench aie run (an object with a per_design list)"), std::string::npos)
       << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir + "/bad.csv"));
+  std::ofstream(dir + "/twice.json") << "{\"per_design\": [{\"name\": \"d1\"},\n {\"name\": \"d1\"}]}";
+  auto twice = runCli("-q bench aie --compare " + dir + "/twice.json");
+  EXPECT_EQ(twice.exitCode, 2);
+  EXPECT_NE(twice.err.find("twice.json:2: per_design 1: design 'd1' is listed twice in one run"), std::string::npos)
+      << twice.err;
 }
