@@ -1,6 +1,5 @@
 #include "app/cli/bench_per_design_csv.h"
 
-#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -22,12 +21,6 @@ std::string quoted(const std::string& field) {
   return out + "\"";
 }
 
-std::string number(double v, int precision) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(precision) << v;
-  return s.str();
-}
-
 std::string shortNumber(double v) {
   std::ostringstream s;
   s << v;  // shortest form: 600, 0.5
@@ -36,11 +29,7 @@ std::string shortNumber(double v) {
 
 /// A number field with `precision` decimals, empty when absent or not a number.
 std::string numberField(const json& d, const char* key, int precision) {
-  return d.contains(key) && d[key].is_number() ? number(d[key].get<double>(), precision) : std::string();
-}
-
-std::string text(const json& d, const char* key) {
-  return d.contains(key) && d[key].is_string() ? d[key].get<std::string>() : std::string();
+  return d.contains(key) && d[key].is_number() ? fixedDecimals(d[key].get<double>(), precision) : std::string();
 }
 
 // The column names of each run: its label ("placer+router"), with its time limit when two runs
@@ -66,36 +55,36 @@ std::vector<std::string> runNames(const std::vector<json>& runs) {
 
 void writePerDesignCsv(const std::vector<json>& runs, std::ostream& out) {
   const std::vector<std::string> names = runNames(runs);
-  // Per design (in order of first appearance) its categories and, per run, its record.
+  // Per design, in order of first appearance: its first record (for its category) and, per
+  // run, its record.
+  struct Row {
+    const json* head;
+    std::vector<const json*> cells;
+  };
   std::vector<std::string> order;
-  std::map<std::string, std::vector<const json*>> byDesign;
-  std::map<std::string, const json*> first;
+  std::map<std::string, Row> rows;
   for (size_t r = 0; r < runs.size(); ++r)
     for (const json& d : runs[r]["per_design"]) {
-      const std::string name = text(d, "name");
-      auto& cells = byDesign[name];
-      if (cells.empty()) {
-        order.push_back(name);
-        cells.assign(runs.size(), nullptr);
-        first[name] = &d;
-      }
-      if (!cells[r]) cells[r] = &d;
+      const std::string name = d.value("name", std::string());
+      auto [it, added] = rows.try_emplace(name, Row{&d, std::vector<const json*>(runs.size(), nullptr)});
+      if (added) order.push_back(name);
+      if (!it->second.cells[r]) it->second.cells[r] = &d;
     }
   out << "design,topology,flow,size";
   for (const auto& n : names)
     out << ',' << quoted(n + " status") << ',' << quoted(n + " route_length") << ',' << quoted(n + " seconds");
   out << "\n";
   for (const auto& name : order) {
-    const json& head = *first[name];
-    out << quoted(name) << ',' << quoted(text(head, "topology")) << ',' << quoted(text(head, "flow")) << ','
-        << quoted(text(head, "size"));
-    for (const json* d : byDesign[name]) {
+    const Row& row = rows.at(name);
+    out << quoted(name);
+    for (const char* key : {"topology", "flow", "size"}) out << ',' << quoted(row.head->value(key, std::string()));
+    for (const json* d : row.cells) {
       if (!d) {
         out << ",,,";
         continue;
       }
       const bool ok = d->value("success", false);
-      const std::string status = text(*d, "status");
+      const std::string status = d->value("status", std::string());
       out << ',' << quoted(!status.empty() ? status : ok ? "routed" : "failed");
       out << ',' << (ok ? numberField(*d, "route_length", 0) : std::string());
       out << ',' << numberField(*d, "seconds", 3);

@@ -58,13 +58,13 @@ std::string figureCategory(const json& d) {
          d.value("size", std::string("?"));
 }
 
-std::string cell(double v, int precision) {
+}  // namespace
+
+std::string fixedDecimals(double v, int precision) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(precision) << v;
   return s.str();
 }
-
-}  // namespace
 
 std::string runLabel(const json& run) {
   return run.value("label", run.value("placer", std::string("?"))) + "+" + run.value("router", std::string("?"));
@@ -123,16 +123,17 @@ void printTable2(const std::vector<json>& runs, std::ostream& out) {
     const double k = std::max(1, m);
     length[runLabel(*r.run)] = len / k;
     out << std::setw(10) << (std::to_string(ok) + "/" + std::to_string(n)) << std::setw(12)
-        << (m ? cell(std::exp(logT / m), 3) : "-") << std::setw(12)
-        << (withUs ? cell(std::exp(logUs / withUs), 1) : "-") << std::setw(12) << cell(len / k, 2) << std::setw(12)
-        << cell(kb / k, 2) << std::setw(10) << cell(shared / k, 2) << std::setw(10) << cell(stream / k, 2) << "\n";
+        << (m ? fixedDecimals(std::exp(logT / m), 3) : "-") << std::setw(12)
+        << (withUs ? fixedDecimals(std::exp(logUs / withUs), 1) : "-") << std::setw(12) << fixedDecimals(len / k, 2)
+        << std::setw(12) << fixedDecimals(kb / k, 2) << std::setw(10) << fixedDecimals(shared / k, 2) << std::setw(10)
+        << fixedDecimals(stream / k, 2) << "\n";
   }
   out << "(est.: geometric mean of the estimated runtime, a model, not a measurement; the paper measured NPU runtime "
          "on hardware. PnR time: place + route seconds, geometric mean. Shared counts shared-memory and "
          "intra-tile nets, stream circuit and packet nets.)\n";
   auto ratio = [&](const std::string& a, const std::string& b) {
     if (!length.count(a) || !length.count(b) || length[b] <= 0) return std::string("-");
-    return cell(length[a] / length[b], 3);
+    return fixedDecimals(length[a] / length[b], 3);
   };
   out << "Route length over the common cases, relative to manual + MILP: SA+BBCG "
       << ratio("sa:cost=bbcg+milp", "manual+milp") << ", LSMO " << ratio("lsmo+milp", "manual+milp") << ", AMD "
@@ -159,9 +160,10 @@ void printTable2(const std::vector<json>& runs, std::ostream& out) {
   for (size_t i = 0; i < rows.size(); ++i) {
     const Published& p = kPublished[i];
     out << std::left << std::setw(10) << rows[i].pairing->placerName << std::setw(8) << rows[i].pairing->routerName
-        << std::right << std::setw(10) << (std::to_string(p.success) + "/202") << std::setw(12) << cell(p.seconds, 0)
-        << std::setw(12) << cell(p.npuUs, 0) << std::setw(12) << cell(p.length, 1) << std::setw(12)
-        << cell(p.bufferKb, 2) << std::setw(10) << cell(p.shared, 1) << std::setw(10) << cell(p.stream, 1) << "\n";
+        << std::right << std::setw(10) << (std::to_string(p.success) + "/202") << std::setw(12)
+        << fixedDecimals(p.seconds, 0) << std::setw(12) << fixedDecimals(p.npuUs, 0) << std::setw(12)
+        << fixedDecimals(p.length, 1) << std::setw(12) << fixedDecimals(p.bufferKb, 2) << std::setw(10)
+        << fixedDecimals(p.shared, 1) << std::setw(10) << fixedDecimals(p.stream, 1) << "\n";
   }
 
   // Fig. 6: success rate per category and placer (with its router).
@@ -185,7 +187,7 @@ void printTable2(const std::vector<json>& runs, std::ostream& out) {
     int designs = 0;
     for (const auto& [ok, n] : v) designs = std::max(designs, n);
     out << std::left << std::setw(30) << (key + " [" + std::to_string(designs) + "]") << std::right;
-    for (const auto& [ok, n] : v) out << std::setw(9) << (n ? cell(100.0 * ok / n, 0) : "-");
+    for (const auto& [ok, n] : v) out << std::setw(9) << (n ? fixedDecimals(100.0 * ok / n, 0) : "-");
     out << "\n";
   }
   out << "(the paper's Fig. 6 is a bar chart; its text gives no per-category numbers to print beside these)\n";

@@ -21,6 +21,9 @@ struct Table2Pairing {
 /// SA+MILP cost, SA+BB, SA+BBCG, LSMO, joint MILP (the last five routed by the MILP router).
 const std::vector<Table2Pairing>& table2Pairings();
 
+/// `v` with `precision` decimals, as the tables print it.
+std::string fixedDecimals(double v, int precision);
+
 /// "placer label+router" of one run of a bench aie --json report (rows are matched by it).
 std::string runLabel(const nlohmann::json& run);
 
