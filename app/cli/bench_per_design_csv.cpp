@@ -1,9 +1,12 @@
 #include "app/cli/bench_per_design_csv.h"
 
+#include <iomanip>
+#include <iostream>
 #include <map>
 #include <sstream>
 
 #include "app/cli/bench_table2.h"
+#include "engine/core/atomic_file.h"
 
 namespace ts::cli {
 
@@ -32,6 +35,15 @@ std::string numberField(const json& d, const char* key, int precision) {
   return d.contains(key) && d[key].is_number() ? fixedDecimals(d[key].get<double>(), precision) : std::string();
 }
 
+/// A number field with up to 12 significant digits (scores of 1e5..1e9 stay whole), empty when
+/// absent or not a number.
+std::string significantField(const json& d, const char* key) {
+  if (!d.contains(key) || !d[key].is_number()) return std::string();
+  std::ostringstream s;
+  s << std::setprecision(12) << d[key].get<double>();
+  return s.str();
+}
+
 // The column names of each run: its label ("placer+router"), with its time limit when two runs
 // share a label, and "#k" when they share that too.
 std::vector<std::string> runNames(const std::vector<json>& runs) {
@@ -52,6 +64,13 @@ std::vector<std::string> runNames(const std::vector<json>& runs) {
 }
 
 }  // namespace
+
+void writeCsvOutput(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  if (path == "-")
+    write(std::cout);
+  else
+    core::writeFileAtomically(path, write);
+}
 
 void writePerDesignCsv(const std::vector<json>& runs, std::ostream& out) {
   const std::vector<std::string> names = runNames(runs);
@@ -90,6 +109,21 @@ void writePerDesignCsv(const std::vector<json>& runs, std::ostream& out) {
       out << ',' << numberField(*d, "seconds", 3);
     }
     out << "\n";
+  }
+}
+
+void writeWseCasesCsv(const json& cases, std::ostream& out) {
+  out << "case,test,kernels,status,stopped,mt,wl,ac,score,seconds,published_score,ratio_to_published\n";
+  for (const json& c : cases) {
+    const bool found = c.value("found", false);
+    const std::string status = !found ? "none" : c.value("legal", false) ? "legal" : "illegal";
+    out << quoted(c.value("case", std::string())) << ',' << quoted(c.value("test", std::string())) << ','
+        << significantField(c, "kernels") << ',' << status << ',' << (c.value("stopped", false) ? "yes" : "no");
+    for (const char* key : {"mt", "wl", "ac", "score"}) out << ',' << significantField(c, key);
+    out << ',' << numberField(c, "seconds", 3) << ',';
+    if (c.contains("published_cupoker") && c["published_cupoker"].is_object())
+      out << significantField(c["published_cupoker"], "score");
+    out << ',' << numberField(c, "ratio_to_cupoker", 6) << "\n";
   }
 }
 

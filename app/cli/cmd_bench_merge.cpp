@@ -5,6 +5,7 @@
 #include <iostream>
 #include <numeric>
 
+#include "app/cli/bench_per_design_csv.h"
 #include "app/cli/bench_shard.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cmd_wse_common.h"
@@ -272,7 +273,7 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       "merge", "Join the --json outputs of sharded bench aie / bench wse runs and print the tables of the whole sweep");
   struct Options {
     std::vector<std::string> inputs;
-    std::string json;
+    std::string json, csv;
     bool partial = false;
   };
   auto o = std::make_shared<Options>();
@@ -280,6 +281,9 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--json", o->json, "Write the joined output (the same form as one unsharded run's --json)");
+  cmd->add_option("--csv", o->csv,
+                  "Also write the joined runs design by design (bench aie: a status, route length and seconds "
+                  "column per run; bench wse: a row per case)");
   cmd->add_flag("--partial", o->partial,
                 "Join the shards there are (a sample of the sweep, e.g. while tasks still run or after some hit a "
                 "time limit); bench aie files may hold different runs, each joined over the files that hold it");
@@ -290,6 +294,8 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench merge s1.json s2.json s3.json s4.json --json all.json\n"
       "  tilestudio-cli bench merge --partial s1.json s3.json lsmo_s1.json --json sample.json");
   cmd->callback([o, &global] {
+    if (!o->json.empty()) core::requireWritableOutput(o->json);
+    if (!o->csv.empty()) core::requireWritableOutput(o->csv);
     std::vector<ShardFile> files;
     for (const auto& path : o->inputs) files.push_back(readShardFile(path));
     checkSameSplit(files);
@@ -328,6 +334,13 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       std::cout << "merged " << files.size() << " shards of " << total << " designs\n";
     }
     if (!o->json.empty()) writeJson(o->json, out);
+    if (!o->csv.empty())
+      writeCsvOutput(o->csv, [&](std::ostream& csv) {
+        if (wse)
+          writeWseCasesCsv(out["cases"], csv);
+        else
+          writePerDesignCsv(out.contains("runs") ? out["runs"].get<std::vector<json>>() : std::vector<json>{out}, csv);
+      });
     global.exitCode = allOk ? kOk : kFailed;
   });
 }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli/bench_per_design_csv.h"
 #include "app/cli/bench_shard.h"
 #include "app/cli/cli_common.h"
 #include "app/cli/cmd_wse_common.h"
@@ -18,7 +19,7 @@ namespace ts::cli {
 void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   auto* cmd = benchCommand(app)->add_subcommand("wse", "Place every .kgraph in a folder with a WSE placer");
   struct Options {
-    std::string dir, json, algo = "cupoker", outDir;
+    std::string dir, json, csv, algo = "cupoker", outDir;
     int threads = 0;
     double timeLimit = 0, effort = 1;
     uint64_t seed = 1;
@@ -33,13 +34,15 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--seed", o->seed, "Random seed");
   cmd->add_option("--out-dir", o->outDir, "Also write each case's solution (.paint) here");
   cmd->add_option("--json", o->json, "Write the per-case results as JSON");
+  cmd->add_option("--csv", o->csv, "Also write one row per case: MT, WL, AC, score, seconds, published score, ratio");
   addShardOption(cmd, o->shard);
   cmd->footer(
       "Exit code 0 when every case got a legal solution, 1 otherwise.\nExample:\n"
       "  tilestudio-cli bench wse --dir ../shared/data/ispd20/benchmarks --algo cupoker --threads 2 --json "
-      "cupoker.json");
+      "cupoker.json --csv cupoker.csv");
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before any work
+    if (!o->csv.empty()) core::requireWritableOutput(o->csv);
     std::vector<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(o->dir))
       if (e.is_regular_file() && e.path().extension() == ".kgraph") files.push_back(e.path().string());
@@ -103,6 +106,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     }
     printWseBenchSummary(cases);
     if (!o->json.empty()) writeJson(o->json, out);
+    if (!o->csv.empty()) writeCsvOutput(o->csv, [&](std::ostream& csv) { writeWseCasesCsv(cases, csv); });
     global.exitCode = allLegal && !interrupted ? kOk : kFailed;
   });
 }

@@ -1,5 +1,6 @@
-// bench aie --csv: the runs design by design, from a run and from --compare.
+// bench aie / bench wse / bench merge --csv: the runs design by design (case by case for wse).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -90,4 +91,52 @@ TEST(CliBenchCsv, CompareRefusesRunsWithoutADesignListAtTheirLine) {
   EXPECT_EQ(twice.exitCode, 2);
   EXPECT_NE(twice.err.find("twice.json:2: per_design 1: design 'd1' is listed twice in one run"), std::string::npos)
       << twice.err;
+}
+
+TEST(CliBenchCsv, BenchWseWritesOneRowPerCaseWithThePublishedScore) {
+  std::string dir = cliOutputDir("bench_csv_wse");
+  std::filesystem::create_directories(dir + "/graphs");
+  std::filesystem::copy_file(ts::test::sharedData("ispd20/benchmarks/A.kgraph"), dir + "/graphs/A.kgraph",
+                             std::filesystem::copy_options::overwrite_existing);
+  ASSERT_EQ(runCli("-q wse generate fcnet --layers 6 --out " + dir + "/graphs/fc6.kgraph").exitCode, 0);
+  auto r = runCli("-q bench wse --dir " + dir + "/graphs --effort 0.1 --threads 1 --json " + dir +
+                  "/bench.json --csv " + dir + "/bench.csv");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  auto j = nlohmann::json::parse(slurp(dir + "/bench.json"));
+  auto rows = lines(slurp(dir + "/bench.csv"));
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], "case,test,kernels,status,stopped,mt,wl,ac,score,seconds,published_score,ratio_to_published");
+  // Case A is a contest case: its published score (35810) and the ratio to it close the row.
+  const auto& a = j["cases"][0];
+  std::ostringstream expectA;
+  expectA << "A," << a["test"].get<std::string>() << ",16,legal,no," << a["mt"].get<double>() << ','
+          << a["wl"].get<double>() << ',' << a["ac"].get<long long>() << ',' << a["score"].get<double>() << ',';
+  EXPECT_EQ(rows[1].rfind(expectA.str(), 0), 0u) << rows[1] << "\n" << expectA.str();
+  EXPECT_NE(rows[1].find(",35810,0.9"), std::string::npos) << rows[1];
+  // A generated graph has no published score: the last two cells are empty.
+  EXPECT_EQ(rows[2].rfind("fc6,generated-fcnet,6,legal,no,", 0), 0u) << rows[2];
+  EXPECT_EQ(rows[2].substr(rows[2].size() - 2), ",,") << rows[2];
+}
+
+TEST(CliBenchCsv, MergedWseShardsKeepCasesWithoutALegalLayout) {
+  std::string dir = cliOutputDir("bench_csv_wse_merge");
+  // Two shard files as bench wse --shard writes them: a case stopped with an illegal layout and
+  // one where nothing was found.
+  const char* head = R"({"algorithm": "cupoker", "threads": 1, "time_limit": 5, "effort": 1, "all_legal": false, )";
+  std::ofstream(dir + "/s1.json") << head << R"("shard": {"index": 1, "count": 2, "designs_total": 2}, "cases": [
+      {"case": "big", "test": "t,1", "kernels": 900, "found": true, "legal": false, "stopped": true,
+       "mt": 1.5e6, "wl": 20000.5, "ac": 7, "score": 1520007.5, "seconds": 5.0004}]})";
+  std::ofstream(dir + "/s2.json") << head << R"("shard": {"index": 2, "count": 2, "designs_total": 2}, "cases": [
+      {"case": "none", "test": "t2", "kernels": 3, "found": false, "legal": false, "stopped": false,
+       "seconds": 0.25, "message": "no layout"}]})";
+  auto r = runCli("-q bench merge " + dir + "/s2.json " + dir + "/s1.json --csv " + dir + "/merged.csv");
+  EXPECT_EQ(r.exitCode, 1) << r.err;  // cases without a legal layout, as bench wse reports them
+  auto rows = lines(slurp(dir + "/merged.csv"));
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1], "big,\"t,1\",900,illegal,yes,1500000,20000.5,7,1520007.5,5.000,,");
+  EXPECT_EQ(rows[2], "none,t2,3,none,no,,,,,0.250,,");
+
+  // Written to standard output with "-".
+  auto out = runCli("-q bench merge " + dir + "/s1.json " + dir + "/s2.json --csv -");
+  EXPECT_NE(out.out.find("none,t2,3,none,no,,,,,0.250,,\n"), std::string::npos) << out.out;
 }

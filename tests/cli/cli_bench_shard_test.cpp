@@ -75,10 +75,15 @@ TEST(CliBenchShard, AieShardsRunByGnuParallelMergeIntoTheSingleRun) {
   ASSERT_EQ(shard2["runs"][0]["per_design"].size(), 2u);
   EXPECT_EQ(shard2["shard"], json({{"index", 2}, {"count", 3}, {"designs_total", 7}}));
   mergePrintingTables(dir + "/shard3.json " + dir + "/shard1.json " + dir + "/shard2.json --json " + dir +
-                      "/merged.json");
+                      "/merged.json --csv " + dir + "/merged.csv");
   json single = json::parse(slurp(dir + "/single.json")), joined = json::parse(slurp(dir + "/merged.json"));
   EXPECT_EQ(joined["merged_shards"], 3);
   EXPECT_EQ(withoutTimings(joined), withoutTimings(single));
+  // The merge's CSV is the joined runs' (as bench aie --compare writes it): 7 designs, 2 runs.
+  ASSERT_EQ(runCli("-q bench aie --compare " + dir + "/merged.json --csv " + dir + "/compare.csv").exitCode, 0);
+  const std::string mergedCsv = slurp(dir + "/merged.csv");
+  EXPECT_EQ(mergedCsv, slurp(dir + "/compare.csv"));
+  EXPECT_EQ(std::count(mergedCsv.begin(), mergedCsv.end(), '\n'), 8);
   // The tables come from the same data: bench aie --compare prints them alike for both files.
   auto a = runCli("bench aie --compare " + dir + "/single.json"),
        b = runCli("bench aie --compare " + dir + "/merged.json");
