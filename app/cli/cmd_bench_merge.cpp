@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 
 #include "app/cli/bench_per_design_csv.h"
 #include "app/cli/bench_shard.h"
@@ -310,9 +311,13 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
     json out;
     bool allOk = false;
     double wall = 0;
+    std::ostringstream csv;
     try {
       allOk = wse ? mergeWse(files, out) : o->partial ? mergeAiePartial(files, out) : mergeAie(files, out);
       for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
+      if (!o->csv.empty() && wse) writeWseCasesCsv(out["cases"], csv);
+      if (!o->csv.empty() && !wse)  // one run's merged output is the run itself
+        writePerDesignCsv(out.contains("runs") ? out["runs"].get<std::vector<json>>() : std::vector<json>{out}, csv);
     } catch (const json::exception& e) {
       // Hand-edited or foreign files: a field of the wrong type is bad input, not a crash.
       throw core::Error("bench merge: a shard file has a field of an unexpected type (" + std::string(e.what()) +
@@ -334,13 +339,7 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       std::cout << "merged " << files.size() << " shards of " << total << " designs\n";
     }
     if (!o->json.empty()) writeJson(o->json, out);
-    if (!o->csv.empty())
-      writeCsvOutput(o->csv, [&](std::ostream& csv) {
-        if (wse)
-          writeWseCasesCsv(out["cases"], csv);
-        else
-          writePerDesignCsv(out.contains("runs") ? out["runs"].get<std::vector<json>>() : std::vector<json>{out}, csv);
-      });
+    if (!o->csv.empty()) writeCsvOutput(o->csv, [&](std::ostream& file) { file << csv.str(); });
     global.exitCode = allOk ? kOk : kFailed;
   });
 }

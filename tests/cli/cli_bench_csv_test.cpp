@@ -140,3 +140,14 @@ TEST(CliBenchCsv, MergedWseShardsKeepCasesWithoutALegalLayout) {
   auto out = runCli("-q bench merge " + dir + "/s1.json " + dir + "/s2.json --csv -");
   EXPECT_NE(out.out.find("none,t2,3,none,no,,,,,0.250,,\n"), std::string::npos) << out.out;
 }
+
+TEST(CliBenchCsv, MergeRefusesAWrongTypedCaseFieldWithoutWritingTheCsv) {
+  // "stopped" is read only by the CSV writer.
+  std::string dir = cliOutputDir("bench_csv_wse_types");
+  std::ofstream(dir + "/s1.json") << R"({"algorithm": "cupoker", "shard": {"index": 1, "count": 1, "designs_total": 1},
+      "cases": [{"case": "a", "test": "t", "found": true, "legal": true, "stopped": "yes", "seconds": 1}]})";
+  auto r = runCli("-q bench merge " + dir + "/s1.json --csv " + dir + "/out.csv");
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("a shard file has a field of an unexpected type"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out.csv"));
+}
