@@ -1,12 +1,10 @@
 #include "app/cli/bench_per_design_csv.h"
 
 #include <iomanip>
-#include <iostream>
 #include <map>
 #include <sstream>
 
 #include "app/cli/bench_table2.h"
-#include "engine/core/atomic_file.h"
 
 namespace ts::cli {
 
@@ -24,9 +22,10 @@ std::string quoted(const std::string& field) {
   return out + "\"";
 }
 
-std::string shortNumber(double v) {
+/// `v` with up to `digits` significant digits and no trailing zeros (600, 0.5).
+std::string significant(double v, int digits) {
   std::ostringstream s;
-  s << v;  // shortest form: 600, 0.5
+  s << std::setprecision(digits) << v;
   return s.str();
 }
 
@@ -38,10 +37,7 @@ std::string numberField(const json& d, const char* key, int precision) {
 /// A number field with up to 12 significant digits (scores of 1e5..1e9 stay whole), empty when
 /// absent or not a number.
 std::string significantField(const json& d, const char* key) {
-  if (!d.contains(key) || !d[key].is_number()) return std::string();
-  std::ostringstream s;
-  s << std::setprecision(12) << d[key].get<double>();
-  return s.str();
+  return d.contains(key) && d[key].is_number() ? significant(d[key].get<double>(), 12) : std::string();
 }
 
 // The column names of each run: its label ("placer+router"), with its time limit when two runs
@@ -53,7 +49,7 @@ std::vector<std::string> runNames(const std::vector<json>& runs) {
   for (const json& run : runs) {
     std::string name = runLabel(run);
     if (uses[name] > 1 && run.contains("time_limit") && run["time_limit"].is_number())
-      name += " @" + shortNumber(run["time_limit"].get<double>()) + "s";
+      name += " @" + significant(run["time_limit"].get<double>(), 6) + "s";
     names.push_back(name);
   }
   std::map<std::string, int> count, seen;
@@ -64,13 +60,6 @@ std::vector<std::string> runNames(const std::vector<json>& runs) {
 }
 
 }  // namespace
-
-void writeCsvOutput(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  if (path == "-")
-    write(std::cout);
-  else
-    core::writeFileAtomically(path, write);
-}
 
 void writePerDesignCsv(const std::vector<json>& runs, std::ostream& out) {
   const std::vector<std::string> names = runNames(runs);

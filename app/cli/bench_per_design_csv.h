@@ -4,15 +4,11 @@
 // placers design by design where Table II only gives means; for bench wse, one row per case.
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace ts::cli {
-
-/// Runs `write` on standard output when `path` is "-", else on `path`, written atomically.
-void writeCsvOutput(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 /// Writes the table (RFC 4180 quoting). Columns are named by run label ("placer+router"), with
 /// the time limit when two runs share a label and "#k" when they share that too. Designs come

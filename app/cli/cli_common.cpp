@@ -26,13 +26,16 @@ nlohmann::json withVersion(nlohmann::json value) {
   return value;
 }
 
+void writeOutput(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  if (path == "-")
+    write(std::cout);
+  else
+    core::writeFileAtomically(path, write);
+}
+
 void writeJson(const std::string& path, const nlohmann::json& value) {
-  std::string text = withVersion(value).dump(2) + "\n";
-  if (path == "-") {
-    std::cout << text;
-    return;
-  }
-  core::writeFileAtomically(path, text);
+  const std::string text = withVersion(value).dump(2) + "\n";
+  writeOutput(path, [&](std::ostream& out) { out << text; });
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -50,6 +51,9 @@ CLI::Option* addModuleOption(CLI::App* cmd, int& module);
 
 /// The object with a "version" field (the product version) added; every JSON report has one.
 nlohmann::json withVersion(nlohmann::json value);
+
+/// Runs `write` on standard output when `path` is "-", else on `path`, written atomically.
+void writeOutput(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 /// Writes JSON (2-space indent, with the version field) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);

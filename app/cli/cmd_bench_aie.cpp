@@ -306,7 +306,7 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
     if (!o->csv.empty()) core::requireWritableOutput(o->csv);
     auto writeCsv = [&](const std::vector<json>& runs) {
-      if (!o->csv.empty()) writeCsvOutput(o->csv, [&](std::ostream& out) { writePerDesignCsv(runs, out); });
+      if (!o->csv.empty()) writeOutput(o->csv, [&](std::ostream& out) { writePerDesignCsv(runs, out); });
     };
     std::vector<json> runs;
     if (!o->compare.empty()) {

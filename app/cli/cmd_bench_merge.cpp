@@ -180,8 +180,11 @@ bool finishAieRun(JoinedRun& r) {
   return ok == int(times.size());
 }
 
+// Each merge fills `out`, prints the tables and, when `csv` is given, writes the joined runs
+// to it (bench aie --csv / bench wse --csv form).
+
 /// A complete sweep: every shard ran the same runs.
-bool mergeAie(const std::vector<ShardFile>& files, json& out) {
+bool mergeAie(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
   std::vector<std::vector<const json*>> fileRuns;  // per file, its runs
   std::vector<json> plans;
   for (const auto& f : files) {
@@ -200,6 +203,7 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out) {
     runs.push_back(joined.run);
   }
   printAieBenchTables(runs, std::cout);
+  if (csv) writePerDesignCsv(runs, *csv);
   out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
   out.erase("shard");  // a single run's output carries the run's fields at the top
   out["jobs"] = files.front().content.value("jobs", 1);
@@ -209,7 +213,7 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out) {
 /// Some shards of a sweep, whose files may hold different runs (a run repeated with other
 /// settings, or runs split over several files): each run is joined over the files that hold it,
 /// each shard at most once per run. The tables compare runs on the designs they have in common.
-bool mergeAiePartial(const std::vector<ShardFile>& files, json& out) {
+bool mergeAiePartial(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
   std::vector<JoinedRun> joined;
   for (const auto& f : files) {
     std::vector<json> seen;  // a run given twice in one file (--placer sa,sa) pairs by its order
@@ -234,13 +238,14 @@ bool mergeAiePartial(const std::vector<ShardFile>& files, json& out) {
     runs.push_back(r.run);
   }
   printAieBenchTables(runs, std::cout);
+  if (csv) writePerDesignCsv(runs, *csv);
   out = json{{"runs", runs}};
   out["jobs"] = files.front().content.value("jobs", 1);
   if (files.front().content.contains("version")) out["version"] = files.front().content["version"];
   return allOk;
 }
 
-bool mergeWse(const std::vector<ShardFile>& files, json& out) {
+bool mergeWse(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
   std::vector<json> plans;
   for (const auto& f : files) {
     const json& c = f.content;
@@ -264,6 +269,7 @@ bool mergeWse(const std::vector<ShardFile>& files, json& out) {
   out.erase("average_ratio_to_cupoker");
   if (ratioCount > 0) out["average_ratio_to_cupoker"] = averageRatio;
   printWseBenchSummary(out["cases"]);
+  if (csv) writeWseCasesCsv(out["cases"], *csv);
   return allLegal;
 }
 
@@ -311,13 +317,13 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
     json out;
     bool allOk = false;
     double wall = 0;
-    std::ostringstream csv;
+    std::ostringstream csv;  // rendered inside the type check below, written with the JSON
+    std::ostream* csvOut = o->csv.empty() ? nullptr : &csv;
     try {
-      allOk = wse ? mergeWse(files, out) : o->partial ? mergeAiePartial(files, out) : mergeAie(files, out);
+      allOk = wse          ? mergeWse(files, out, csvOut)
+              : o->partial ? mergeAiePartial(files, out, csvOut)
+                           : mergeAie(files, out, csvOut);
       for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
-      if (!o->csv.empty() && wse) writeWseCasesCsv(out["cases"], csv);
-      if (!o->csv.empty() && !wse)  // one run's merged output is the run itself
-        writePerDesignCsv(out.contains("runs") ? out["runs"].get<std::vector<json>>() : std::vector<json>{out}, csv);
     } catch (const json::exception& e) {
       // Hand-edited or foreign files: a field of the wrong type is bad input, not a crash.
       throw core::Error("bench merge: a shard file has a field of an unexpected type (" + std::string(e.what()) +
@@ -339,7 +345,7 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       std::cout << "merged " << files.size() << " shards of " << total << " designs\n";
     }
     if (!o->json.empty()) writeJson(o->json, out);
-    if (!o->csv.empty()) writeCsvOutput(o->csv, [&](std::ostream& file) { file << csv.str(); });
+    if (csvOut) writeOutput(o->csv, [&](std::ostream& file) { file << csv.str(); });
     global.exitCode = allOk ? kOk : kFailed;
   });
 }

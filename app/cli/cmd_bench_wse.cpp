@@ -106,7 +106,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     }
     printWseBenchSummary(cases);
     if (!o->json.empty()) writeJson(o->json, out);
-    if (!o->csv.empty()) writeCsvOutput(o->csv, [&](std::ostream& csv) { writeWseCasesCsv(cases, csv); });
+    if (!o->csv.empty()) writeOutput(o->csv, [&](std::ostream& csv) { writeWseCasesCsv(cases, csv); });
     global.exitCode = allLegal && !interrupted ? kOk : kFailed;
   });
 }
