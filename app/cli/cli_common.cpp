@@ -10,6 +10,7 @@
 
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/core/atomic_file.h"
+#include "engine/core/error.h"
 #include "engine/core/version.h"
 
 namespace ts::cli {
@@ -36,6 +37,17 @@ void writeOutput(const std::string& path, const std::function<void(std::ostream&
 void writeJson(const std::string& path, const nlohmann::json& value) {
   const std::string text = withVersion(value).dump(2) + "\n";
   writeOutput(path, [&](std::ostream& out) { out << text; });
+}
+
+std::ostream& tableStream(const std::vector<std::pair<std::string, std::string>>& dataOutputs) {
+  const std::string* onStdout = nullptr;
+  for (const auto& [option, path] : dataOutputs) {
+    if (path != "-") continue;
+    if (onStdout)
+      throw core::Error(*onStdout + " and " + option + " cannot both write to standard output ('-'): give one a file");
+    onStdout = &option;
+  }
+  return onStdout ? std::cerr : std::cout;
 }
 
 namespace {

@@ -58,6 +58,11 @@ void writeOutput(const std::string& path, const std::function<void(std::ostream&
 /// Writes JSON (2-space indent, with the version field) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);
 
+/// Where a command prints its human-readable tables: standard output, or standard error when
+/// one of its data outputs (option name, path) is "-", so that the data alone can be piped.
+/// Throws a usage error when two data outputs are both "-".
+std::ostream& tableStream(const std::vector<std::pair<std::string, std::string>>& dataOutputs);
+
 /// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then
 /// returns its best so far) instead of killing the process; the previous SIGINT handler comes
 /// back on destruction, which, after a Ctrl-C, also waits for abandoned solver threads. One at

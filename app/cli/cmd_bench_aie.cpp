@@ -278,7 +278,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--limit", o->limit, "Only the first N designs")->check(CLI::NonNegativeNumber);
   addShardOption(cmd, o->shard);
   cmd->add_option("--json", o->json,
-                  "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]})");
+                  "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]}; - = "
+                  "standard output, the tables then go to standard error)");
   cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")
       ->expected(1, -1);
   auto* placerOpt = cmd->get_option("--placer");
@@ -301,10 +302,11 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli bench aie --suite suite --table2 --time-limit 60 --jobs 1 --json table2.json");
   cmd->add_option("--csv", o->csv,
                   "Also write the runs design by design: per run its status, route length and seconds (CSV, one "
-                  "row per design; with --compare too)");
+                  "row per design; with --compare too; - = standard output, as for --json)");
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
     if (!o->csv.empty()) core::requireWritableOutput(o->csv);
+    std::ostream& table = tableStream({{"--json", o->json}, {"--csv", o->csv}});
     auto writeCsv = [&](const std::vector<json>& runs) {
       if (!o->csv.empty()) writeOutput(o->csv, [&](std::ostream& out) { writePerDesignCsv(runs, out); });
     };
@@ -330,11 +332,11 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
       try {
         for (const auto& [path, p] : partial)
           if (p.at("shards").size() < p.at("count").get<size_t>())
-            std::cout << path << ": a part of a sweep, shards " << p.at("shards").dump() << " of "
-                      << p.at("count").get<int>() << " (" << p.at("designs_total").get<int>()
-                      << " designs in all): the tables cover only their designs\n";
-        printTables(runs, std::cout);
-        if (o->table2) printTable2(runs, std::cout);
+            table << path << ": a part of a sweep, shards " << p.at("shards").dump() << " of "
+                  << p.at("count").get<int>() << " (" << p.at("designs_total").get<int>()
+                  << " designs in all): the tables cover only their designs\n";
+        printTables(runs, table);
+        if (o->table2) printTable2(runs, table);
         writeCsv(runs);
       } catch (const json::exception& e) {
         throw core::Error("bench aie --compare: a report has a field of an unexpected type (" + std::string(e.what()) +
@@ -427,8 +429,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
     }
     progress.finish();
     if (interrupted) {
-      std::cout << "interrupted (Ctrl-C): " << done << " of " << total
-                << " runs finished or cancelled; the others are listed as not run\n";
+      table << "interrupted (Ctrl-C): " << done << " of " << total
+            << " runs finished or cancelled; the others are listed as not run\n";
       for (int k = 0; k < total; ++k)
         if (results[size_t(k)].is_null()) {
           const auto& item = items[size_t(k) % items.size()];
@@ -461,13 +463,13 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
                       {"median_seconds", times.empty() ? 0.0 : times[times.size() / 2]},
                       {"total_seconds", std::accumulate(times.begin(), times.end(), 0.0)},
                       {"per_design", per}});
-      std::cout << labels[c] << " + " << combos[c].router << ": " << ok << "/" << items.size() << " succeeded, median "
-                << std::fixed << std::setprecision(3) << runs.back()["median_seconds"].get<double>()
-                << " s per design, " << runs.back()["total_seconds"].get<double>() << " s summed\n";
+      table << labels[c] << " + " << combos[c].router << ": " << ok << "/" << items.size() << " succeeded, median "
+            << std::fixed << std::setprecision(3) << runs.back()["median_seconds"].get<double>() << " s per design, "
+            << runs.back()["total_seconds"].get<double>() << " s summed\n";
     }
-    std::cout << "wall time " << std::fixed << std::setprecision(1) << wall << " s with " << o->jobs << " job(s)\n";
-    printTables(runs, std::cout);
-    if (o->table2) printTable2(runs, std::cout);
+    table << "wall time " << std::fixed << std::setprecision(1) << wall << " s with " << o->jobs << " job(s)\n";
+    printTables(runs, table);
+    if (o->table2) printTable2(runs, table);
     writeCsv(runs);
     if (!o->json.empty()) {
       json out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};

@@ -162,7 +162,7 @@ struct JoinedRun {
   std::vector<const json*> parts;  // per file, the run in it
 };
 
-bool finishAieRun(JoinedRun& r) {
+bool finishAieRun(JoinedRun& r, std::ostream& table) {
   r.run["per_design"] = interleave(r.files, [&](size_t k) -> const json& { return member(*r.parts[k], "per_design"); });
   int ok = 0;
   std::vector<double> times;
@@ -175,16 +175,16 @@ bool finishAieRun(JoinedRun& r) {
   r.run["succeeded"] = ok;
   r.run["median_seconds"] = times.empty() ? 0.0 : times[times.size() / 2];
   r.run["total_seconds"] = std::accumulate(times.begin(), times.end(), 0.0);
-  std::cout << r.run.value("label", std::string("?")) << " + " << r.run.value("router", std::string("?")) << ": " << ok
-            << "/" << times.size() << " succeeded\n";
+  table << r.run.value("label", std::string("?")) << " + " << r.run.value("router", std::string("?")) << ": " << ok
+        << "/" << times.size() << " succeeded\n";
   return ok == int(times.size());
 }
 
-// Each merge fills `out`, prints the tables and, when `csv` is given, writes the joined runs
-// to it (bench aie --csv / bench wse --csv form).
+// Each merge fills `out`, prints the tables on `table` and, when `csv` is given, writes the
+// joined runs to it (bench aie --csv / bench wse --csv form).
 
 /// A complete sweep: every shard ran the same runs.
-bool mergeAie(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
+bool mergeAie(const std::vector<ShardFile>& files, json& out, std::ostream& table, std::ostream* csv) {
   std::vector<std::vector<const json*>> fileRuns;  // per file, its runs
   std::vector<json> plans;
   for (const auto& f : files) {
@@ -199,10 +199,10 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out, std::ostream* csv)
   for (size_t r = 0; r < plans.front().size(); ++r) {
     JoinedRun joined{plans.front()[r], *fileRuns.front()[r], pointers(files), {}};
     for (const auto& inFile : fileRuns) joined.parts.push_back(inFile[r]);
-    allOk = finishAieRun(joined) && allOk;
+    allOk = finishAieRun(joined, table) && allOk;
     runs.push_back(joined.run);
   }
-  printAieBenchTables(runs, std::cout);
+  printAieBenchTables(runs, table);
   if (csv) writePerDesignCsv(runs, *csv);
   out = runs.size() == 1 ? runs.front() : json{{"runs", runs}};
   out.erase("shard");  // a single run's output carries the run's fields at the top
@@ -213,7 +213,7 @@ bool mergeAie(const std::vector<ShardFile>& files, json& out, std::ostream* csv)
 /// Some shards of a sweep, whose files may hold different runs (a run repeated with other
 /// settings, or runs split over several files): each run is joined over the files that hold it,
 /// each shard at most once per run. The tables compare runs on the designs they have in common.
-bool mergeAiePartial(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
+bool mergeAiePartial(const std::vector<ShardFile>& files, json& out, std::ostream& table, std::ostream* csv) {
   std::vector<JoinedRun> joined;
   for (const auto& f : files) {
     std::vector<json> seen;  // a run given twice in one file (--placer sa,sa) pairs by its order
@@ -232,12 +232,12 @@ bool mergeAiePartial(const std::vector<ShardFile>& files, json& out, std::ostrea
   for (JoinedRun& r : joined) {
     checkShards(r.files, false,
                 " of " + r.run.value("label", std::string("?")) + " + " + r.run.value("router", std::string("?")));
-    allOk = finishAieRun(r) && allOk;
+    allOk = finishAieRun(r, table) && allOk;
     for (const char* fileField : {"shard", "jobs", "version", "wall_seconds"}) r.run.erase(fileField);
     r.run["shards"] = shardIndices(r.files);
     runs.push_back(r.run);
   }
-  printAieBenchTables(runs, std::cout);
+  printAieBenchTables(runs, table);
   if (csv) writePerDesignCsv(runs, *csv);
   out = json{{"runs", runs}};
   out["jobs"] = files.front().content.value("jobs", 1);
@@ -245,7 +245,7 @@ bool mergeAiePartial(const std::vector<ShardFile>& files, json& out, std::ostrea
   return allOk;
 }
 
-bool mergeWse(const std::vector<ShardFile>& files, json& out, std::ostream* csv) {
+bool mergeWse(const std::vector<ShardFile>& files, json& out, std::ostream& table, std::ostream* csv) {
   std::vector<json> plans;
   for (const auto& f : files) {
     const json& c = f.content;
@@ -258,17 +258,17 @@ bool mergeWse(const std::vector<ShardFile>& files, json& out, std::ostream* csv)
   out["cases"] =
       interleave(pointers(files), [&](size_t k) -> const json& { return member(files[k].content, "cases"); });
   bool allLegal = true;
-  printWseBenchHeader();
+  printWseBenchHeader(table);
   for (const json& c : out["cases"]) {
     allLegal = allLegal && c.value("legal", false);
-    printWseBenchRow(c);
+    printWseBenchRow(c, table);
   }
   out["all_legal"] = allLegal;
   int ratioCount = 0;
   const double averageRatio = averageRatioToCuPoker(out["cases"], ratioCount);
   out.erase("average_ratio_to_cupoker");
   if (ratioCount > 0) out["average_ratio_to_cupoker"] = averageRatio;
-  printWseBenchSummary(out["cases"]);
+  printWseBenchSummary(out["cases"], table);
   if (csv) writeWseCasesCsv(out["cases"], *csv);
   return allLegal;
 }
@@ -287,10 +287,12 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("inputs", o->inputs, "The shards' --json outputs (every shard K/N of one sweep, any order)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("--json", o->json, "Write the joined output (the same form as one unsharded run's --json)");
+  cmd->add_option("--json", o->json,
+                  "Write the joined output (the same form as one unsharded run's --json; - = standard output, the "
+                  "tables then go to standard error)");
   cmd->add_option("--csv", o->csv,
                   "Also write the joined runs design by design (bench aie: a status, route length and seconds "
-                  "column per run; bench wse: a row per case)");
+                  "column per run; bench wse: a row per case; - = standard output, as for --json)");
   cmd->add_flag("--partial", o->partial,
                 "Join the shards there are (a sample of the sweep, e.g. while tasks still run or after some hit a "
                 "time limit); bench aie files may hold different runs, each joined over the files that hold it");
@@ -303,6 +305,7 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);
     if (!o->csv.empty()) core::requireWritableOutput(o->csv);
+    std::ostream& table = tableStream({{"--json", o->json}, {"--csv", o->csv}});
     std::vector<ShardFile> files;
     for (const auto& path : o->inputs) files.push_back(readShardFile(path));
     checkSameSplit(files);
@@ -320,9 +323,9 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
     std::ostringstream csv;  // rendered inside the type check below, written with the JSON
     std::ostream* csvOut = o->csv.empty() ? nullptr : &csv;
     try {
-      allOk = wse          ? mergeWse(files, out, csvOut)
-              : o->partial ? mergeAiePartial(files, out, csvOut)
-                           : mergeAie(files, out, csvOut);
+      allOk = wse          ? mergeWse(files, out, table, csvOut)
+              : o->partial ? mergeAiePartial(files, out, table, csvOut)
+                           : mergeAie(files, out, table, csvOut);
       for (const auto& f : files) wall = std::max(wall, f.content.value("wall_seconds", 0.0));
     } catch (const json::exception& e) {
       // Hand-edited or foreign files: a field of the wrong type is bad input, not a crash.
@@ -336,13 +339,13 @@ void addBenchMergeCommand(CLI::App& app, GlobalOptions& global) {
       out["partial"] = {
           {"shards", shards}, {"count", files.front().shard.count}, {"designs_total", files.front().total}};
       if (int(shards.size()) == files.front().shard.count)
-        std::cout << "merged all " << shards.size() << " shards of " << total << " designs\n";
+        table << "merged all " << shards.size() << " shards of " << total << " designs\n";
       else
-        std::cout << "merged shards " << joinedIndices(shards) << " of " << files.front().shard.count << " (a part of "
-                  << total << " designs: the tables cover only the designs of these shards)\n";
+        table << "merged shards " << joinedIndices(shards) << " of " << files.front().shard.count << " (a part of "
+              << total << " designs: the tables cover only the designs of these shards)\n";
     } else {
       out["merged_shards"] = files.size();
-      std::cout << "merged " << files.size() << " shards of " << total << " designs\n";
+      table << "merged " << files.size() << " shards of " << total << " designs\n";
     }
     if (!o->json.empty()) writeJson(o->json, out);
     if (csvOut) writeOutput(o->csv, [&](std::ostream& file) { file << csv.str(); });

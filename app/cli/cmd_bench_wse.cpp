@@ -33,8 +33,12 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--effort", o->effort, "Search effort scale (1 = default)")->check(CLI::PositiveNumber);
   cmd->add_option("--seed", o->seed, "Random seed");
   cmd->add_option("--out-dir", o->outDir, "Also write each case's solution (.paint) here");
-  cmd->add_option("--json", o->json, "Write the per-case results as JSON");
-  cmd->add_option("--csv", o->csv, "Also write one row per case: MT, WL, AC, score, seconds, published score, ratio");
+  cmd->add_option("--json", o->json,
+                  "Write the per-case results as JSON (- = standard output; the table then goes to "
+                  "standard error)");
+  cmd->add_option("--csv", o->csv,
+                  "Also write one row per case: MT, WL, AC, score, seconds, published score, ratio (- = standard "
+                  "output, as for --json)");
   addShardOption(cmd, o->shard);
   cmd->footer(
       "Exit code 0 when every case got a legal solution, 1 otherwise.\nExample:\n"
@@ -43,6 +47,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before any work
     if (!o->csv.empty()) core::requireWritableOutput(o->csv);
+    std::ostream& table = tableStream({{"--json", o->json}, {"--csv", o->csv}});
     std::vector<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(o->dir))
       if (e.is_regular_file() && e.path().extension() == ".kgraph") files.push_back(e.path().string());
@@ -53,7 +58,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     if (!o->outDir.empty()) std::filesystem::create_directories(o->outDir);
     nlohmann::json cases = nlohmann::json::array();
     bool allLegal = true;
-    printWseBenchHeader();
+    printWseBenchHeader(table);
     // Ctrl-C stops the case in progress (its best legal layout counts) and runs no more.
     InterruptStop interrupt;
     for (const auto& file : files) {
@@ -90,7 +95,7 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
         c["message"] = r.message;
       }
       cases.push_back(c);
-      printWseBenchRow(c);
+      printWseBenchRow(c, table);
     }
     nlohmann::json out = {{"algorithm", o->algo},       {"dir", o->dir},       {"threads", o->threads},
                           {"time_limit", o->timeLimit}, {"effort", o->effort}, {"cases", cases},
@@ -102,9 +107,9 @@ void addBenchWseCommand(CLI::App& app, GlobalOptions& global) {
     const bool interrupted = interrupt.token()->stopRequested();
     if (interrupted) {
       out["interrupted"] = true;
-      std::cout << "interrupted (Ctrl-C): " << cases.size() << " of " << files.size() << " cases run\n";
+      table << "interrupted (Ctrl-C): " << cases.size() << " of " << files.size() << " cases run\n";
     }
-    printWseBenchSummary(cases);
+    printWseBenchSummary(cases, table);
     if (!o->json.empty()) writeJson(o->json, out);
     if (!o->csv.empty()) writeOutput(o->csv, [&](std::ostream& csv) { writeWseCasesCsv(cases, csv); });
     global.exitCode = allLegal && !interrupted ? kOk : kFailed;

@@ -1,6 +1,7 @@
 #include "app/cli/cmd_wse_common.h"
 
 #include <cstdio>
+#include <ostream>
 #include <string>
 
 namespace ts::cli {
@@ -29,19 +30,22 @@ bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& o
   return false;
 }
 
-void printWseBenchHeader() {
-  std::printf("%-36s %6s %10s %9s %5s %12s %8s %6s %s\n", "case", "kernels", "MT", "WL", "AC", "score", "seconds",
-              "ratio", "legal");
+void printWseBenchHeader(std::ostream& out) {
+  char line[160];
+  std::snprintf(line, sizeof line, "%-36s %6s %10s %9s %5s %12s %8s %6s %s\n", "case", "kernels", "MT", "WL", "AC",
+                "score", "seconds", "ratio", "legal");
+  out << line;
 }
 
-void printWseBenchRow(const nlohmann::json& c) {
+void printWseBenchRow(const nlohmann::json& c, std::ostream& out) {
   const std::string label = c.value("case", std::string()) + " " + c.value("test", std::string());
   const double ratio = c.value("ratio_to_cupoker", 0.0);
-  std::printf("%-36s %6d %10.6g %9.6g %5lld %12.8g %8.1f %6s %s\n", label.substr(0, 36).c_str(), c.value("kernels", 0),
-              c.value("mt", 0.0), c.value("wl", 0.0), c.value("ac", 0LL), c.value("score", 0.0),
-              c.value("seconds", 0.0), ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-",
-              c.value("legal", false) ? "yes" : "NO");
-  std::fflush(stdout);
+  char line[240];
+  std::snprintf(line, sizeof line, "%-36s %6d %10.6g %9.6g %5lld %12.8g %8.1f %6s %s\n", label.substr(0, 36).c_str(),
+                c.value("kernels", 0), c.value("mt", 0.0), c.value("wl", 0.0), c.value("ac", 0LL),
+                c.value("score", 0.0), c.value("seconds", 0.0),
+                ratio > 0 ? std::to_string(ratio).substr(0, 5).c_str() : "-", c.value("legal", false) ? "yes" : "NO");
+  out << line << std::flush;  // a row as each case ends: cases can take minutes
 }
 
 double averageRatioToCuPoker(const nlohmann::json& cases, int& count) {
@@ -55,10 +59,13 @@ double averageRatioToCuPoker(const nlohmann::json& cases, int& count) {
   return count > 0 ? sum / count : 0;
 }
 
-void printWseBenchSummary(const nlohmann::json& cases) {
+void printWseBenchSummary(const nlohmann::json& cases, std::ostream& out) {
   int count = 0;
   const double average = averageRatioToCuPoker(cases, count);
-  if (count > 0) std::printf("average ratio to published CU.POKer over %d contest cases: %.4f\n", count, average);
+  if (count == 0) return;
+  char line[120];
+  std::snprintf(line, sizeof line, "average ratio to published CU.POKer over %d contest cases: %.4f\n", count, average);
+  out << line;
 }
 
 }  // namespace ts::cli

@@ -2,6 +2,7 @@
 // Helpers shared by the WSE subcommands (wse place/eval/generate, bench wse).
 #include <nlohmann/json.hpp>
 
+#include <ostream>
 #include <string>
 
 #include "engine/wse/kernel_graph.h"
@@ -16,11 +17,11 @@ struct PublishedWseResult {
 };
 bool publishedCuPokerResult(const wse::KernelGraph& graph, PublishedWseResult& out);
 
-/// The bench wse table on stdout, from the cases of its --json output: the header, one row per
-/// case as it finishes, and the closing line (average ratio to the published CU.POKer scores).
-void printWseBenchHeader();
-void printWseBenchRow(const nlohmann::json& benchCase);
-void printWseBenchSummary(const nlohmann::json& cases);
+/// The bench wse table, from the cases of its --json output: the header, one row per case as
+/// it finishes, and the closing line (average ratio to the published CU.POKer scores).
+void printWseBenchHeader(std::ostream& out);
+void printWseBenchRow(const nlohmann::json& benchCase, std::ostream& out);
+void printWseBenchSummary(const nlohmann::json& cases, std::ostream& out);
 /// The ratio average over the cases that have a published CU.POKer score (count 0: none).
 double averageRatioToCuPoker(const nlohmann::json& cases, int& count);
 

@@ -12,17 +12,7 @@
 using ts::test::cliOutputDir;
 using ts::test::runCli;
 using ts::test::slurp;
-
-namespace {
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-}  // namespace
+using ts::test::textLines;
 
 TEST(CliBenchCsv, CompareWritesOneRowPerDesignAndAColumnTripletPerRun) {
   std::string dir = cliOutputDir("bench_csv_compare");
@@ -43,7 +33,7 @@ TEST(CliBenchCsv, CompareWritesOneRowPerDesignAndAColumnTripletPerRun) {
   auto r = runCli("-q bench aie --compare " + dir + "/a.json " + dir + "/b.json --csv " + dir + "/out.csv");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("Table II"), std::string::npos);  // the tables still print
-  auto rows = lines(slurp(dir + "/out.csv"));
+  auto rows = textLines(slurp(dir + "/out.csv"));
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0],
             "design,topology,flow,size,"
@@ -57,7 +47,7 @@ TEST(CliBenchCsv, CompareWritesOneRowPerDesignAndAColumnTripletPerRun) {
   // Runs with the same label and time limit are numbered.
   auto same = runCli("-q bench aie --compare " + dir + "/b.json " + dir + "/b.json --csv " + dir + "/same.csv");
   ASSERT_EQ(same.exitCode, 0) << same.err;
-  EXPECT_NE(lines(slurp(dir + "/same.csv"))[0].find("pathfinder #2 seconds"), std::string::npos);
+  EXPECT_NE(textLines(slurp(dir + "/same.csv"))[0].find("pathfinder #2 seconds"), std::string::npos);
 }
 
 TEST(CliBenchCsv, ABenchRunWritesItsCsvAndAnUnwritablePathFailsFirst) {
@@ -66,7 +56,7 @@ TEST(CliBenchCsv, ABenchRunWritesItsCsvAndAnUnwritablePathFailsFirst) {
   auto run = runCli("-q bench aie --suite " + dir + "/suite --limit 2 --placer manual --router milp,pathfinder " +
                     "--time-limit 20 --csv " + dir + "/run.csv");
   ASSERT_LE(run.exitCode, 1) << run.err;
-  auto rows = lines(slurp(dir + "/run.csv"));
+  auto rows = textLines(slurp(dir + "/run.csv"));
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].rfind("design,topology,flow,size,manual+milp status,", 0), 0u) << rows[0];
   EXPECT_NE(rows[0].find("manual+pathfinder seconds"), std::string::npos) << rows[0];
@@ -104,7 +94,7 @@ TEST(CliBenchCsv, BenchWseWritesOneRowPerCaseWithThePublishedScore) {
                   "/bench.json --csv " + dir + "/bench.csv");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   auto j = nlohmann::json::parse(slurp(dir + "/bench.json"));
-  auto rows = lines(slurp(dir + "/bench.csv"));
+  auto rows = textLines(slurp(dir + "/bench.csv"));
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0], "case,test,kernels,status,stopped,mt,wl,ac,score,seconds,published_score,ratio_to_published");
   // Case A is a contest case: its published score (35810) and the ratio to it close the row.
@@ -133,7 +123,7 @@ TEST(CliBenchCsv, MergedWseShardsKeepCasesWithoutALegalLayout) {
        "seconds": 0.25, "message": "no layout"}]})";
   auto r = runCli("-q bench merge " + dir + "/s2.json " + dir + "/s1.json --csv " + dir + "/merged.csv");
   EXPECT_EQ(r.exitCode, 1) << r.err;  // cases without a legal layout, as bench wse reports them
-  auto rows = lines(slurp(dir + "/merged.csv"));
+  auto rows = textLines(slurp(dir + "/merged.csv"));
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[1], "big,\"t,1\",900,illegal,yes,1500000,20000.5,7,1520007.5,5.000,,");
   EXPECT_EQ(rows[2], "none,t2,3,none,no,,,,,0.250,,");
