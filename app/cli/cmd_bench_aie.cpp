@@ -280,7 +280,8 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--json", o->json,
                   "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]}; - = "
                   "standard output, the tables then go to standard error)");
-  cmd->add_option("--compare", o->compare, "Print the tables for earlier --json outputs instead of running")
+  cmd->add_option("--compare", o->compare,
+                  "Print the tables for earlier --json outputs instead of running (with --table2 and --csv only)")
       ->expected(1, -1);
   auto* placerOpt = cmd->get_option("--placer");
   auto* routerOpt = cmd->get_option("--router");
@@ -303,6 +304,11 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--csv", o->csv,
                   "Also write the runs design by design: per run its status, route length and seconds (CSV, one "
                   "row per design; with --compare too; - = standard output, as for --json)");
+  // --compare prints earlier runs: an option that shapes a run would be silently ignored.
+  for (const char* runOnly :
+       {"--suite", "--placer", "--router", "--mode", "--set", "--placer-set", "--jobs", "--time-limit",
+        "--route-time-limit", "--start", "--seed", "--filter", "--limit", "--shard", "--json"})
+    cmd->get_option("--compare")->excludes(cmd->get_option(runOnly));
   cmd->callback([o, &global] {
     if (!o->json.empty()) core::requireWritableOutput(o->json);  // checked before hours of work
     if (!o->csv.empty()) core::requireWritableOutput(o->csv);

@@ -120,6 +120,14 @@ placement: {a: [1, 2], b: [4, 2]}
   r = runCli("bench aie --compare " + dir + "/milp.json " + dir + "/out.json");
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("designs every run succeeds on"), std::string::npos) << r.out;
+  // An option that shapes a run is refused with --compare rather than silently ignored.
+  for (const std::string& runOnly :
+       std::vector<std::string>{"--placer sa", "--time-limit 5", "--jobs 2", "--json " + dir + "/c.json"}) {
+    r = runCli("bench aie --compare " + dir + "/milp.json " + runOnly);
+    EXPECT_EQ(r.exitCode, 2) << runOnly;
+    EXPECT_NE(r.err.find(runOnly.substr(0, runOnly.find(' ')) + " excludes --compare"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/c.json"));
 }
 
 TEST(CliRoute, BenchAieTable2RunsThePapersPairingsAndPrintsItsLayout) {
