@@ -42,7 +42,10 @@ void writeJson(const std::string& path, const nlohmann::json& value) {
 std::ostream& tableStream(const std::vector<std::pair<std::string, std::string>>& dataOutputs) {
   const std::string* onStdout = nullptr;
   for (const auto& [option, path] : dataOutputs) {
-    if (path != "-") continue;
+    if (path != "-") {
+      if (!path.empty()) core::requireWritableOutput(path);
+      continue;
+    }
     if (onStdout)
       throw core::Error(*onStdout + " and " + option + " cannot both write to standard output ('-'): give one a file");
     onStdout = &option;

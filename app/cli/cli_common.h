@@ -58,9 +58,10 @@ void writeOutput(const std::string& path, const std::function<void(std::ostream&
 /// Writes JSON (2-space indent, with the version field) atomically; "-" writes to stdout.
 void writeJson(const std::string& path, const nlohmann::json& value);
 
-/// Where a command prints its human-readable tables: standard output, or standard error when
-/// one of its data outputs (option name, path) is "-", so that the data alone can be piped.
-/// Throws a usage error when two data outputs are both "-".
+/// Checks a command's data outputs (option name, path; empty = not asked for) before any work:
+/// each file can be written, and at most one is "-". Returns where the command prints its
+/// human-readable tables: standard output, or standard error when a data output is "-", so
+/// that the data alone can be piped.
 std::ostream& tableStream(const std::vector<std::pair<std::string, std::string>>& dataOutputs);
 
 /// While alive, Ctrl-C asks the run to stop through `token()` (an anytime algorithm then
