@@ -280,9 +280,10 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   cmd->add_option("--json", o->json,
                   "Write {placer, router, designs, succeeded, per_design} (several runs: {runs: [...]}; - = "
                   "standard output, the tables then go to standard error)");
-  cmd->add_option("--compare", o->compare,
-                  "Print the tables for earlier --json outputs instead of running (with --table2 and --csv only)")
-      ->expected(1, -1);
+  auto* compareOpt =
+      cmd->add_option("--compare", o->compare,
+                      "Print the tables for earlier --json outputs instead of running (with --table2 and --csv only)")
+          ->expected(1, -1);
   auto* placerOpt = cmd->get_option("--placer");
   auto* routerOpt = cmd->get_option("--router");
   cmd->add_flag("--table2", o->table2,
@@ -308,10 +309,9 @@ void addBenchAieCommand(CLI::App& app, GlobalOptions& global) {
   for (const char* runOnly :
        {"--suite", "--placer", "--router", "--mode", "--set", "--placer-set", "--jobs", "--time-limit",
         "--route-time-limit", "--start", "--seed", "--filter", "--limit", "--shard", "--json"})
-    cmd->get_option("--compare")->excludes(cmd->get_option(runOnly));
+    compareOpt->excludes(cmd->get_option(runOnly));
   cmd->callback([o, &global] {
-    // Checked before hours of work.
-    std::ostream& table = tableStream({{"--json", o->json}, {"--csv", o->csv}});
+    std::ostream& table = tableStream({{"--json", o->json}, {"--csv", o->csv}});  // checked before hours of work
     auto writeCsv = [&](const std::vector<json>& runs) {
       if (!o->csv.empty()) writeOutput(o->csv, [&](std::ostream& out) { writePerDesignCsv(runs, out); });
     };
