@@ -22,6 +22,12 @@ CLI::Option* addModuleOption(CLI::App* cmd, int& module) {
       ->check(CLI::PositiveNumber);
 }
 
+nlohmann::json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : stats) j[k] = v;
+  return j;
+}
+
 nlohmann::json withVersion(nlohmann::json value) {
   if (value.is_object() && !value.contains("version")) value["version"] = core::version();
   return value;

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/run_context.h"
@@ -48,6 +49,9 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global);
 
 /// `--module N`: which module of an MLIR file holding several (1-based; 0 = the only one).
 CLI::Option* addModuleOption(CLI::App* cmd, int& module);
+
+/// An algorithm's named statistics (PlaceOutcome / RouteOutcome stats) as one JSON object.
+nlohmann::json statsJson(const std::vector<std::pair<std::string, double>>& stats);
 
 /// The object with a "version" field (the product version) added; every JSON report has one.
 nlohmann::json withVersion(nlohmann::json value);

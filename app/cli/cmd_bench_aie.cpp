@@ -104,6 +104,10 @@ json runDesign(const std::string& dir, const SuiteItem& item, const aie::PnrFlow
     if (!r.reasons.empty()) rec["reason"] = r.reasons.front();
     for (const auto& [k, v] : r.placerStats)
       if (k == "moves" || k == "moves_per_s") rec[k] = v;
+    // Everything the algorithms report (cost terms, a MILP's objective, bound and gap), so that
+    // a result can be explained from the file alone.
+    rec["placer_stats"] = statsJson(r.placerStats);
+    rec["router_stats"] = statsJson(r.routerStats);
     if (r.success)
       rec["estimated_runtime_us"] =
           aie::estimateRuntime(loaded.design, loaded.device, r.placement, &r.routing).microseconds;

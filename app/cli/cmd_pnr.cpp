@@ -28,12 +28,6 @@ namespace {
 
 using nlohmann::json;
 
-json statsJson(const std::vector<std::pair<std::string, double>>& stats) {
-  json j = json::object();
-  for (const auto& [k, v] : stats) j[k] = v;
-  return j;
-}
-
 struct PnrOptions : PnrRunOptions {
   std::string design, device, from, out, report, constraints, vitisGraph;
   int module = 0;

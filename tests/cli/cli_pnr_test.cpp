@@ -112,6 +112,12 @@ TEST(CliPnr, BenchAieComparesPlacerVariantsOnACommonSet) {
   auto d = j["runs"][1]["per_design"][0];
   EXPECT_GT(d["estimated_runtime_us"].get<double>(), 0);
   EXPECT_GT(d["moves_per_s"].get<double>(), 0);
+  // The algorithms' own statistics come along: the placer's final cost terms, the router's MILP.
+  EXPECT_EQ(d["placer_stats"]["moves"], d["moves"]);
+  EXPECT_GT(d["placer_stats"]["cost_wirelength"].get<double>(), 0);
+  EXPECT_TRUE(j["runs"][2]["per_design"][0]["placer_stats"].contains("cost_congestion"));
+  EXPECT_FALSE(d["placer_stats"].contains("cost_congestion"));
+  EXPECT_GE(d["router_stats"]["objective"].get<double>(), d["router_stats"]["bound"].get<double>() - 1e-6);
   for (const char* text : {"sa:cost=bb+milp", "est.us", "len/1st", "Success per category"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
   // A setting one placer does not have is bad input before any work.
