@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <functional>
 #include <map>
@@ -791,4 +792,75 @@ TEST(BbcgCost, BroadcastDeltasEqualRecomputation) {
   double congestion = 0;
   randomMoves<BbcgCost>(d, npu2, cfg, 3000, 8, &congestion);
   EXPECT_GT(congestion, 0.0);
+}
+
+// Swapping two targets of a multicast net keeps its ends' tiles, but where a target is a link's
+// core the net shares memory only in that core's tile: the swap can turn it from shared memory to
+// streams or back, and the channel use must follow (the random sequences never build this case).
+TEST(BbcgCost, SwappingALinkedTargetOfABroadcastRestagesIt) {
+  Design d;
+  d.name = "linked_broadcast";
+  d.device = "npu2";
+  for (const char* name : {"s", "a", "b", "x"}) {
+    LogicalCore c;
+    c.name = name;
+    c.kind = CoreKind::Compute;
+    d.cores.push_back(c);
+  }
+  auto net = [](const char* name, CoreId source, std::vector<CoreId> targets) {
+    Net n;
+    n.name = name;
+    n.source = source;
+    n.targets = std::move(targets);
+    n.sourceDepth = 1;
+    n.targetDepths.assign(n.targets.size(), 1);
+    n.bytesPerObject = 256;
+    return n;
+  };
+  d.nets = {net("broadcast", 0, {1, 2}), net("out", 1, {3})};
+  d.links.push_back({{0}, {1}});  // through a
+  ASSERT_TRUE(d.problems().empty()) << d.problems().front();
+  const Device dev = loadDevice("npu2");
+  PlaceModel m(d, dev);
+  ASSERT_TRUE(m.linkedAt(0, 1));
+  // Tiles for s, a and b where the broadcast shares memory, but not with a and b swapped.
+  const auto& hosts = m.hostTiles(CoreKind::Compute);
+  std::array<int, PlaceModel::kMaxReach> banks{};
+  std::vector<TileCoord> found;
+  for (TileCoord ts : hosts)
+    for (TileCoord ta : hosts)
+      for (TileCoord tb : hosts) {
+        if (!found.empty() || ts == ta || ts == tb || ta == tb) continue;
+        const int shared[] = {m.tileIndex(ts), m.tileIndex(ta), m.tileIndex(tb)};
+        const int swapped[] = {shared[0], shared[2], shared[1]};
+        if (m.netSharedBanks(0, shared, 3, banks) > 0 && m.netSharedBanks(0, swapped, 3, banks) == 0)
+          found = {ts, ta, tb};
+      }
+  ASSERT_EQ(found.size(), 3u) << "no placement where the swap changes the sharing";
+  TileCoord tx;
+  for (TileCoord t : hosts)
+    if (std::find(found.begin(), found.end(), t) == found.end()) tx = t;
+  Placement p(d.coreCount());
+  p.place(0, found[0]);
+  p.place(1, found[1]);
+  p.place(2, found[2]);
+  p.place(3, tx);
+  Placement q = p;
+  q.place(1, found[2]);
+  q.place(2, found[1]);
+  const BbcgCostConfig cfg = kappa3();
+  const ChannelUsage channels(dev, ChannelUsage::unitsPerNet(m.netCount()));
+  // Both ways: from shared memory to streams, and back.
+  for (const auto& [from, to] : {std::pair{p, q}, std::pair{q, p}}) {
+    BbcgCost cost(m, cfg), fresh(m, cfg);
+    cost.reset(from);
+    fresh.reset(to);
+    const double delta = cost.propose({{1, from.tile(1), to.tile(1)}, {2, from.tile(2), to.tile(2)}});
+    EXPECT_NEAR(delta, fresh.total() - cost.evaluate(from), 1e-9);
+    cost.commit();
+    EXPECT_EQ(cost.terms(), BbcgCost::fromScratch(m, cfg, to));
+    int differ = 0;
+    for (int s = 0; s < channels.segmentCount(); ++s) differ += cost.expectedUse(s) != fresh.expectedUse(s);
+    EXPECT_EQ(differ, 0) << "segments whose expected use was not restaged";
+  }
 }
