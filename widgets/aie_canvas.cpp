@@ -5,6 +5,7 @@
 #include <QMimeData>
 
 #include "engine/aie/snapshot.h"
+#include "widgets/qt_text.h"
 
 namespace ts::ui {
 
@@ -14,10 +15,6 @@ using aie::TileCoord;
 const char* const AieCanvas::kCoreMimeType = "application/x-tilestudio-aie-core";
 
 namespace {
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
 QString kib(int64_t bytes) {
   return QString::number(double(bytes) / 1024.0, 'f', bytes % 1024 ? 1 : 0) + " KiB";
 }

@@ -16,6 +16,7 @@
 #include "engine/core/error.h"
 #include "engine/core/version.h"
 #include "widgets/guarded.h"
+#include "widgets/qt_text.h"
 
 namespace ts::ui {
 
@@ -37,10 +38,6 @@ class StateCommand : public QUndoCommand {
   AieDocument* doc_;
   AieDocument::State before_, after_;
 };
-
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 std::string ext(const QString& path) {
   return QFileInfo(path).suffix().toLower().toStdString();

@@ -11,14 +11,11 @@
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_painter.h"
+#include "widgets/qt_text.h"
 
 namespace ts::ui {
 
 namespace {
-
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 /// Core entries carry the canvas's MIME type so they can be dropped on a tile.
 class CoreTree : public QTreeWidget {

@@ -16,7 +16,7 @@
 namespace ts::ui {
 
 namespace {
-QString q(const std::string& s) {
+QString escaped(const std::string& s) {
   return QString::fromStdString(s).toHtmlEscaped();
 }
 QString tileLink(aie::TileCoord t) {
@@ -116,10 +116,10 @@ QString InspectorView::designHtml() const {
   const aie::Design& d = doc_->design();
   const AieUsage& u = doc_->usage();
   const aie::Placement& p = doc_->placement();
-  QString s = QStringLiteral("<h3>%1</h3>").arg(q(d.name));
-  if (!d.description.empty()) s += QStringLiteral("<p>%1</p>").arg(q(d.description));
+  QString s = QStringLiteral("<h3>%1</h3>").arg(escaped(d.name));
+  if (!d.description.empty()) s += QStringLiteral("<p>%1</p>").arg(escaped(d.description));
   s += "<table>";
-  s += row(tr("device"), q(doc_->device().name()) + " — " + q(doc_->device().description()));
+  s += row(tr("device"), escaped(doc_->device().name()) + " — " + escaped(doc_->device().description()));
   s += row(tr("cores"), QString::number(d.coreCount()));
   s += row(tr("nets"), QString::number(d.netCount()));
   s += row(tr("placed"), QStringLiteral("%1 / %2").arg(p.placedCount()).arg(d.coreCount()));
@@ -142,7 +142,7 @@ QString InspectorView::designHtml() const {
     try {
       aie::RuntimeEstimate r = aie::estimateRuntime(d, doc_->device(), p, doc_->routing().get());
       s += row(tr("est. runtime"),
-               QStringLiteral("%1 µs (bottleneck: %2)").arg(r.microseconds, 0, 'f', 1).arg(q(r.bottleneck)));
+               QStringLiteral("%1 µs (bottleneck: %2)").arg(r.microseconds, 0, 'f', 1).arg(escaped(r.bottleneck)));
     } catch (const std::exception&) {
     }
   }
@@ -160,18 +160,18 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
     for (aie::CoreId c : cores)
       s += QStringLiteral("<li><a href=\"core:%1\">%2</a> %3</li>")
                .arg(c)
-               .arg(q(d.cores[c].name), p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
+               .arg(escaped(d.cores[c].name), p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
     return s + "</ul>";
   }
   aie::CoreId c = cores.front();
   const aie::LogicalCore& core = d.cores[c];
-  QString s = QStringLiteral("<h3>%1</h3><table>").arg(q(core.name));
+  QString s = QStringLiteral("<h3>%1</h3><table>").arg(escaped(core.name));
   s += row(tr("kind"), aie::toString(core.kind));
   s += row(tr("tile"), p.placed(c) ? tileLink(p.tile(c)) : tr("unplaced"));
   s += row(tr("pinned"), p.pinned(c) ? tr("yes")
                          : core.pin  ? tr("in the design, to %1").arg(tileLink(*core.pin))
                                      : tr("no"));
-  if (!core.group.empty()) s += row(tr("group"), q(core.group));
+  if (!core.group.empty()) s += row(tr("group"), escaped(core.group));
   s += row(tr("own buffers"), bytes(core.bufferBytes));
   s += row(tr("net buffers"), bytes(aie::streamBufferBytes(d, c)));
   if (core.computeCycles) s += row(tr("cycles / object"), QString::number(core.computeCycles));
@@ -185,17 +185,17 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
     QString other;
     if (out) {
       for (aie::CoreId t : net.targets) {
-        other +=
-            (other.isEmpty() ? "" : ", ") + QStringLiteral("<a href=\"core:%1\">%2</a>").arg(t).arg(q(d.cores[t].name));
+        other += (other.isEmpty() ? "" : ", ") +
+                 QStringLiteral("<a href=\"core:%1\">%2</a>").arg(t).arg(escaped(d.cores[t].name));
         neighbour[t] = 1;
       }
     } else {
-      other = QStringLiteral("<a href=\"core:%1\">%2</a>").arg(net.source).arg(q(d.cores[net.source].name));
+      other = QStringLiteral("<a href=\"core:%1\">%2</a>").arg(net.source).arg(escaped(d.cores[net.source].name));
       neighbour[net.source] = 1;
     }
     s += QStringLiteral("<li><a href=\"net:%1\">%2</a> %3 %4 (%5 × %6)</li>")
              .arg(n)
-             .arg(q(net.name), out ? "→" : "←", other, bytes(net.bytesPerObject))
+             .arg(escaped(net.name), out ? "→" : "←", other, bytes(net.bytesPerObject))
              .arg(out                        ? net.sourceDepth
                   : net.targetDepths.empty() ? 0
                                              : net.targetDepths.front());
@@ -205,7 +205,7 @@ QString InspectorView::coresHtml(const std::vector<int>& cores) const {
     for (const auto& v : *list)
       if (std::find(v.cores.begin(), v.cores.end(), c) != v.cores.end())
         s += QStringLiteral("<p style='color:%1'>%2</p>")
-                 .arg(toneName(list == &doc_->usage().warnings ? Tone::Warning : Tone::Error), q(v.message));
+                 .arg(toneName(list == &doc_->usage().warnings ? Tone::Warning : Tone::Error), escaped(v.message));
   return s;
 }
 
@@ -224,13 +224,13 @@ QString InspectorView::tileHtml(int col, int rowIndex) const {
   s += row(tr("buffer descriptors"), QString::number(r.bufferDescriptors));
   s += "</table><h4>" + tr("Cores") + "</h4><ul>";
   for (aie::CoreId c : doc_->placement().coresAt(t))
-    s += QStringLiteral("<li><a href=\"core:%1\">%2</a></li>").arg(c).arg(q(doc_->design().cores[c].name));
+    s += QStringLiteral("<li><a href=\"core:%1\">%2</a></li>").arg(c).arg(escaped(doc_->design().cores[c].name));
   s += "</ul>";
   for (const auto* list : {&u.violations, &u.warnings})
     for (const auto& v : *list)
       if (v.tile && *v.tile == t)
         s += QStringLiteral("<p style='color:%1'>%2</p>")
-                 .arg(toneName(list == &u.warnings ? Tone::Warning : Tone::Error), q(v.message));
+                 .arg(toneName(list == &u.warnings ? Tone::Warning : Tone::Error), escaped(v.message));
   return s;
 }
 

@@ -1,4 +1,5 @@
 #include "widgets/param_form.h"
+#include "widgets/qt_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,9 +14,6 @@
 namespace ts::ui {
 
 namespace {
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 int clampInt(double v) {
   if (!std::isfinite(v)) return v > 0 ? INT_MAX : INT_MIN;

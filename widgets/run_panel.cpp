@@ -5,15 +5,10 @@
 #include "widgets/aie_document.h"
 #include "widgets/param_form.h"
 #include "widgets/qor_chart.h"
+#include "widgets/qt_text.h"
 #include "widgets/run_job.h"
 
 namespace ts::ui {
-
-namespace {
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
-}  // namespace
 
 RunPanel::RunPanel(AieDocument* document, AieCanvas* canvas, QorChartPanel* charts, QWidget* parent)
     : RunPanelBase(QStringLiteral("run"), parent),

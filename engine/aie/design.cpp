@@ -46,6 +46,12 @@ bool Net::hasStreamPort() const {
   return std::find(targetPorts.begin(), targetPorts.end(), PortKind::Stream) != targetPorts.end();
 }
 
+int Net::maxDepth() const {
+  int m = sourceDepth;
+  for (int depth : targetDepths) m = std::max(m, depth);
+  return m;
+}
+
 const char* toString(LinkKind kind) {
   switch (kind) {
     case LinkKind::Copy:

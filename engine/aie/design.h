@@ -60,6 +60,8 @@ struct Net {
   bool usesDma(int pin) const { return port(pin) == PortKind::Dma; }
   /// True when some end goes straight to a stream switch (so the net cannot use shared memory).
   bool hasStreamPort() const;
+  /// The deepest of its ends' buffers (objects): what a shared-memory buffer must hold.
+  int maxDepth() const;
 };
 
 enum class LinkKind { Copy, Distribute, Join };

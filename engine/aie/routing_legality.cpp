@@ -43,12 +43,6 @@ std::map<std::pair<NetId, CoreId>, int> linkedEndpoints(const Design& d) {
   return out;
 }
 
-int maxDepth(const Net& net) {
-  int m = net.sourceDepth;
-  for (int dep : net.targetDepths) m = std::max(m, dep);
-  return m;
-}
-
 class Checker {
  public:
   Checker(const Design& d, const Device& dev, const RrGraph& g, const Placement& p, const Routing& r,
@@ -383,7 +377,7 @@ class Checker {
         addBuffer(tileOf(c), 0, kLocksPerBuffer);  // bytes are in the link's buffer
       }
     if (type == Interconnect::SharedMemory || type == Interconnect::IntraTile) {
-      if (!anyLinked) addBuffer(bank, int64_t(maxDepth(net)) * net.bytesPerObject, kLocksPerBuffer);
+      if (!anyLinked) addBuffer(bank, int64_t(net.maxDepth()) * net.bytesPerObject, kLocksPerBuffer);
       return;
     }
     // Every DMA end runs a BD chain in its tile's DMA, linked or not; ends on stream ports

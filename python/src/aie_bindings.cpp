@@ -379,7 +379,7 @@ void bindResults(pyb::module_& m) {
       });
 }
 
-void bindFunctions(pyb::module_& m) {
+void bindAieFunctions(pyb::module_& m) {
   m.def("devices", &aie::availableDevices, "Names of the device presets and of the devices in user folders");
   m.def("load_device", &aie::loadDevice, "name"_a, "A preset name ('npu2'), a user device's name or a YAML path");
   m.def(
@@ -589,7 +589,7 @@ void bindAie(pyb::module_& m) {
   bindDeviceAndDesign(m);
   bindPlacementAndRouting(m);
   bindResults(m);
-  bindFunctions(m);
+  bindAieFunctions(m);
 }
 
 }  // namespace ts::py

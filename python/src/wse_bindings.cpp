@@ -173,7 +173,7 @@ void bindTypes(pyb::module_& m) {
       });
 }
 
-void bindFunctions(pyb::module_& m) {
+void bindWseFunctions(pyb::module_& m) {
   m.def(
       "load_kgraph",
       [](const std::string& path) {
@@ -237,7 +237,7 @@ void bindFunctions(pyb::module_& m) {
 
 void bindWse(pyb::module_& m) {
   bindTypes(m);
-  bindFunctions(m);
+  bindWseFunctions(m);
 }
 
 }  // namespace ts::py

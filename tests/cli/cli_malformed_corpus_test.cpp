@@ -56,10 +56,10 @@ std::string replaceAll(std::string s, const std::string& from, const std::string
   return s;
 }
 
-/// `render` exists only in builds with the GUI: it is then listed among the subcommands.
+/// `render` exists only in builds with the GUI (TS_CLI_HAS_RENDER, from the build; asking the CLI
+/// would cost every case one more run of the CLI).
 bool cliHasRender() {
-  static const bool has = runCli("--help").out.find("\n  render ") != std::string::npos;
-  return has;
+  return TS_CLI_HAS_RENDER;
 }
 
 // Printed by GoogleTest instead of the object's bytes.

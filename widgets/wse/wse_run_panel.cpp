@@ -10,6 +10,7 @@
 
 #include "engine/wse/snapshot.h"
 #include "widgets/param_form.h"
+#include "widgets/qt_text.h"
 #include "widgets/theme.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
@@ -18,14 +19,6 @@
 #include "widgets/wse/wse_run_job.h"
 
 namespace ts::ui {
-
-namespace {
-
-QString q(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
-}  // namespace
 
 WseRunPanel::WseRunPanel(WseDocument* document, WseCanvas* canvas, WseRunChart* chart, QWidget* parent)
     : RunPanelBase(QStringLiteral("wse-run"), parent), doc_(document), canvas_(canvas), chart_(chart) {

@@ -15,12 +15,6 @@ std::string tileTag(TileCoord t) {
   return std::to_string(t.col) + "_" + std::to_string(t.row);
 }
 
-int maxDepth(const Net& net) {
-  int m = net.sourceDepth;
-  for (int d : net.targetDepths) m = std::max(m, d);
-  return m;
-}
-
 // Largest value an expression of binaries/placement variables can take (all at 1 when
 // the coefficient is positive).
 double upperBound(const milp::LinExpr& e) {
@@ -564,7 +558,7 @@ void RoutingModelBuilder::addMemoryRows() {
         for (const CoreCandidate& cc : candidates_[c])
           locks[at(cc.tile)] += double(kLocksPerBuffer) * presence(c, cc.tile);
       }
-    const double shared = double(maxDepth(net)) * double(net.bytesPerObject);
+    const double shared = double(net.maxDepth()) * double(net.bytesPerObject);
     for (const EdgeVar& ev : nv.edges) {
       const RrEdge& e = graph_.edge(ev.edge);
       switch (e.kind) {
