@@ -10,8 +10,8 @@ using ts::core::TileCoord;
 
 namespace {
 
-SequentialPlacerResult place(const Design& d, const Device& dev, Placement start = {},
-                             SequentialPlacerConfig cfg = {}) {
+SequentialPlacerResult placeSequential(const Design& d, const Device& dev, Placement start = {},
+                                       SequentialPlacerConfig cfg = {}) {
   ts::core::RunContext ctx(1);
   return runSequentialPlacer({d, dev, std::move(start)}, cfg, ctx);
 }
@@ -24,7 +24,7 @@ TEST(SequentialPlacer, ComputeCoresGoColumnByColumnInDeclarationOrder) {
   for (int i = 0; i < 6; ++i) y += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
   y += "nets:\n  - {name: n, source: k0, targets: [k5], bytes: 64}\n";
   Design d = ts::test::designFromYaml(y);
-  auto r = place(d, dev);
+  auto r = placeSequential(d, dev);
   ASSERT_TRUE(r.success) << r.reasons.front();
   const TileCoord want[] = {{0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 2}, {1, 3}};
   for (int i = 0; i < 6; ++i) EXPECT_EQ(r.placement.tile(i), want[i]) << i;
@@ -58,7 +58,7 @@ nets:
 links:
   - {inputs: [c], outputs: [d]}
 )");
-  auto r = place(d, dev);
+  auto r = placeSequential(d, dev);
   ASSERT_TRUE(r.success) << r.reasons.front();
   EXPECT_EQ(r.placement.tile(d.findCore("in")), (TileCoord{0, 0}));
   EXPECT_EQ(r.placement.tile(d.findCore("out")), (TileCoord{1, 0}));
@@ -81,13 +81,13 @@ TEST(SequentialPlacer, FailsWhenShimChannelsRunOut) {
            std::to_string(i) + "], bytes: 64}\n";
     return ts::test::designFromYaml(y);
   };
-  auto r = place(inputs(17), dev);
+  auto r = placeSequential(inputs(17), dev);
   EXPECT_FALSE(r.success);
   EXPECT_EQ(r.status, "failed");
   ASSERT_FALSE(r.reasons.empty());
   EXPECT_NE(r.reasons.front().find("free DMA channels at or right of column 4"), std::string::npos)
       << r.reasons.front();
-  auto ok = place(inputs(16), dev);
+  auto ok = placeSequential(inputs(16), dev);
   EXPECT_TRUE(ok.success);
   EXPECT_EQ(ok.placement.tile(16 + 15), (TileCoord{7, 0}));
 }
@@ -96,7 +96,7 @@ TEST(SequentialPlacer, FailsWhenComputeTilesRunOut) {
   Device dev = loadDevice("npu1");
   std::string y = "design: f\ndevice: npu1\ncores:\n";
   for (int i = 0; i < 17; ++i) y += "  - {name: k" + std::to_string(i) + ", kind: compute}\n";
-  auto r = place(ts::test::designFromYaml(y), dev);
+  auto r = placeSequential(ts::test::designFromYaml(y), dev);
   EXPECT_FALSE(r.success);
   EXPECT_NE(r.reasons.front().find("ran out of compute tiles"), std::string::npos);
 }
@@ -115,7 +115,7 @@ nets:
   - {name: a, source: m0, targets: [k0], bytes: 307200, depth: 1}
   - {name: b, source: m1, targets: [k0], bytes: 307200, depth: 1}
 )");
-  auto r = place(d, dev);
+  auto r = placeSequential(d, dev);
   EXPECT_EQ(r.placement.tile(1), r.placement.tile(2));
   EXPECT_FALSE(r.success);
   ASSERT_FALSE(r.reasons.empty());
@@ -132,7 +132,7 @@ TEST(SequentialPlacer, PinnedCoresStayAndAreSkipped) {
   Placement start = Placement::fromDesignPins(d);
   start.place(0, {0, 3});
   start.setPinned(0, true);
-  auto r = place(d, dev, start);
+  auto r = placeSequential(d, dev, start);
   ASSERT_TRUE(r.success) << r.reasons.front();
   EXPECT_EQ(r.placement.tile(0), (TileCoord{0, 3}));
   EXPECT_EQ(r.placement.tile(1), (TileCoord{0, 2}));  // (0,3) is taken: skipped
@@ -144,8 +144,8 @@ TEST(SequentialPlacer, PinnedCoresStayAndAreSkipped) {
   loose.place(0, {6, 5});
   SequentialPlacerConfig cfg;
   cfg.keepStartPlacement = false;
-  EXPECT_EQ(place(d, dev, loose, cfg).placement.tile(0), (TileCoord{0, 2}));
-  EXPECT_EQ(place(d, dev, loose).placement.tile(0), (TileCoord{6, 5}));
+  EXPECT_EQ(placeSequential(d, dev, loose, cfg).placement.tile(0), (TileCoord{0, 2}));
+  EXPECT_EQ(placeSequential(d, dev, loose).placement.tile(0), (TileCoord{6, 5}));
 }
 
 TEST(SequentialPlacer, CancelReturnsAtOnce) {

@@ -26,11 +26,11 @@ std::string codes(const std::vector<Violation>& v) {
 }
 
 // a(2,3) -> b(4,3) stream, c(1,4) -> d(1,5) shared, e(5,3) -> {f(5,5), g(6,2)} multicast.
-struct Fixture {
+struct CheckedRoute {
   ToyDesign t;
   RrGraph graph{npu2()};
   Routing routing;
-  Fixture() {
+  CheckedRoute() {
     auto a = t.core("a", {2, 3});
     auto b = t.core("b", {4, 3});
     auto c = t.core("c", {1, 4});
@@ -61,14 +61,14 @@ void erase(std::vector<int>& v, int x) {
 }  // namespace
 
 TEST(RouteChecker, AcceptsTheRoutersResult) {
-  Fixture f;
+  CheckedRoute f;
   EXPECT_TRUE(f.check(f.routing).empty()) << codes(f.check(f.routing));
   EXPECT_EQ(f.routing.nets[1].type, Interconnect::SharedMemory);
   EXPECT_EQ(f.routing.nets[2].type, Interconnect::Circuit);
 }
 
 TEST(RouteChecker, RejectsAMissingTargetDelivery) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   int dmaIn = -1;
   for (int e : r.nets[2].edges)
@@ -81,7 +81,7 @@ TEST(RouteChecker, RejectsAMissingTargetDelivery) {
 }
 
 TEST(RouteChecker, RejectsADanglingBranch) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   // Add a link out of b's tile that leads nowhere.
   r.nets[0].edges.push_back(f.graph.linkEdge({4, 3}, Direction::North));
@@ -92,7 +92,7 @@ TEST(RouteChecker, RejectsADanglingBranch) {
 }
 
 TEST(RouteChecker, RejectsAnUnreachedTargetAndAnUnroutedNet) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   r.nets[0].edges.clear();
   r.nets[0].edges.push_back(f.graph.dmaOutEdge({2, 3}));
@@ -104,7 +104,7 @@ TEST(RouteChecker, RejectsAnUnreachedTargetAndAnUnroutedNet) {
 }
 
 TEST(RouteChecker, RejectsSharedMemoryBetweenNonNeighbours) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   // Claim net ab (a(2,3) -> b(4,3)) is shared through a's own bank: b cannot read it.
   r.nets[0].type = Interconnect::SharedMemory;
@@ -120,7 +120,7 @@ TEST(RouteChecker, RejectsSharedMemoryBetweenNonNeighbours) {
 }
 
 TEST(RouteChecker, RejectsAStreamThatEntersASwitchTwice) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   // A second way into b's tile from the north.
   r.nets[0].edges.push_back(f.graph.linkEdge({4, 4}, Direction::South));
@@ -191,7 +191,7 @@ TEST(RouteChecker, CountsLinkChannelsAndMemory) {
 }
 
 TEST(RouteChecker, RejectsWrongBufferTilesAndCascades) {
-  Fixture f;
+  CheckedRoute f;
   Routing r = f.routing;
   r.nets[0].bufferTiles = {{2, 3}};
   EXPECT_TRUE(hasCode(f.check(r), "buffer-tiles"));

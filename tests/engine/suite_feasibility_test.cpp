@@ -12,13 +12,9 @@
 
 using namespace ts::aie;
 using ts::core::TileCoord;
+using ts::test::npu2;
 
 namespace {
-
-const Device& npu2() {
-  static const Device d = loadDevice("npu2");
-  return d;
-}
 
 /// npu2 with at most four packet flows per DMA channel.
 const Device& fourFlows() {

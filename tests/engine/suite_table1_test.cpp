@@ -12,15 +12,12 @@
 #include "engine/aie/legality.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/rr_graph.h"
+#include "route_test_util.h"
 
 using namespace ts::aie;
+using ts::test::npu2;
 
 namespace {
-
-const Device& npu2() {
-  static const Device d = loadDevice("npu2");
-  return d;
-}
 
 const std::vector<SuiteEntry>& npu2Suite() {
   static const std::vector<SuiteEntry> suite = generateTable1Suite(npu2(), 1);

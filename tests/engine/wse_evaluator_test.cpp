@@ -6,17 +6,11 @@
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
 #include "test_util.h"
+#include "wse_test_util.h"
 
 using namespace ts::wse;
+using ts::test::caseGraph;
 using ts::test::sharedData;
-
-namespace {
-
-KernelGraph caseGraph(const std::string& name) {
-  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
-}
-
-}  // namespace
 
 namespace {
 

@@ -6,16 +6,14 @@
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
 #include "test_util.h"
+#include "wse_test_util.h"
 
 using namespace ts::wse;
 using ts::core::InputError;
+using ts::test::caseGraph;
 using ts::test::sharedData;
 
 namespace {
-
-KernelGraph caseGraph(const std::string& name) {
-  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
-}
 
 const char* kHeader = "(*\ntest=t\nwidth=633\nheight=633\nwdeltat=1\nwlength=1\nwadapter=0\nmemlimit=24576\n*)\n";
 

@@ -14,15 +14,13 @@
 #include "engine/wse/row_placer.h"
 #include "engine/wse/wirelength_polish.h"
 #include "test_util.h"
+#include "wse_test_util.h"
 
 using namespace ts::wse;
+using ts::test::caseGraph;
 using ts::test::sharedData;
 
 namespace {
-
-KernelGraph caseGraph(const std::string& name) {
-  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
-}
 
 /// Small efforts so that the three algorithms run in a few seconds together.
 WsePlacerOptions quick(const std::string& algorithm) {

@@ -15,15 +15,13 @@
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/snapshot.h"
 #include "test_util.h"
+#include "wse_test_util.h"
 
 using namespace ts::wse;
+using ts::test::caseGraph;
 using ts::test::sharedData;
 
 namespace {
-
-KernelGraph caseGraph(const std::string& name) {
-  return readKgraph(sharedData("ispd20/benchmarks/" + name + ".kgraph"));
-}
 
 /// Reduced effort so that the whole suite stays fast.
 CuPokerConfig quickCuPoker() {
