@@ -1,5 +1,4 @@
 #include "widgets/param_form.h"
-#include "widgets/qt_text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,10 +10,11 @@
 #include <climits>
 #include <cmath>
 
+#include "widgets/qt_text.h"
+
 namespace ts::ui {
 
 namespace {
-
 int clampInt(double v) {
   if (!std::isfinite(v)) return v > 0 ? INT_MAX : INT_MIN;
   return int(std::max<double>(INT_MIN, std::min<double>(INT_MAX, v)));
