@@ -4,7 +4,8 @@
 # UBSan, asserts on, GUI off) runs the engine and CLI tests again and every libFuzzer harness
 # (tools/fuzz.sh). TS_SANITIZERS chooses how much (README "Sanitizers and fuzzing"):
 #   quick (default, CI): every engine and CLI test but the long algorithm-quality runs listed in
-#                        tests/sanitizer_skip.txt, and each fuzzer for 10 s;
+#                        tests/sanitizer_skip.txt, the malformed-input corpus with one command
+#                        per case in rotation (TS_MALFORMED_COMMANDS=rotate), each fuzzer for 10 s;
 #   full:                every engine and CLI test, and each fuzzer for 20 s;
 #   0:                   no sanitizer build (TS_SKIP_SANITIZERS=1 too).
 # The last lines are ctest's summary.
@@ -13,6 +14,9 @@ cd "$(dirname "$0")"
 
 ./tools/install_deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
+# New build trees use Ninja (a clean build took 5 min 36 s against make's 6 min 31 s on two
+# cores); an existing tree keeps the generator it was made with.
+export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}
 cmake_options=(-DCMAKE_BUILD_TYPE=Release)
 
 # --- packaging and scripting: also build the Python module, so that ctest runs its unittest
@@ -26,8 +30,9 @@ cmake --build build -j"$jobs"
 sanitizers=${TS_SANITIZERS:-quick}
 [ "${TS_SKIP_SANITIZERS:-0}" = 1 ] && sanitizers=0
 case "$sanitizers" in
-  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=10 ;;
-  full) skip=''; fuzz_seconds=20 ;;
+  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=10
+         corpus_commands=rotate ;;
+  full) skip=''; fuzz_seconds=20; corpus_commands=all ;;
   0) ;;
   *) echo "error: TS_SANITIZERS must be quick, full or 0, got '$sanitizers'" >&2; exit 2 ;;
 esac
@@ -38,7 +43,7 @@ if [ "$sanitizers" != 0 ]; then
   # Leaks inside Debian's COIN-OR libraries are not ours to fix (tools/lsan.supp).
   export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
   echo "== engine and CLI tests with AddressSanitizer + UBSan (build-asan, TS_SANITIZERS=$sanitizers)"
-  if ! (cd build-asan && ctest -L 'engine|cli' ${skip:+-E "$skip"} -j"$jobs" --output-on-failure >ctest.log 2>&1); then
+  if ! (cd build-asan && TS_MALFORMED_COMMANDS=$corpus_commands ctest -L 'engine|cli' ${skip:+-E "$skip"} -j"$jobs" --output-on-failure >ctest.log 2>&1); then
     grep -E "Failed|\*\*\*|runtime error|ERROR: AddressSanitizer" build-asan/ctest.log | head -40
     # The failing tests' own output (assertion messages, stacks of a hung process).
     grep -E -A80 "^[0-9]+/[0-9]+ Test +#[0-9]+: .*\*\*\*(Failed|Timeout|Exception)" build-asan/ctest.log | head -200

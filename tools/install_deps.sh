@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake ninja-build pkg-config
   qtbase5-dev libqt5charts5-dev libqt5svg5-dev
   coinor-libcbc-dev libboost-graph-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev glpk-utils parallel xvfb xauth fonts-dejavu-core

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/aie/stream_bandwidth.h"
+#include "engine/core/ceil_div.h"
 
 namespace ts::aie {
 
@@ -22,10 +23,6 @@ namespace {
 
 std::string netName(const Design& d, NetId n) {
   return "net '" + d.nets[n].name + "'";
-}
-
-int ceilDiv(int a, int b) {
-  return (a + b - 1) / b;
 }
 
 bool contains(const std::vector<TileCoord>& v, TileCoord t) {
@@ -456,7 +453,7 @@ class Checker {
     for (int e = 0; e < g_.edgeCount(); ++e) {
       const RrEdge& edge = g_.edge(e);
       if (edge.kind != RrEdgeKind::Link) continue;
-      int packetChannels = ceilDiv(packetLink_[e], per);
+      int packetChannels = core::ceilDiv(packetLink_[e], per);
       u_.linkChannels[e] = circuitLink_[e] + packetChannels;
       u_.arbiters[dev_.index(g_.node(edge.from).tile)] += packetChannels;
       if (u_.linkChannels[e] > edge.capacity)
@@ -480,7 +477,7 @@ class Checker {
   // `free` channels the circuits leave.
   int packetChannels(int dir, int i, int free, int perDma, const std::string& where) {
     const std::vector<NetId>& nets = packetNets_[dir][size_t(i)];
-    const int byCount = ceilDiv(int(nets.size()), perDma);
+    const int byCount = core::ceilDiv(int(nets.size()), perDma);
     if (!demand_.bounded() || nets.size() < 2 || byCount > free) return byCount;
     std::vector<int64_t> cycles;
     for (NetId n : nets) cycles.push_back(demand_.packetCycles[size_t(n)]);

@@ -3,15 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/core/hash_mix.h"
+
 namespace ts::wse {
-
-namespace {
-
-uint64_t mix(uint64_t h, uint64_t v) {
-  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-}
-
-}  // namespace
 
 GraphSizer::GraphSizer(const KernelGraph& graph) : graph_(graph), sizer_(graph.width, graph.height, graph.memlimit) {
   for (const auto& k : graph.kernels) {
@@ -49,12 +43,12 @@ SizedGraph GraphSizer::size(double target) const {
   uint64_t h = 0;
   for (size_t u = 0; u < unique_.size(); ++u) {
     perUnique[u] = sizer_.size(unique_[u], target);
-    h = mix(h, perUnique[u].size());
+    h = core::hashMix(h, perUnique[u].size());
     for (const auto& c : perUnique[u]) {
-      h = mix(mix(mix(h, uint64_t(c.height)), uint64_t(c.width)), uint64_t(c.rotated));
-      h = mix(mix(h, uint64_t(c.args.h)), uint64_t(c.args.w));
-      for (int v : c.args.c) h = mix(h, uint64_t(v));
-      for (int v : c.args.k) h = mix(h, uint64_t(v));
+      h = core::hashMix(core::hashMix(core::hashMix(h, uint64_t(c.height)), uint64_t(c.width)), uint64_t(c.rotated));
+      h = core::hashMix(core::hashMix(h, uint64_t(c.args.h)), uint64_t(c.args.w));
+      for (int v : c.args.c) h = core::hashMix(h, uint64_t(v));
+      for (int v : c.args.k) h = core::hashMix(h, uint64_t(v));
     }
   }
   out.fingerprint = h;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/ceil_div.h"
 #include "engine/wse/limits.h"
 
 namespace ts::wse {
@@ -28,10 +29,6 @@ bool parseKernelType(const std::string& s, KernelType& out) {
   else
     return false;
   return true;
-}
-
-int64_t ceilDiv(int64_t a, int64_t b) {
-  return (a + b - 1) / b;
 }
 
 KernelSpec KernelSpec::makeConv(const ConvSpec& c) {
@@ -117,7 +114,8 @@ bool operator==(const KernelSpec& a, const KernelSpec& b) {
 }
 
 double convTime(const ConvSpec& s, int h, int w, int c, int k) {
-  int64_t p = ceilDiv(s.H, h) * ceilDiv(s.W, w) * ceilDiv(s.C, c) * ceilDiv(s.K, k) * s.R * s.S;
+  int64_t p = core::ceilDiv<int64_t>(s.H, h) * core::ceilDiv<int64_t>(s.W, w) * core::ceilDiv<int64_t>(s.C, c) *
+              core::ceilDiv<int64_t>(s.K, k) * s.R * s.S;
   // R*S/T^2 may be fractional; dividing the exact integer product keeps T=2 results exact.
   return double(p) / s.T / s.T;
 }

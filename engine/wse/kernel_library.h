@@ -130,6 +130,4 @@ Perf kernelPerf(const KernelSpec& spec, const ExecArgs& args);
 /// Final contest adapter cost of edge u -> v: [h differ] + [w differ] + [c_u,last != c_v,first].
 int adapterCost(const ExecArgs& u, const ExecArgs& v);
 
-int64_t ceilDiv(int64_t a, int64_t b);
-
 }  // namespace ts::wse

@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engine/core/hash_mix.h"
+
 namespace ts::wse {
 
 namespace {
-
-uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h;
-}
 
 int64_t absDiff(int64_t a, int64_t b) {
   return a > b ? a - b : b - a;
@@ -269,10 +266,11 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
     return add;
   };
   auto stateKey = [&](int next, int rows, int floor) {
-    uint64_t h = mix(mix(mix(0, uint64_t(next)), uint64_t(rows)), uint64_t(floor));
+    uint64_t h = core::hashMix(core::hashMix(core::hashMix(0, uint64_t(next)), uint64_t(rows)), uint64_t(floor));
     for (int q : frontier[size_t(next)])
-      h = mix(mix(mix(mix(h, uint64_t(px[size_t(q)])), uint64_t(py[size_t(q)])), uint64_t(pw[size_t(q)])),
-              uint64_t(ph[size_t(q)]));
+      h = core::hashMix(core::hashMix(core::hashMix(core::hashMix(h, uint64_t(px[size_t(q)])), uint64_t(py[size_t(q)])),
+                                      uint64_t(pw[size_t(q)])),
+                        uint64_t(ph[size_t(q)]));
     return h;
   };
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/core/ceil_div.h"
+
 namespace ts::wse {
 
 KernelSizer::KernelSizer(int fabricWidth, int fabricHeight, double memlimit)
@@ -27,7 +29,7 @@ namespace {
 
 /// The integer part of convTime that does not depend on k: time = p * ceil(K/k) / T / T.
 int64_t timeProduct(const ConvSpec& s, int h, int w, int c) {
-  return ceilDiv(s.H, h) * ceilDiv(s.W, w) * ceilDiv(s.C, c) * s.R * s.S;
+  return core::ceilDiv<int64_t>(s.H, h) * core::ceilDiv<int64_t>(s.W, w) * core::ceilDiv<int64_t>(s.C, c) * s.R * s.S;
 }
 
 /// Least k meeting the time target given the conv's time product p; 0 when none does. Exact:
@@ -40,7 +42,7 @@ int64_t minimumTimeK(const ConvSpec& s, int64_t p, double target) {
   while (m > 1 && !fits(m)) --m;  // guards the rounding of the estimate
   if (!fits(m)) return 0;
   while (m < s.K && fits(m + 1)) ++m;
-  return ceilDiv(s.K, m);
+  return core::ceilDiv(s.K, m);
 }
 
 /// Least k meeting the memory limit; 0 when none does (within int range).

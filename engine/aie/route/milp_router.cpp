@@ -15,6 +15,7 @@
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/snapshot.h"
 #include "engine/aie/stream_bandwidth.h"
+#include "engine/core/ceil_div.h"
 
 namespace ts::aie {
 
@@ -65,10 +66,6 @@ void bindMilpRouterParams(core::ParamBinder& b, MilpRouterConfig& c) {
 }
 
 namespace {
-
-int ceilDiv(int a, int b) {
-  return (a + b - 1) / b;
-}
 
 std::string netLabel(const Design& d, NetId n) {
   return "net '" + d.nets[n].name + "'";
@@ -156,7 +153,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   auto circuitRoom = [&](int demand, int channels, int flows) {
     if (!o.allowPacket) return channels;
     int c = std::min(demand, channels);
-    while (c > 0 && c + ceilDiv(demand - c, flows) > channels) --c;
+    while (c > 0 && c + core::ceilDiv(demand - c, flows) > channels) --c;
     return c;
   };
   // Packet streams per tile and direction, packed onto the channels the circuits leave as the
@@ -165,7 +162,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
   std::vector<std::vector<NetId>> packetsOut(size_t(dev.tileCount())), packetsIn(size_t(dev.tileCount()));
   auto packetFits = [&](const std::vector<NetId>& onTile, NetId n, TileCoord t, int free) {
     const int flows = dmaFlows(t);
-    if (!demand.bounded()) return ceilDiv(int(onTile.size()) + 1, flows) <= free;
+    if (!demand.bounded()) return core::ceilDiv(int(onTile.size()) + 1, flows) <= free;
     std::vector<int64_t> cycles{demand.packetCycles[size_t(n)]};
     for (NetId m : onTile) cycles.push_back(demand.packetCycles[size_t(m)]);
     return packChannels(cycles, demand.intervalCycles, flows, std::max(free, 0)) >= 0;
@@ -206,7 +203,7 @@ Routing greedyRouting(const Design& d, const Device& dev, const RrGraph& g, cons
     // A BFS shortest-path tree over the links with room for one more flow of the mode.
     auto tree = [&](bool packet, std::vector<int>& edges) {
       auto linkFree = [&](int e) {
-        int used = cLink[e] + ceilDiv(pLink[e] + (packet ? 1 : 0), flowsPerChannel) + (packet ? 0 : 1);
+        int used = cLink[e] + core::ceilDiv(pLink[e] + (packet ? 1 : 0), flowsPerChannel) + (packet ? 0 : 1);
         return used <= g.edge(e).capacity;
       };
       std::set<TileCoord> reached{src};
@@ -425,7 +422,7 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     const int F = dmaF(t);
     auto dma = [&](const std::vector<NetId>& nets, int channels, const char* dir, const char* kind) {
       const int streams = int(nets.size());
-      int need = o.allowPacket ? ceilDiv(streams, F) : streams;
+      int need = o.allowPacket ? core::ceilDiv(streams, F) : streams;
       if (!o.allowCircuit && !o.allowPacket) need = streams ? 1 << 20 : 0;
       if (need <= channels && streams > channels && o.allowPacket) {  // some must share: by bandwidth too
         if (!demand) demand = streamDemand(d, dev, &p);
