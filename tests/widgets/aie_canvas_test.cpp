@@ -6,6 +6,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -241,5 +242,5 @@ class AieCanvasTest : public QObject {
   }
 };
 
-QTEST_MAIN(AieCanvasTest)
+TS_WIDGET_TEST(AieCanvasTest)
 #include "aie_canvas_test.moc"

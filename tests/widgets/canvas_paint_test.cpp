@@ -8,6 +8,7 @@
 #include <QToolTip>
 #include <QtTest>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_painter.h"
 #include "widgets/core_labels.h"
@@ -437,5 +438,5 @@ class CanvasPaintTest : public QObject {
   }
 };
 
-QTEST_MAIN(CanvasPaintTest)
+TS_WIDGET_TEST(CanvasPaintTest)
 #include "canvas_paint_test.moc"

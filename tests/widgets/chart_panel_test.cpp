@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "tests/widgets/chart_test_util.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/chart_style.h"
 #include "widgets/qor_chart.h"
@@ -148,5 +149,5 @@ class ChartPanelTest : public QObject {
   }
 };
 
-QTEST_MAIN(ChartPanelTest)
+TS_WIDGET_TEST(ChartPanelTest)
 #include "chart_panel_test.moc"

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/widgets/history_fixture.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/compare/aie_compare.h"
 #include "widgets/compare/compare_window.h"
@@ -264,5 +265,5 @@ class CompareTest : public QObject {
   }
 };
 
-QTEST_MAIN(CompareTest)
+TS_WIDGET_TEST(CompareTest)
 #include "compare_test.moc"

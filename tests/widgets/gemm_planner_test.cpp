@@ -17,6 +17,7 @@
 #include "app/gui/main_window.h"
 #include "engine/aie/gemm/planner.h"
 #include "tests/widgets/chart_test_util.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_document.h"
 #include "widgets/chart_style.h"
@@ -246,5 +247,5 @@ class GemmPlannerTest : public QObject {
   }
 };
 
-QTEST_MAIN(GemmPlannerTest)
+TS_WIDGET_TEST(GemmPlannerTest)
 #include "gemm_planner_test.moc"

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/widgets/history_fixture.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/history/aie_run.h"
@@ -218,5 +219,5 @@ class HistoryTest : public QObject {
   }
 };
 
-QTEST_MAIN(HistoryTest)
+TS_WIDGET_TEST(HistoryTest)
 #include "history_test.moc"

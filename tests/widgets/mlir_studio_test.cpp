@@ -10,6 +10,7 @@
 
 #include "engine/aie/io/mlir_import.h"
 #include "engine/core/atomic_file.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -157,5 +158,5 @@ class MlirStudioTest : public QObject {
   }
 };
 
-QTEST_MAIN(MlirStudioTest)
+TS_WIDGET_TEST(MlirStudioTest)
 #include "mlir_studio_test.moc"

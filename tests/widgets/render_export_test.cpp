@@ -12,6 +12,7 @@
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -224,5 +225,5 @@ class RenderExportTest : public QObject {
   }
 };
 
-QTEST_MAIN(RenderExportTest)
+TS_WIDGET_TEST(RenderExportTest)
 #include "render_export_test.moc"

@@ -13,6 +13,7 @@
 #include "engine/aie/bench/cronet.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/flow/algorithms.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -283,5 +284,5 @@ class RunTest : public QObject {
   }
 };
 
-QTEST_MAIN(RunTest)
+TS_WIDGET_TEST(RunTest)
 #include "run_test.moc"

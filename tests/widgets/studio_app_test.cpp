@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_painter.h"
 
@@ -103,5 +104,5 @@ class StudioAppTest : public QObject {
   }
 };
 
-QTEST_MAIN(StudioAppTest)
+TS_WIDGET_TEST(StudioAppTest)
 #include "studio_app_test.moc"

@@ -10,6 +10,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/design_browser.h"
 #include "widgets/inspector_view.h"
@@ -155,5 +156,5 @@ class StudioDocksTest : public QObject {
   }
 };
 
-QTEST_MAIN(StudioDocksTest)
+TS_WIDGET_TEST(StudioDocksTest)
 #include "studio_docks_test.moc"

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "widgets/aie_document.h"
 
 using namespace ts;
@@ -159,5 +160,5 @@ class StudioMalformedTest : public QObject {
   }
 };
 
-QTEST_MAIN(StudioMalformedTest)
+TS_WIDGET_TEST(StudioMalformedTest)
 #include "studio_malformed_test.moc"

@@ -22,6 +22,7 @@
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_workspace.h"
 #include "widgets/compare/compare_controller.h"
@@ -336,5 +337,5 @@ class StudioWindowTest : public QObject {
   }
 };
 
-QTEST_MAIN(StudioWindowTest)
+TS_WIDGET_TEST(StudioWindowTest)
 #include "studio_window_test.moc"

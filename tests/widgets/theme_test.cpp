@@ -8,6 +8,7 @@
 #include <QtTest>
 #include <memory>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
@@ -144,5 +145,5 @@ class ThemeTest : public QObject {
   }
 };
 
-QTEST_MAIN(ThemeTest)
+TS_WIDGET_TEST(ThemeTest)
 #include "theme_test.moc"

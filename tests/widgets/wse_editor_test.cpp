@@ -18,6 +18,7 @@
 #include "engine/wse/free_space.h"
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_workspace.h"
@@ -274,5 +275,5 @@ class WseEditorTest : public QObject {
   }
 };
 
-QTEST_MAIN(WseEditorTest)
+TS_WIDGET_TEST(WseEditorTest)
 #include "wse_editor_test.moc"

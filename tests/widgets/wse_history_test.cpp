@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/wse/evaluator.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/compare/compare_window.h"
 #include "widgets/compare/metrics_table.h"
@@ -300,5 +301,5 @@ class WseHistoryTest : public QObject {
   }
 };
 
-QTEST_MAIN(WseHistoryTest)
+TS_WIDGET_TEST(WseHistoryTest)
 #include "wse_history_test.moc"

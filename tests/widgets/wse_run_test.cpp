@@ -11,6 +11,7 @@
 #include "engine/wse/free_space.h"
 #include "engine/wse/snapshot.h"
 #include "tests/widgets/chart_test_util.h"
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/param_form.h"
 #include "widgets/wse/wse_describe.h"
@@ -194,5 +195,5 @@ class WseRunTest : public QObject {
   }
 };
 
-QTEST_MAIN(WseRunTest)
+TS_WIDGET_TEST(WseRunTest)
 #include "wse_run_test.moc"

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <map>
 
+#include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/aie_painter.h"
 #include "widgets/wse/wse_painter.h"
@@ -196,5 +197,5 @@ class WseViewTest : public QObject {
   }
 };
 
-QTEST_MAIN(WseViewTest)
+TS_WIDGET_TEST(WseViewTest)
 #include "wse_view_test.moc"
