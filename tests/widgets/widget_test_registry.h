@@ -4,6 +4,9 @@
 // place of QTEST_MAIN(Class); widget_test_main.cpp runs the one named on the command line.
 #include <QObject>
 
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -19,16 +22,15 @@ inline std::map<std::string, WidgetTestFactory>& widgetTests() {
   return tests;
 }
 
-/// "/src/tests/widgets/aie_canvas_test.cpp" -> "aie_canvas_test".
-inline std::string testBaseName(const std::string& file) {
-  const size_t slash = file.find_last_of('/');
-  std::string name = slash == std::string::npos ? file : file.substr(slash + 1);
-  return name.substr(0, name.find('.'));
-}
-
+/// Registers under the file's stem ("/src/tests/widgets/aie_canvas_test.cpp" -> "aie_canvas_test");
+/// a second class under the same name would silently take the first one's ctest test, so it aborts.
 struct WidgetTestRegistrar {
   WidgetTestRegistrar(const char* file, WidgetTestFactory make) {
-    widgetTests().emplace(testBaseName(file), std::move(make));
+    const std::string name = std::filesystem::path(file).stem().string();
+    if (!widgetTests().emplace(name, std::move(make)).second) {
+      std::fprintf(stderr, "two widget test classes are named %s\n", name.c_str());
+      std::abort();
+    }
   }
 };
 
