@@ -4,10 +4,11 @@
 # UBSan, asserts on, GUI off) runs the engine and CLI tests again and every libFuzzer harness
 # (tools/fuzz.sh). TS_SANITIZERS chooses how much (README "Sanitizers and fuzzing"):
 #   quick (default, CI): every engine and CLI test but the long algorithm-quality runs listed in
-#                        tests/sanitizer_skip.txt, the malformed-input corpus with one command
-#                        per case in rotation (TS_MALFORMED_COMMANDS=rotate), each fuzzer for 10 s;
-#   full:                every engine and CLI test, and each fuzzer for 20 s;
-#   0:                   no sanitizer build (TS_SKIP_SANITIZERS=1 too).
+#                        tests/sanitizer_skip.txt, each fuzzer for 5 s, and the malformed-input
+#                        corpus with one command per case in rotation in both builds, each build
+#                        with other pairs (TS_MALFORMED_COMMANDS=rotate and rotate:1);
+#   full:                every engine and CLI test, each fuzzer for 20 s, every corpus pair;
+#   0:                   no sanitizer build (TS_SKIP_SANITIZERS=1 too), every corpus pair.
 # The last lines are ctest's summary.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -30,10 +31,10 @@ cmake --build build -j"$jobs"
 sanitizers=${TS_SANITIZERS:-quick}
 [ "${TS_SKIP_SANITIZERS:-0}" = 1 ] && sanitizers=0
 case "$sanitizers" in
-  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=10
-         corpus_commands=rotate ;;
-  full) skip=''; fuzz_seconds=20; corpus_commands=all ;;
-  0) ;;
+  quick) skip=$(grep -v -e '^#' -e '^$' tests/sanitizer_skip.txt | paste -sd'|'); fuzz_seconds=5
+         corpus_commands=rotate; release_corpus_commands=rotate:1 ;;
+  full) skip=''; fuzz_seconds=20; corpus_commands=all; release_corpus_commands=all ;;
+  0) release_corpus_commands=all ;;
   *) echo "error: TS_SANITIZERS must be quick, full or 0, got '$sanitizers'" >&2; exit 2 ;;
 esac
 if [ "$sanitizers" != 0 ]; then
@@ -60,4 +61,4 @@ cd build
 # GUI tests set QT_QPA_PLATFORM=offscreen themselves (ctest ENVIRONMENT); export it as well
 # for anything started outside ctest's properties.
 export QT_QPA_PLATFORM=offscreen
-exec ctest --output-on-failure -j"$jobs"
+TS_MALFORMED_COMMANDS=$release_corpus_commands exec ctest --output-on-failure -j"$jobs"

@@ -3,9 +3,12 @@
 // exit code and a message containing the fragment of NAME.ext.expect (line 1: exit code, line 2:
 // fragment), in one error line that names the file and line, and must write no output file.
 // The same test runs against the sanitizer build's CLI there. An instrumented CLI run costs about
-// 0.12 s (mostly start-up), so test.sh's quick sanitizer stage sets TS_MALFORMED_COMMANDS=rotate:
-// case k then runs only command k mod n of its format. Every reader still sees every case and
-// every command still sees every n-th case; the release build runs every pair.
+// 0.12 s (mostly start-up), so test.sh's quick mode sets TS_MALFORMED_COMMANDS=rotate for the
+// sanitizer stage: case k then runs only command k mod n of its format, and `rotate:1` for the
+// release build, which runs command (k + 1) mod n there. Every reader still sees every case in
+// both builds, and every command every n-th case in each (n counts `render` in the release build
+// only, so the two builds' pairs are mostly different ones).
+// TS_MALFORMED_COMMANDS=all (the default) runs every pair.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -70,13 +73,17 @@ void PrintTo(const Case& c, std::ostream* os) {
 // True when the case numbered `caseIndex` (within its format) runs the command numbered
 // `commandIndex` of its format's `commandCount` commands.
 bool runsCommand(size_t caseIndex, size_t commandIndex, size_t commandCount) {
-  const char* mode = std::getenv("TS_MALFORMED_COMMANDS");
-  if (!mode || std::string(mode) == "all") return true;
-  if (std::string(mode) != "rotate") {
-    ADD_FAILURE() << "TS_MALFORMED_COMMANDS must be all or rotate, got '" << mode << "'";
+  const char* env = std::getenv("TS_MALFORMED_COMMANDS");
+  const std::string mode = env ? env : "all";
+  if (mode == "all") return true;
+  static const std::regex rotation(R"(rotate(:([0-9]{1,3}))?)");
+  std::smatch m;
+  if (!std::regex_match(mode, m, rotation)) {
+    ADD_FAILURE() << "TS_MALFORMED_COMMANDS must be all, rotate or rotate:OFFSET, got '" << mode << "'";
     return true;
   }
-  return caseIndex % commandCount == commandIndex;
+  const size_t offset = m[2].matched ? std::stoul(m[2].str()) : 0;
+  return (caseIndex + offset) % commandCount == commandIndex;
 }
 
 class MalformedCorpus : public ::testing::TestWithParam<Case> {};
@@ -127,6 +134,27 @@ TEST(MalformedCorpusRotation, EveryFormatHasACaseForEachOfItsCommands) {
   for (const auto& [format, commands] : commandsByFormat())
     EXPECT_GE(cases[format], commands.size()) << format << ": add cases, or some command is never run under "
                                               << "TS_MALFORMED_COMMANDS=rotate";
+}
+
+// test.sh gives the two builds different offsets so that they run different pairs.
+TEST(MalformedCorpusRotation, AnOffsetShiftsWhichCommandEachCaseRuns) {
+  const char* before = std::getenv("TS_MALFORMED_COMMANDS");
+  const std::string saved = before ? before : "";
+  setenv("TS_MALFORMED_COMMANDS", "rotate", 1);
+  EXPECT_TRUE(runsCommand(0, 0, 5));
+  EXPECT_TRUE(runsCommand(7, 2, 5));
+  EXPECT_FALSE(runsCommand(7, 3, 5));
+  setenv("TS_MALFORMED_COMMANDS", "rotate:1", 1);
+  EXPECT_FALSE(runsCommand(0, 0, 5));
+  EXPECT_TRUE(runsCommand(0, 1, 5));
+  EXPECT_TRUE(runsCommand(4, 0, 5));
+  EXPECT_TRUE(runsCommand(7, 3, 5));
+  setenv("TS_MALFORMED_COMMANDS", "all", 1);
+  EXPECT_TRUE(runsCommand(7, 3, 5) && runsCommand(7, 4, 5));
+  if (before)
+    setenv("TS_MALFORMED_COMMANDS", saved.c_str(), 1);
+  else
+    unsetenv("TS_MALFORMED_COMMANDS");
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, MalformedCorpus, ::testing::ValuesIn(listCases()),
