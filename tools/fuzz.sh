@@ -5,7 +5,7 @@
 # (default 2). Seeds come from samples/, resources/devices/, the malformed-input corpus and
 # ../shared/data; what the fuzzers find grows in build-asan/fuzz-work/corpus/. Exits 1 when a
 # harness finds a crash, a leak, a timeout or an unexpected exception, naming the input.
-#   tools/fuzz.sh            # 20 s each, as CI runs it
+#   tools/fuzz.sh            # 20 s each (test.sh: 5 s each in its quick mode, CI's)
 #   nice tools/fuzz.sh 600   # 10 minutes each
 set -euo pipefail
 cd "$(dirname "$0")/.."
