@@ -45,8 +45,8 @@ SizedGraph GraphSizer::size(double target) const {
     perUnique[u] = sizer_.size(unique_[u], target);
     h = core::hashMix(h, perUnique[u].size());
     for (const auto& c : perUnique[u]) {
-      h = core::hashMix(core::hashMix(core::hashMix(h, uint64_t(c.height)), uint64_t(c.width)), uint64_t(c.rotated));
-      h = core::hashMix(core::hashMix(h, uint64_t(c.args.h)), uint64_t(c.args.w));
+      h = core::hashMix(h, uint64_t(c.height), uint64_t(c.width), uint64_t(c.rotated), uint64_t(c.args.h),
+                        uint64_t(c.args.w));
       for (int v : c.args.c) h = core::hashMix(h, uint64_t(v));
       for (int v : c.args.k) h = core::hashMix(h, uint64_t(v));
     }

@@ -266,10 +266,9 @@ bool RowPlacer::search(const RowSearchConfig& config, RowLayout& out, const std:
     return add;
   };
   auto stateKey = [&](int next, int rows, int floor) {
-    uint64_t h = core::hashMix(core::hashMix(core::hashMix(0, uint64_t(next)), uint64_t(rows)), uint64_t(floor));
+    uint64_t h = core::hashMix(0, uint64_t(next), uint64_t(rows), uint64_t(floor));
     for (int q : frontier[size_t(next)])
-      h = core::hashMix(core::hashMix(core::hashMix(core::hashMix(h, uint64_t(px[size_t(q)])), uint64_t(py[size_t(q)])),
-                                      uint64_t(pw[size_t(q)])),
+      h = core::hashMix(h, uint64_t(px[size_t(q)]), uint64_t(py[size_t(q)]), uint64_t(pw[size_t(q)]),
                         uint64_t(ph[size_t(q)]));
     return h;
   };

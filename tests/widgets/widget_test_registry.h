@@ -39,4 +39,4 @@ struct WidgetTestRegistrar {
 /// QTEST_MAIN's replacement: the class is created after the QApplication, as QTEST_MAIN does.
 #define TS_WIDGET_TEST(TestClass)                                  \
   static const ts::test::WidgetTestRegistrar TestClass##Registrar( \
-      __FILE__, [] { return std::unique_ptr<QObject>(new TestClass); });
+      __FILE__, []() -> std::unique_ptr<QObject> { return std::make_unique<TestClass>(); });
