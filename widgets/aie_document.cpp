@@ -80,7 +80,7 @@ void AieDocument::setLoaded(aie::LoadedDesign loaded) {
   filePath_ = q(loaded_->path);
   graph_ = std::make_shared<const aie::RrGraph>(loaded_->device);
   state_ = State{loaded_->placement, nullptr};
-  // Routes the file gives (aie.pnr_flow hop_tile_ids) are shown as the routing when they hold.
+  // Routes the file gives (hop_tile_ids) are shown as the routing when they hold.
   if (!loaded_->givenPaths.empty() && state_.placement.complete()) {
     std::vector<std::string> problems;
     aie::Routing given = aie::givenRouting(loaded_->design, *graph_, state_.placement, loaded_->givenPaths, problems);

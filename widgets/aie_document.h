@@ -77,6 +77,8 @@ class AieDocument : public Document {
   void discardChanges() override;
 
   const aie::Design& design() const { return loaded_->design; }
+  /// What the file held that was not imported (MLIR ops skipped, flow sizes assumed).
+  const std::vector<std::string>& importWarnings() const { return loaded_->warnings; }
   const aie::Device& device() const { return loaded_->device; }
   const aie::Placement& placement() const { return state_.placement; }
   std::shared_ptr<const aie::Routing> routing() const { return state_.routing; }

@@ -102,6 +102,8 @@ void AieWorkspace::logOpened(const QString& what) {
                       .arg(d.netCount())
                       .arg(QString::fromStdString(doc_->device().name()))
                       .arg(doc_->placement().placedCount()));
+  // Said once, where the user reads what happened: nothing in the file is dropped unseen.
+  for (const std::string& w : doc_->importWarnings()) emit logMessage(tr("Warning: %1").arg(QString::fromStdString(w)));
 }
 
 bool AieWorkspace::openSolution(const QString& path, QString* error) {

@@ -34,7 +34,7 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
   size_t first = 0;
   for (auto& why : aie::designFitProblems(loaded.design, loaded.device))
     violations.insert(violations.begin() + long(first++), aie::Violation{"capacity", std::move(why), {}, std::nullopt});
-  // Routes the file gives (aie.pnr_flow hop_tile_ids) go through the routing checker too.
+  // Routes the file gives (hop_tile_ids of pnr flows and object FIFOs) go through the routing checker too.
   std::vector<std::string> routeProblems;
   int givenLength = 0;
   if (!loaded.givenPaths.empty() && violations.empty() && loaded.placement.complete())
@@ -66,7 +66,7 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
     for (const auto& v : violations) std::cout << indent << "  problem: " << v.message << "\n";
     for (const auto& p : routeProblems) std::cout << indent << "  problem: given route: " << p << "\n";
     if (!loaded.givenPaths.empty() && routeProblems.empty() && violations.empty())
-      std::cout << indent << "  given routes (aie.pnr_flow hop_tile_ids): " << loaded.givenPaths.size()
+      std::cout << indent << "  given routes (hop_tile_ids): " << loaded.givenPaths.size()
                 << " paths, legal, route length " << givenLength << "\n";
     std::cout << indent
               << (legal ? "OK: no problems found\n"

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/design_warnings.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
@@ -77,6 +78,7 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     for (const auto& s : o->settings) core::parseParamAssignment(s, values);
     if (!o->cost.empty()) values["cost"] = o->cost;
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
+    printDesignWarnings(loaded, o->design, global.quiet);
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
     ConsoleProgress progress("place " + o->placer, global.quiet);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/design_warnings.h"
 #include "app/cli/pnr_options.h"
 #include "app/cli/start_placement.h"
 #include "engine/aie/flow/pnr_flow.h"
@@ -73,6 +74,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     aie::PnrFlowConfig cfg = pnrFlowConfig(*o, "pnr");
 
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
+    printDesignWarnings(loaded, o->design, global.quiet);
     const aie::Design& d = loaded.design;
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 

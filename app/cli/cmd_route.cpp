@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/design_warnings.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/npflow_json.h"
@@ -130,6 +131,7 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
       core::requireWritableOutput(o->lp);
     }
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
+    printDesignWarnings(loaded, o->design, global.quiet);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     const aie::Design& d = loaded.design;
     aie::RrGraph graph(loaded.device);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/design_warnings.h"
 #include "engine/aie/flow/algorithms.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/core/atomic_file.h"
@@ -183,6 +184,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     if (o->heat == "time") throw core::Error("--heat time applies to kernel graphs only");
     if (!o->region.empty()) throw core::Error("--region applies to kernel graphs only");
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
+    printDesignWarnings(loaded, o->design, global.quiet);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     std::shared_ptr<const aie::Routing> routing;
     if (!o->router.empty()) {

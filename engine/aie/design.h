@@ -51,6 +51,10 @@ struct Net {
   std::vector<int> targetDepths;  ///< one per target
   PortKind sourcePort = PortKind::Dma;
   std::vector<PortKind> targetPorts{};  ///< one per target, or empty when every target uses DMA
+  /// The data must cross the stream network even between memory neighbours: MLIR's `aie.flow`
+  /// and `aie.packet_flow` are stream-switch connections, and an object FIFO with
+  /// `{via_DMA = true}` asks for DMA transfers. Its DMA ends still take channels and buffers.
+  bool streamed = false;
 
   /// Pin 0 is the source, pin i > 0 target i - 1.
   PortKind port(int pin) const {
@@ -60,6 +64,8 @@ struct Net {
   bool usesDma(int pin) const { return port(pin) == PortKind::Dma; }
   /// True when some end goes straight to a stream switch (so the net cannot use shared memory).
   bool hasStreamPort() const;
+  /// Whether the net must be streamed (never shared memory): `streamed`, or a stream-port end.
+  bool needsStream() const { return streamed || hasStreamPort(); }
   /// The deepest of its ends' buffers (objects): what a shared-memory buffer must hold.
   int maxDepth() const;
 };

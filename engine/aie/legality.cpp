@@ -72,7 +72,7 @@ bool sharedMemoryPossible(const Design& design, const Device& device, const Plac
 std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& device, const Placement& placement,
                                           NetId n) {
   const Net& net = design.nets[n];
-  if (net.hasStreamPort()) return std::nullopt;  // an end on a stream port needs the switch
+  if (net.needsStream()) return std::nullopt;  // a stream-port end or a streamed net needs the switch
   std::vector<CoreId> ends{net.source};
   ends.insert(ends.end(), net.targets.begin(), net.targets.end());
   std::vector<TileCoord> tiles;

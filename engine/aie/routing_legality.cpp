@@ -88,10 +88,9 @@ class Checker {
         }
       if (!ok) continue;
       if ((route.type == Interconnect::SharedMemory || route.type == Interconnect::IntraTile) &&
-          d_.nets[n].hasStreamPort()) {
-        add("port",
-            netName(d_, n) + " has an end on a stream port, so it must be streamed, not use " + toString(route.type),
-            endpoints(n));
+          d_.nets[n].needsStream()) {
+        const char* why = d_.nets[n].hasStreamPort() ? " has an end on a stream port" : " is marked streamed";
+        add("port", netName(d_, n) + why + ", so it must be streamed, not use " + toString(route.type), endpoints(n));
         continue;
       }
       TileCoord bank{-1, -1};

@@ -12,7 +12,7 @@ namespace {
 // Whether a net streams in every routing: of every placement, or of `placement` (see the header).
 bool mustStream(const Design& d, const Device& dev, const Placement* placement, NetId n) {
   const Net& net = d.nets[n];
-  if (net.hasStreamPort()) return true;
+  if (net.needsStream()) return true;
   if (placement) {
     bool placed = placement->placed(net.source) && dev.contains(placement->tile(net.source));
     bool oneMemTile = placed && dev.kind(placement->tile(net.source)) == TileKind::Mem;

@@ -243,7 +243,7 @@ void bindDeviceAndDesign(pyb::module_& m) {
             }
             return out;
           },
-          "Routes an MLIR file gives (aie.pnr_flow hop_tile_ids): [{net, target, hops: [(col, row), ...]}]")
+          "Routes an MLIR file gives (hop_tile_ids of pnr flows and object FIFOs): [{net, target, hops: [(col, row), ...]}]")
       .def(
           "netlist",
           [](const DesignHandle& h) { return toPython(nlohmann::json::parse(aie::npflowNetlistJson(h.design()))); },

@@ -141,3 +141,32 @@ TEST(CliPnr, ManualPlacerUsesThePlacementWrittenInTheDesignFile) {
   auto b = nlohmann::json::parse(ts::test::slurp(dir + "/placed.json"));
   EXPECT_EQ(a["qor"], b["qor"]);
 }
+
+TEST(CliPnr, ImportWarningsAreSaidByEveryCommandThatReadsTheDesign) {
+  // What a file held that was not imported (here a hand route and an assumed flow size) must not
+  // vanish just because the command places or routes instead of checking.
+  std::string dir = ts::test::cliOutputDir("pnr_warnings");
+  const std::string design = dir + "/vias.mlir";
+  std::ofstream(design) << "module {\n  aie.device(npu2) {\n    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n"
+                           "    aie.flow(%a, DMA : 0, %b, DMA : 0) via (%a : DMA : 0 -> North : 4, %b : South : 4 "
+                           "-> DMA : 0)\n  }\n}\n";
+  const std::string skipped = "warning: " + design + ": skipped 1 aie.flow via route";
+  for (const std::string& command : {"pnr " + design + " --placer sa --time-limit 5 --route-time-limit 20 --out " +
+                                         dir + "/pnr.yaml",
+                                    "place " + design + " --placer sa --time-limit 5 --out " + dir + "/p.yaml",
+                                    "route " + design + " --time-limit 20"}) {
+    auto r = runCli(command);
+    ASSERT_EQ(r.exitCode, 0) << command << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find(skipped), std::string::npos) << command << "\n" << r.err;
+    auto quiet = runCli("-q " + command);
+    EXPECT_EQ(quiet.err.find("warning:"), std::string::npos) << command << "\n" << quiet.err;
+  }
+  // The flow is streamed between the two neighbours, not put in shared memory.
+  auto r = runCli("-q pnr " + design + " --placer sa --time-limit 5 --route-time-limit 20 --out " + dir +
+                  "/pnr.yaml --report " + dir + "/r.json");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  auto j = nlohmann::json::parse(ts::test::slurp(dir + "/r.json"));
+  EXPECT_EQ(j["qor"]["nets_by_interconnect"]["shared_memory"], 0);
+  EXPECT_EQ(j["qor"]["nets_by_interconnect"]["circuit"].get<int>() + j["qor"]["nets_by_interconnect"]["packet"].get<int>(),
+            1);
+}

@@ -86,7 +86,7 @@ double exhaustive(const Design& d, const Device& dev, const BlockPlacerConfig& c
   return best;
 }
 
-BlockPlacerResult place(const Design& d, const Device& dev, const BlockPlacerConfig& cfg, Placement start = {}) {
+BlockPlacerResult placeWithMemtiles(const Design& d, const Device& dev, const BlockPlacerConfig& cfg, Placement start = {}) {
   ts::core::RunContext ctx(1);
   return runBlockPlacer({d, dev, std::move(start)}, cfg, ctx);
 }
@@ -121,7 +121,7 @@ TEST(BlockPlacerMemTiles, ReachesTheExhaustiveOptimum) {
         cfg.fixFirst = fixFirst;
         cfg.memWeight = memWeight;
         cfg.route = false;
-        auto r = place(d, dev, cfg);
+        auto r = placeWithMemtiles(d, dev, cfg);
         ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
         EXPECT_TRUE(r.optimal);
         EXPECT_NEAR(r.objective, exhaustive(d, dev, cfg), 1e-9)
@@ -148,12 +148,12 @@ TEST(BlockPlacerMemTiles, TheFixedFirstBlockIsHonoured) {
   const Design d = smallMlp();
   BlockPlacerConfig cfg;
   cfg.route = false;
-  auto byDefault = place(d, dev, cfg);  // AIE4ML: the first block starts at (0, 0)
+  auto byDefault = placeWithMemtiles(d, dev, cfg);  // AIE4ML: the first block starts at (0, 0)
   ASSERT_TRUE(byDefault.success);
   EXPECT_EQ(byDefault.origins[0], (TileCoord{0, 0}));
   cfg.firstCol = 3;
   cfg.firstRow = 1;
-  auto moved = place(d, dev, cfg);
+  auto moved = placeWithMemtiles(d, dev, cfg);
   ASSERT_TRUE(moved.success);
   EXPECT_EQ(moved.origins[0], (TileCoord{3, 1}));
   EXPECT_NEAR(moved.objective, exhaustive(d, dev, cfg), 1e-9);
@@ -185,14 +185,14 @@ TEST(BlockPlacerMemTiles, PruningKeepsTheOptimum) {
     loose.linkCheck = false;
     BlockPlacerConfig pruned = loose;
     pruned.linkCheck = true;
-    auto r = place(d, dev, pruned);
+    auto r = placeWithMemtiles(d, dev, pruned);
     ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
     EXPECT_TRUE(r.routed);
     EXPECT_TRUE(r.optimal);
     EXPECT_NEAR(r.objective, exhaustive(d, dev, loose), 1e-9);
     // A node limit stops early but still reports its best complete layout, never a better one.
     pruned.maxNodes = 3;
-    auto early = place(d, dev, pruned);
+    auto early = placeWithMemtiles(d, dev, pruned);
     if (early.success) {
       EXPECT_GE(early.objective, r.objective - 1e-9);
     }
@@ -203,7 +203,7 @@ TEST(BlockPlacerMemTiles, TheResultPassesThePlacementAndRoutingCheckers) {
   const Device dev = loadDevice("npu2");
   const Design d = smallMlp();
   BlockPlacerConfig cfg;
-  auto r = place(d, dev, cfg);
+  auto r = placeWithMemtiles(d, dev, cfg);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
   ASSERT_TRUE(r.routed) << r.routeStatus;
   EXPECT_GE(r.routeAttempts, 1);
@@ -220,7 +220,7 @@ TEST(BlockPlacerMemTiles, TheResultPassesThePlacementAndRoutingCheckers) {
   ASSERT_GE(in, 0);
   start.place(in, {5, 1});
   start.setPinned(in, true);
-  auto pinned = place(d, dev, cfg, start);
+  auto pinned = placeWithMemtiles(d, dev, cfg, start);
   ASSERT_TRUE(pinned.success) << (pinned.reasons.empty() ? pinned.status : pinned.reasons.front());
   EXPECT_EQ(pinned.placement.tile(in), (TileCoord{5, 1}));
 }
@@ -232,11 +232,11 @@ TEST(BlockPlacerMemTiles, AnUnroutedLayoutIsSearchedPastAndTheBestReported) {
   const Design d = smallMlp();
   BlockPlacerConfig cfg;
   cfg.route = false;
-  const auto plain = place(d, dev, cfg);
+  const auto plain = placeWithMemtiles(d, dev, cfg);
   cfg.route = true;
   cfg.routeSeconds = 1e-6;
   cfg.routeTries = 2;
-  const auto r = place(d, dev, cfg);
+  const auto r = placeWithMemtiles(d, dev, cfg);
   ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
   EXPECT_FALSE(r.routed);
   EXPECT_EQ(r.routeAttempts, 2);

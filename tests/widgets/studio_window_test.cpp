@@ -128,6 +128,18 @@ class StudioWindowTest : public QObject {
     QVERIFY(QFile::copy(test::dataPath("edge_npu2.yaml"), design_));
   }
 
+  void importWarningsAreLogged() {
+    // An MLIR file's skipped ops are in the log, as the CLI prints them on stderr.
+    studio::MainWindow w(false);
+    QString error;
+    const QString file = QStringLiteral(TS_SHARED_DATA_DIR) + "/mlir-aie/Xilinx+mlir-aie/test/create-flows/broadcast.mlir";
+    QVERIFY2(w.openDesign(file, &error, true), qPrintable(error));
+    QVERIFY(!w.document()->importWarnings().empty());
+    const QString log = plainLog(w);
+    for (const std::string& warning : w.document()->importWarnings())
+      QVERIFY2(log.contains(QString::fromStdString(warning)), qPrintable(log));
+  }
+
   void discardedEditsAreNeverSaved() {
     const QByteArray original = hashOf(design_);
     auto w = editedWindow();

@@ -109,7 +109,7 @@ class DesignReader {
                          " are supported");
     for (const auto& n : list) {
       in_.expectMap(n, "net");
-      in_.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths"}, "net");
+      in_.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths", "ports", "streamed"}, "net");
       Net net;
       Node nameNode = in_.require(n, "name", "net");
       net.name = in_.name(nameNode, "net name");
@@ -151,8 +151,28 @@ class DesignReader {
         net.sourceDepth = depth;
         net.targetDepths.assign(net.targets.size(), depth);
       }
+      if (n["ports"]) readPorts(n["ports"], what, net);
+      if (n["streamed"]) net.streamed = in_.boolean(n["streamed"], what + " streamed");
       d_.nets.push_back(std::move(net));
       nodes_.net.push_back(n);
+    }
+  }
+
+  // ports: [dma|stream, ...], producer first, then one per target (MLIR flows' port kinds).
+  void readPorts(const Node& ports, const std::string& what, Net& net) {
+    in_.expectSequence(ports, what + " ports");
+    if (ports.size() != net.targets.size() + 1)
+      in_.fail(ports, what + " ports: expected " + std::to_string(net.targets.size() + 1) +
+                          " values (producer first, then one per target), got " + std::to_string(ports.size()));
+    for (size_t i = 0; i < ports.size(); ++i) {
+      std::string kind = in_.str(ports[i], what + " port");
+      if (kind != "dma" && kind != "stream")
+        in_.fail(ports[i], what + " port: expected dma or stream, got '" + kind + "'");
+      PortKind port = kind == "dma" ? PortKind::Dma : PortKind::Stream;
+      if (i == 0)
+        net.sourcePort = port;
+      else
+        net.targetPorts.push_back(port);
     }
   }
 
@@ -274,6 +294,12 @@ std::string designToYaml(const Design& d, const Placement* placement) {
       for (int depth : n.targetDepths) out << depth;
       out << YAML::EndSeq;
     }
+    if (n.hasStreamPort()) {
+      out << YAML::Key << "ports" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (int pin = 0; pin <= int(n.targets.size()); ++pin) out << toString(n.port(pin));
+      out << YAML::EndSeq;
+    }
+    if (n.streamed) out << YAML::Key << "streamed" << YAML::Value << true;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

@@ -1,5 +1,5 @@
 #pragma once
-// Routes a design file gives (MLIR-AIE's aie.pnr_flow hop_tile_ids) as route trees on the RR
+// Routes a design file gives (the hop_tile_ids of MLIR-AIE pnr flows and object FIFOs) as route trees on the RR
 // graph, so that the routing checker can check them and the studio can show them.
 #include <string>
 #include <vector>

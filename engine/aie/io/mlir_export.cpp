@@ -1,8 +1,10 @@
 #include "engine/aie/io/mlir_export.h"
 
 #include <cctype>
+#include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "engine/core/error.h"
 
@@ -97,8 +99,26 @@ std::string designToMlir(const Design& design, const Placement& placement) {
     }
     s << "\n";
   }
+  // Channels handed out to flow ends, per core and port bundle, outputs and inputs apart.
+  std::map<std::tuple<CoreId, PortKind, bool>, int> channels;
+  // A stream end is the core's own port on a compute tile, a switch port elsewhere (the model
+  // does not say which stream port; any reads back as one).
+  auto end = [&](CoreId c, PortKind port, bool out) {
+    const char* bundle = port == PortKind::Dma                           ? ", DMA : "
+                         : design.cores[c].kind == CoreKind::Compute ? ", Core : "
+                                                                     : ", North : ";
+    return core[size_t(c)] + bundle + std::to_string(channels[{c, port, out}]++);
+  };
   for (NetId n = 0; n < design.netCount(); ++n) {
     const Net& nt = design.nets[n];
+    if (nt.hasStreamPort()) {
+      // Object FIFOs have no stream ports: one flow per target, which read back as this net.
+      s << "    // " << net[size_t(n)].substr(1) << ": " << nt.bytesPerObject << "-byte objects\n";
+      const std::string from = end(nt.source, nt.sourcePort, true);
+      for (size_t i = 0; i < nt.targets.size(); ++i)
+        s << "    aie.flow(" << from << ", " << end(nt.targets[i], nt.port(int(i) + 1), false) << ")\n";
+      continue;
+    }
     s << "    aie.objectfifo " << net[size_t(n)] << "(" << core[size_t(nt.source)] << ", {";
     for (size_t i = 0; i < nt.targets.size(); ++i) s << (i ? ", " : "") << core[size_t(nt.targets[i])];
     s << "}, ";
@@ -111,9 +131,15 @@ std::string designToMlir(const Design& design, const Placement& placement) {
       for (int d : nt.targetDepths) s << ", " << d << " : i32";
       s << "]";
     }
-    s << ") : !aie.objectfifo<memref<" << nt.bytesPerObject << "xi8>>\n";
+    s << ")" << (nt.streamed ? " {via_DMA = true}" : "") << " : !aie.objectfifo<memref<" << nt.bytesPerObject
+      << "xi8>>\n";
   }
   for (const Link& l : design.links) {
+    for (const auto* side : {&l.inputs, &l.outputs})
+      for (NetId n : *side)
+        if (design.nets[n].hasStreamPort())
+          throw core::Error("net '" + design.nets[n].name +
+                            "' has an end on a stream port and is linked: MLIR links join object FIFOs only");
     auto list = [&](const std::vector<NetId>& ids) {
       std::string out = "[";
       for (size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + net[size_t(ids[i])];

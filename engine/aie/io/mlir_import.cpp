@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -31,9 +32,12 @@ constexpr int64_t kMaxPacketId = 255;
 constexpr int64_t kMaxObjectBytes = int64_t(1) << 40;
 
 std::string normalizeOp(std::string_view op) {
-  if (op.substr(0, 4) == "AIE.") return "aie." + std::string(op.substr(4));
-  if (op.substr(0, 5) == "AIEX.") return "aiex." + std::string(op.substr(5));
-  return std::string(op);
+  std::string out = op.substr(0, 4) == "AIE."    ? "aie." + std::string(op.substr(4))
+                    : op.substr(0, 5) == "AIEX." ? "aiex." + std::string(op.substr(5))
+                                                 : std::string(op);
+  // The older spelling objectFifo (AIE.objectFifo, AIE.objectFifo.link, ...).
+  if (out.rfind("aie.objectFifo", 0) == 0) out.replace(4, 10, "objectfifo");
+  return out;
 }
 
 std::string quoteToken(const Token& t) {
@@ -60,6 +64,10 @@ std::string skipReason(const std::string& op) {
       {"aiex.runtime_sequence", "host code does not change placement"},
       {"aie.flow inside one tile", "no data moves between tiles"},
       {"aie.packet_flow inside one tile", "no data moves between tiles"},
+      {"aie.flow via route", "fixed switch routes are not imported (the router routes the flow)"},
+      {"aie.objectfifo inside one tile",
+       "no data moves between tiles; its buffers count as memory of that tile (or of the tile "
+       "aie.objectfifo.allocate names)"},
       {"aie.runtime_sequence", "host code does not change placement"},
       {"func.func", "host code and kernel declarations do not change placement"},
       {"memref.global", "host buffer declarations do not change placement"},
@@ -77,8 +85,7 @@ bool unsupportedDataOp(const std::string& op) {
                                             "aie.multicast",
                                             "aiex.broadcast_packet",
                                             "aiex.multicast",
-                                            "aie.objectFifo.createObjectFifo",
-                                            "aie.objectfifo.createObjectFifo"};
+                                            "aie.objectfifo.createObjectFifo"};  // normalizeOp's spelling
   return ops.count(op) > 0;
 }
 
@@ -330,7 +337,13 @@ class ModuleImporter {
   void addObjectFifo(Cursor& c);
   void addLink(Cursor& c);
   void addFlow(Cursor& c);
-  void addPnrFlow(Cursor& c);
+  void addPnrFlow(Cursor& c, bool packet);
+  void readAttributes(Cursor& c, const std::function<bool(const std::string&, const Token&)>& read);
+  void readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreId s,
+                    const std::vector<std::pair<CoreId, Token>>& dests);
+  /// Refuses a `Core` port on a tile that has no core (memory and shim tiles).
+  void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile) const;
+  bool allocateLocalFifo(Cursor& c);
   void addCascade(Cursor& c);
   void startPacketFlow(Cursor& c, const Statement& st);
   void packetEndpoints(const Statement& st, size_t from);
@@ -367,6 +380,13 @@ class ModuleImporter {
   std::unordered_map<std::string, int> tileLines_;
   std::unordered_map<std::string, CoreId> buffers_;
   std::unordered_map<std::string, NetId> fifos_;
+  // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
+  // or of the delegate an aie.objectfifo.allocate names.
+  struct LocalFifo {
+    CoreId owner;
+    int64_t bytes;
+  };
+  std::unordered_map<std::string, LocalFifo> localFifos_;
   std::unordered_map<std::string, NetId> flowNets_;
   std::unordered_set<std::string> netNames_;
   std::map<std::string, int> skipped_;
@@ -430,8 +450,8 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     addLink(c);
   } else if (op == "aie.flow") {
     addFlow(c);
-  } else if (op == "aie.pnr_flow") {
-    addPnrFlow(c);
+  } else if (op == "aie.pnr_flow" || op == "aie.pnr_pktflow") {
+    addPnrFlow(c, op == "aie.pnr_pktflow");
   } else if (op == "aie.cascade_flow") {
     addCascade(c);
   } else if (op == "aie.packet_flow") {
@@ -446,6 +466,8 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     noteBufferUses(st, c.index());
     return st.opensRegion ? Body::Core : Body::None;
   } else if (op == "aie.end") {
+    return Body::None;
+  } else if (op == "aie.objectfifo.allocate" && allocateLocalFifo(c)) {
     return Body::None;
   } else if (unsupportedDataOp(op)) {
     c.fail(opToken,
@@ -554,7 +576,7 @@ void ModuleImporter::addLogicalTile(Cursor& c, const std::vector<std::string>& r
 void ModuleImporter::addObjectFifo(Cursor& c) {
   Token nameAt = c.peek();
   const std::string name = c.symbol("the object FIFO's name");
-  if (fifos_.count(name)) c.fail(nameAt, "object FIFO @" + name + " is defined twice");
+  if (fifos_.count(name) || localFifos_.count(name)) c.fail(nameAt, "object FIFO @" + name + " is defined twice");
   auto layoutClauses = [&] {  // dimensionsToStream [...], fromStream [...], ...: kept by export verbatim
     while (c.peek().kind == TokenKind::Identifier) {
       c.take();
@@ -568,16 +590,22 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   layoutClauses();
   c.expect(',', "after the producer");
   c.expect('{', "before the consumer tiles");
+  std::vector<std::pair<CoreId, Token>> consumers;
   do {
     Token at = c.peek();
     CoreId t = tileValue(c, "a consumer tile");
-    if (t == net.source) c.fail(at, "object FIFO @" + name + ": the producer is also a consumer");
     if (std::find(net.targets.begin(), net.targets.end(), t) != net.targets.end())
       c.fail(at, "object FIFO @" + name + ": consumer " + std::string(at.text) + " is listed twice");
     net.targets.push_back(t);
+    consumers.push_back({t, at});
     layoutClauses();
   } while (c.accept(','));
   c.expect('}', "after the consumer tiles");
+  // The producer as its only consumer is a FIFO inside one tile (MLIR-AIE allows it).
+  const bool local = net.targets.size() == 1 && net.targets[0] == net.source;
+  for (const auto& [t, at] : consumers)
+    if (t == net.source && !local)
+      c.fail(at, "object FIFO @" + name + ": the producer is also one of several consumers");
   c.expect(',', "before the depth");
   std::vector<int> depths;
   auto depth = [&] {
@@ -599,13 +627,44 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   net.sourceDepth = depths[0];
   net.targetDepths.assign(depths.begin() + 1, depths.end());
   c.expect(')', "after the depth");
-  c.skipAttributes();
+  const NetId id = design_.netCount();  // what addNet below returns
+  if (c.peek().is('{'))
+    readAttributes(c, [&](const std::string& key, const Token& keyAt) {
+      if (key == "via_DMA") {
+        Token v = c.peek();
+        if (!c.acceptWord("true") && !c.acceptWord("false")) c.fail(v, "via_DMA: expected true or false");
+        net.streamed = v.text == "true";
+        return true;
+      }
+      if (key == "aie_stream") {  // which end is a core's stream port: 0 producer, 1 consumers, 2 both
+        Token v = c.peek();
+        const int64_t ends = c.integer("aie_stream", 0, 2);
+        if (c.accept(':')) c.word("an integer type (e.g. i32)");
+        if (ends != 1) net.sourcePort = PortKind::Stream;
+        if (ends != 0) net.targetPorts.assign(net.targets.size(), PortKind::Stream);
+        for (int pin = 0; pin <= int(net.targets.size()); ++pin) {
+          const CoreId end = pin == 0 ? net.source : net.targets[size_t(pin - 1)];
+          if (!net.usesDma(pin) && design_.cores[end].kind != CoreKind::Compute)
+            c.fail(v, "object FIFO @" + name + ": aie_stream puts an end on the core stream port of %" +
+                          design_.cores[end].name + ", which is not a compute tile");
+        }
+        return true;
+      }
+      if (key != "hop_tile_ids") return false;
+      if (local) c.fail(keyAt, "object FIFO @" + name + " stays inside one tile: it has no hops");
+      readHopPaths(c, keyAt, id, net.source, consumers);
+      return true;
+    });
   c.expect(':', "before the object FIFO's type");
+  // !aie.objectfifo<memref<...>>, or the older !AIE.objectFifo<memref<...>> and bare memref<...>.
   Token typeAt = c.peek();
-  if (typeAt.kind != TokenKind::Type || typeAt.text != "!aie.objectfifo")
-    c.fail(typeAt, "expected the type !aie.objectfifo<memref<...>>, found " + quoteToken(typeAt));
-  c.take();
-  c.expect('<', "after !aie.objectfifo");
+  const bool wrapped = typeAt.kind == TokenKind::Type && normalizeOp(typeAt.text.substr(1)) == "aie.objectfifo";
+  const bool bare = typeAt.kind == TokenKind::Identifier && typeAt.text == "memref";
+  if (!wrapped && !bare) c.fail(typeAt, "expected the type !aie.objectfifo<memref<...>>, found " + quoteToken(typeAt));
+  if (wrapped) {
+    c.take();
+    c.expect('<', "after " + std::string(typeAt.text));
+  }
   Token memrefAt = c.peek();
   if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> inside !aie.objectfifo<...>");
   size_t open = c.index();
@@ -617,6 +676,11 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   Token last = c.expect('>', "after the memref's shape");
   std::string_view inside(text_->data() + first.offset, last.offset - first.offset);
   net.bytesPerObject = memrefBytes(c, memrefAt, inside);
+  if (local) {
+    localFifos_[name] = {net.source, int64_t(net.maxDepth()) * net.bytesPerObject};
+    skip("aie.objectfifo inside one tile");
+    return;
+  }
   fifos_[name] = addNet(net);
 }
 
@@ -628,6 +692,8 @@ void ModuleImporter::addLink(Cursor& c) {
         Token at = c.peek();
         std::string name = c.symbol("an object FIFO");
         auto f = fifos_.find(name);
+        if (localFifos_.count(name))
+          c.fail(at, "object FIFO @" + name + " stays inside one tile: a link through it is not supported");
         if (f == fifos_.end()) c.fail(at, "unknown object FIFO @" + name + " (declare it before the link)");
         into.push_back(f->second);
       } while (c.accept(','));
@@ -662,6 +728,9 @@ void ModuleImporter::addFlow(Cursor& c) {
   CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1, d = tiles_.count(dst.tile) ? tiles_[dst.tile] : -1;
   if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
   if (d < 0) c.fail(dst.at, "unknown tile value " + dst.tile);
+  checkPortTile(c, src, s);
+  checkPortTile(c, dst, d);
+  if (c.acceptWord("via")) skip("aie.flow via route");  // `via (%t : DMA : 0 -> North : 4, ...)`
   if (s == d) {
     skip("aie.flow inside one tile");
     return;
@@ -673,6 +742,7 @@ void ModuleImporter::addFlow(Cursor& c) {
     net.name = uniqueNetName("flow_" + src.tile.substr(1) + "_" + src.bundle + std::to_string(src.channel));
     net.source = s;
     net.sourcePort = src.port;
+    net.streamed = true;  // a flow is a stream-switch connection, even between neighbours
     net.bytesPerObject = kFlowBytes;
     net.sourceDepth = kFlowDepth;
     it = flowNets_.emplace(key, addNet(net)).first;
@@ -684,11 +754,15 @@ void ModuleImporter::addFlow(Cursor& c) {
   net.targetPorts.push_back(dst.port);
 }
 
-void ModuleImporter::addPnrFlow(Cursor& c) {
-  c.expect('(', "after aie.pnr_flow");
+void ModuleImporter::addPnrFlow(Cursor& c, bool packet) {
+  // aie.pnr_flow(%src, DMA : 0, {%d1, ...}, DMA : [0, ...]) and the packet-switched
+  // aie.pnr_pktflow(..., packet_id : N) of the PnR paper's fork.
+  const std::string op = packet ? "aie.pnr_pktflow" : "aie.pnr_flow";
+  c.expect('(', "after " + op);
   FlowEnd src = flowEnd(c, "source");
   CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1;
   if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
+  checkPortTile(c, src, s);
   c.expect(',', "after the source channel");
   c.expect('{', "before the destination tiles");
   std::vector<std::pair<CoreId, Token>> dests;
@@ -716,12 +790,22 @@ void ModuleImporter::addPnrFlow(Cursor& c) {
   if (channels != dests.size())
     c.fail(bundleAt, "expected one destination channel per destination (" + std::to_string(dests.size()) + "), got " +
                          std::to_string(channels));
-  c.expect(')', "after the destination channels");
+  for (const auto& [d, at] : dests) checkPortTile(c, FlowEnd{std::string(at.text), bundle, 0, dstPort, at}, d);
+  if (packet) {
+    c.expect(',', "before packet_id");
+    Token idAt = c.peek();
+    if (!c.acceptWord("packet_id")) c.fail(idAt, "expected packet_id : N, found " + quoteToken(idAt));
+    c.expect(':', "after packet_id");
+    c.integer("packet id", 0, kMaxPacketId);
+  }
+  c.expect(')', packet ? "after the packet id" : "after the destination channels");
 
   Net net;
-  net.name = uniqueNetName("pnr_flow_" + src.tile.substr(1) + "_" + src.bundle + std::to_string(src.channel));
+  net.name = uniqueNetName((packet ? "pnr_pktflow_" : "pnr_flow_") + src.tile.substr(1) + "_" + src.bundle +
+                           std::to_string(src.channel));
   net.source = s;
   net.sourcePort = src.port;
+  net.streamed = true;
   net.bytesPerObject = kFlowBytes;
   net.sourceDepth = kFlowDepth;
   for (const auto& [d, at] : dests) {
@@ -730,9 +814,17 @@ void ModuleImporter::addPnrFlow(Cursor& c) {
     net.targetPorts.push_back(dstPort);
   }
   const NetId id = addNet(net);
+  if (!c.peek().is('{')) return;
+  readAttributes(c, [&](const std::string& key, const Token& keyAt) {
+    if (key != "hop_tile_ids") return false;
+    readHopPaths(c, keyAt, id, s, dests);
+    return true;
+  });
+}
 
-  // {hop_tile_ids = [[[c, r], ...], ...], ...}: one path of tiles per destination.
-  if (!c.accept('{')) return;
+void ModuleImporter::readAttributes(Cursor& c, const std::function<bool(const std::string&, const Token&)>& read) {
+  // {name = value, unit_attribute, ...}: `read` takes the values it knows; others are skipped.
+  c.expect('{', "before the attributes");
   while (!c.atEnd() && !c.peek().is('}')) {
     Token keyAt = c.peek();
     std::string key = c.word("an attribute name");
@@ -740,54 +832,79 @@ void ModuleImporter::addPnrFlow(Cursor& c) {
       c.accept(',');
       continue;
     }
-    if (key != "hop_tile_ids") {
+    if (!read(key, keyAt))
       while (!c.atEnd() && !c.peek().is(',') && !c.peek().is('}')) c.peekOpen() ? c.skipGroup() : (void)c.take();
-      c.accept(',');
-      continue;
-    }
-    c.expect('[', "before the hop lists");
-    size_t path = 0;
-    do {
-      Token pathAt = c.peek();
-      if (path >= dests.size())
-        c.fail(pathAt,
-               "hop_tile_ids has more paths than the flow has destinations (" + std::to_string(dests.size()) + ")");
-      GivenPath given{id, dests[path].first, {}};
-      c.expect('[', "before a path of [col, row] hops");
-      do {
-        Token hopAt = c.peek();
-        c.expect('[', "before a [col, row] hop");
-        int col = int(c.integer("hop column", 0, device_.columns() - 1));
-        c.expect(',', "between hop column and row");
-        int row = int(c.integer("hop row", 0, device_.rows() - 1));
-        c.expect(']', "after a hop");
-        TileCoord t{col, row};
-        if (!given.hops.empty()) {
-          TileCoord p = given.hops.back();
-          if (std::abs(p.col - t.col) + std::abs(p.row - t.row) != 1)
-            c.fail(hopAt, "hop_tile_ids path " + std::to_string(path + 1) + ": " + core::toString(p) + " -> " +
-                              core::toString(t) + " is not a step to a neighbouring tile");
-        }
-        given.hops.push_back(t);
-      } while (c.accept(','));
-      c.expect(']', "after a path");
-      for (CoreId end : {s, dests[path].first})
-        if (!design_.cores[end].pin)
-          c.fail(pathAt, "hop_tile_ids needs placed tiles at both ends, but %" + design_.cores[end].name +
-                             " is a logical tile");
-      TileCoord from = pinnedTile(s), to = pinnedTile(dests[path].first);
-      if (given.hops.front() != from || given.hops.back() != to)
-        c.fail(pathAt, "hop_tile_ids path " + std::to_string(path + 1) + " must run from the source " +
-                           core::toString(from) + " to its destination " + core::toString(to));
-      givenPaths_.push_back(std::move(given));
-      ++path;
-    } while (c.accept(','));
-    c.expect(']', "after the hop lists");
-    if (path != dests.size())
-      c.fail(keyAt, "hop_tile_ids gives " + std::to_string(path) + " paths for " + std::to_string(dests.size()) +
-                        " destinations");
     c.accept(',');
   }
+  c.expect('}', "after the attributes");
+}
+
+void ModuleImporter::readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreId s,
+                                  const std::vector<std::pair<CoreId, Token>>& dests) {
+  // hop_tile_ids = [[[c, r], ...], ...]: one path of tiles per destination, source first.
+  c.expect('[', "before the hop lists");
+  size_t path = 0;
+  do {
+    Token pathAt = c.peek();
+    if (path >= dests.size())
+      c.fail(pathAt, "hop_tile_ids has more paths than there are destinations (" + std::to_string(dests.size()) + ")");
+    GivenPath given{id, dests[path].first, {}};
+    c.expect('[', "before a path of [col, row] hops");
+    do {
+      Token hopAt = c.peek();
+      c.expect('[', "before a [col, row] hop");
+      int col = int(c.integer("hop column", 0, device_.columns() - 1));
+      c.expect(',', "between hop column and row");
+      int row = int(c.integer("hop row", 0, device_.rows() - 1));
+      c.expect(']', "after a hop");
+      TileCoord t{col, row};
+      if (!given.hops.empty()) {
+        TileCoord p = given.hops.back();
+        if (std::abs(p.col - t.col) + std::abs(p.row - t.row) != 1)
+          c.fail(hopAt, "hop_tile_ids path " + std::to_string(path + 1) + ": " + core::toString(p) + " -> " +
+                            core::toString(t) + " is not a step to a neighbouring tile");
+      }
+      given.hops.push_back(t);
+    } while (c.accept(','));
+    c.expect(']', "after a path");
+    for (CoreId end : {s, dests[path].first})
+      if (!design_.cores[end].pin)
+        c.fail(pathAt, "hop_tile_ids needs placed tiles at both ends, but %" + design_.cores[end].name +
+                           " is a logical tile");
+    TileCoord from = pinnedTile(s), to = pinnedTile(dests[path].first);
+    if (given.hops.front() != from || given.hops.back() != to)
+      c.fail(pathAt, "hop_tile_ids path " + std::to_string(path + 1) + " must run from the source " +
+                         core::toString(from) + " to its destination " + core::toString(to));
+    givenPaths_.push_back(std::move(given));
+    ++path;
+  } while (c.accept(','));
+  c.expect(']', "after the hop lists");
+  if (path != dests.size())
+    c.fail(keyAt,
+           "hop_tile_ids gives " + std::to_string(path) + " paths for " + std::to_string(dests.size()) + " destinations");
+}
+
+void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile) const {
+  const CoreKind kind = design_.cores[tile].kind;
+  if (e.bundle == "Core" && kind != CoreKind::Compute)
+    c.fail(e.at, e.tile + " is a " + (kind == CoreKind::MemTile ? "memory" : "shim") +
+                     " tile, which has no Core port (only compute tiles have one)");
+}
+
+bool ModuleImporter::allocateLocalFifo(Cursor& c) {
+  // aie.objectfifo.allocate @name(%delegate): where an object FIFO inside one tile keeps its
+  // buffers. Returns false for other object FIFOs (the op is then skipped as a hint).
+  if (c.peek().kind != TokenKind::Symbol) return false;
+  size_t start = c.index();
+  auto local = localFifos_.find(c.symbol("the object FIFO"));
+  if (local == localFifos_.end()) {
+    c.seek(start);
+    return false;
+  }
+  c.expect('(', "before the delegate tile");
+  local->second.owner = tileValue(c, "the delegate tile");
+  c.expect(')', "after the delegate tile");
+  return true;
 }
 
 void ModuleImporter::addCascade(Cursor& c) {
@@ -825,6 +942,7 @@ void ModuleImporter::packetEndpoints(const Statement& st, size_t from) {
     c.expect('<', "after " + op);
     FlowEnd e = flowEnd(c, op == "aie.packet_source" ? "source" : "destination");
     if (!tiles_.count(e.tile)) c.fail(e.at, "unknown tile value " + e.tile);
+    checkPortTile(c, e, tiles_[e.tile]);
     c.expect('>', "after the channel");
     (op == "aie.packet_source" ? packet_.sources : packet_.dests).push_back(e);
     k = c.index() - 1;
@@ -842,6 +960,7 @@ void ModuleImporter::closePacketFlow() {
     net.name = "packet_" + id;
     net.source = tiles_[src.tile];
     net.sourcePort = src.port;
+    net.streamed = true;
     net.bytesPerObject = kFlowBytes;
     net.sourceDepth = kFlowDepth;
     for (const FlowEnd& d : packet_.dests) {
@@ -890,6 +1009,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
                                  " of tile " + where(owner) + " at " + core::toString(*owner.pin) +
                                  ", which is not one of its memory-affinity neighbours");
   }
+  for (const auto& [fifo, local] : localFifos_) design_.cores[local.owner].bufferBytes += local.bytes;
   design_.name = name;
   design_.device = device_.name();
   auto problems = design_.problems();

@@ -43,7 +43,7 @@ struct MlirSource {
   std::vector<MlirTileOp> tileOps;  ///< one per core
 };
 
-/// A route the file gives (aie.pnr_flow hop_tile_ids): the tiles from the net's source to one
+/// A route the file gives (hop_tile_ids of aie.pnr_flow, aie.pnr_pktflow, aie.objectfifo): the tiles from the net's source to one
 /// of its targets, both ends included.
 struct GivenPath {
   NetId net = -1;

@@ -142,6 +142,35 @@ std::string readNodeGroup(const JsonReader& in, const json& node, const std::str
   return g->get<std::string>();
 }
 
+/// The optional `"tilestudio": {"ports": ["dma", "stream", ...], "streamed": true}` of a net
+/// (MLIR flows' port kinds, producer first, and whether it must be streamed; np-flow has neither).
+void readNetExtension(const JsonReader& in, const json& netJson, const std::string& p, Net& net) {
+  auto ext = netJson.find("tilestudio");
+  if (ext == netJson.end()) return;
+  if (!ext->is_object())
+    in.fail(p + "/tilestudio", p + "/tilestudio: expected an object such as {\"streamed\": true}");
+  if (auto s = ext->find("streamed"); s != ext->end()) {
+    if (!s->is_boolean()) in.fail(p + "/tilestudio/streamed", p + "/tilestudio/streamed: expected true or false");
+    net.streamed = s->get<bool>();
+  }
+  auto ports = ext->find("ports");
+  if (ports == ext->end()) return;
+  const std::string q = p + "/tilestudio/ports";
+  if (!ports->is_array() || ports->size() != net.targets.size() + 1)
+    in.fail(q, q + ": expected " + std::to_string(net.targets.size() + 1) +
+                   " of \"dma\" or \"stream\" (producer first, then one per target)");
+  for (size_t k = 0; k < ports->size(); ++k) {
+    const json& v = (*ports)[k];
+    if (!v.is_string() || (v != "dma" && v != "stream"))
+      in.fail(q + "/" + std::to_string(k), q + "/" + std::to_string(k) + ": expected \"dma\" or \"stream\"");
+    PortKind port = v == "dma" ? PortKind::Dma : PortKind::Stream;
+    if (k == 0)
+      net.sourcePort = port;
+    else
+      net.targetPorts.push_back(port);
+  }
+}
+
 std::vector<NodeInfo> readNodes(const JsonReader& in, const json& root, const Device* device) {
   if (!root.is_object()) in.fail("", "expected a JSON object with nodes, nets and links");
   const json& nodes = in.array(root, "", "nodes");
@@ -248,6 +277,7 @@ NpflowNetlist parseNpflowNetlist(const std::string& text, const std::string& fil
     net.sourceDepth = int(depths[0]);
     for (size_t k = 1; k < depths.size(); ++k) net.targetDepths.push_back(int(depths[k]));
     net.bytesPerObject = in.integer(nets[i], p, "byte_size_per_depth", 1, limits::kMaxBytesPerObject);
+    readNetExtension(in, nets[i], p, net);
   }
   // Duplicate net names would make YAML exports ambiguous; make them unique.
   std::unordered_set<std::string> names;
@@ -321,12 +351,19 @@ json netlistJson(const Design& design, const Placement* placement) {
     const Net& net = design.nets[n];
     json depths = json::array({net.sourceDepth});
     for (int dep : net.targetDepths) depths.push_back(dep);
-    root["nets"].push_back({{"net_id", n},
-                            {"net_name", net.name},
-                            {"src_id", net.source},
-                            {"dst_ids", net.targets},
-                            {"depths", depths},
-                            {"byte_size_per_depth", net.bytesPerObject}});
+    json entry = {{"net_id", n},
+                  {"net_name", net.name},
+                  {"src_id", net.source},
+                  {"dst_ids", net.targets},
+                  {"depths", depths},
+                  {"byte_size_per_depth", net.bytesPerObject}};
+    if (net.hasStreamPort()) {
+      json ports = json::array();
+      for (int pin = 0; pin <= int(net.targets.size()); ++pin) ports.push_back(toString(net.port(pin)));
+      entry["tilestudio"]["ports"] = ports;
+    }
+    if (net.streamed) entry["tilestudio"]["streamed"] = true;
+    root["nets"].push_back(std::move(entry));
   }
   root["links"] = json::array();
   for (const Link& l : design.links) root["links"].push_back({{"src_net_ids", l.inputs}, {"dst_net_ids", l.outputs}});

@@ -152,7 +152,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
-    allCompute_[n] = compute && !net.hasStreamPort();  // a stream-port end rules out shared memory
+    allCompute_[n] = compute && !net.needsStream();  // a streamed net never uses shared memory
     sharedBytes_[n] = linkedCores[n].empty() ? int64_t(maxDepth) * net.bytesPerObject : 0;
   }
   for (size_t i = 0; i < design.cascades.size(); ++i) {

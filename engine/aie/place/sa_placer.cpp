@@ -200,8 +200,10 @@ bool Annealer::initialise(Placement start, std::vector<std::string>& reasons) {
     bool hostable = dev.canHost(tileKindFor(d.cores[c].kind), t, needsDma_[c]);
     bool taken = hostable && d.cores[c].kind == CoreKind::Compute && computeAt_[size_t(m_.tileIndex(t))] >= 0;
     if (!hostable || taken) {
-      reasons.push_back("pinned core '" + d.cores[c].name + "' cannot stay at " + core::toString(t) +
-                        (hostable ? " (tile taken by another pinned core)" : " (wrong tile kind)"));
+      const char* why = taken                                                     ? " (tile taken by another pinned core)"
+                        : dev.canHost(tileKindFor(d.cores[c].kind), t, false) ? " (the tile has no DMA, its nets need one)"
+                                                                              : " (wrong tile kind)";
+      reasons.push_back("pinned core '" + d.cores[c].name + "' cannot stay at " + core::toString(t) + why);
       continue;
     }
     occupy(c, t, +1);

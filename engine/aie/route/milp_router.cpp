@@ -94,8 +94,8 @@ NetOptions netOptions(const Design& d, const Device& dev, const RrGraph& g, cons
   NetOptions out;
   std::vector<CoreId> ends{net.source};
   ends.insert(ends.end(), net.targets.begin(), net.targets.end());
-  // An end on a stream port (core, trace, switch side) must be streamed.
-  bool allCompute = !net.hasStreamPort(), sameMemTile = !net.hasStreamPort();
+  // A net with an end on a stream port (core, trace, switch side), or marked streamed, must be streamed.
+  bool allCompute = !net.needsStream(), sameMemTile = !net.needsStream();
   for (CoreId c : ends) {
     allCompute = allCompute && d.cores[c].kind == CoreKind::Compute;
     sameMemTile = sameMemTile && d.cores[c].kind == CoreKind::MemTile && p.tile(c) == p.tile(net.source);

@@ -68,7 +68,7 @@ PathfinderResult runPathfinderRouter(const Design& d, const Device& dev, const R
       route = intraTileRoute(g, src);
       continue;
     }
-    if (net.targets.size() == 1 && !linked.count(n) && !net.hasStreamPort() &&
+    if (net.targets.size() == 1 && !linked.count(n) && !net.needsStream() &&
         d.cores[net.source].kind == CoreKind::Compute && d.cores[net.targets[0]].kind == CoreKind::Compute) {
       TileCoord dst = p.tile(net.targets[0]);
       TileCoord bank{-1, -1};

@@ -163,8 +163,8 @@ void RoutingModelBuilder::buildNet(NetId n) {
       unroutable_.push_back({n, "core '" + design_.cores[c].name + "' has no location"});
       return;
     }
-  // An end on a stream port (core, trace, switch side) must be streamed.
-  bool allCompute = !net.hasStreamPort(), allMem = !net.hasStreamPort();
+  // A net with an end on a stream port (core, trace, switch side), or marked streamed, must be streamed.
+  bool allCompute = !net.needsStream(), allMem = !net.needsStream();
   int c0 = 1 << 30, c1 = -1, r0 = 1 << 30, r1 = -1;
   for (CoreId c : ends) {
     allCompute = allCompute && design_.cores[c].kind == CoreKind::Compute;

@@ -2,6 +2,6 @@ module {
   aie.device(npu2) {
     %a = aie.tile(0, 2)
     %b = aie.tile(0, 3)
-    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.objectfifo @of (%a, {%b, %a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
   }
 }

@@ -1,0 +1,9 @@
+module {
+  aie.device(npu2) {
+    %a = aie.tile(0, 2)
+    %b = aie.tile(0, 3)
+    aie.objectfifo @self (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.objectfifo @out (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+    aie.objectfifo.link [@self] -> [@out] ([] [])
+  }
+}

@@ -1,0 +1,188 @@
+// MLIR-AIE constructs that decide whether data streams: flows are stream-switch connections,
+// object FIFOs stream only when asked (via_DMA) or when their ends are not memory neighbours;
+// the PnR fork's routes (hop_tile_ids, aie.pnr_pktflow); FIFOs inside one tile; and how the
+// design writers keep ports and the streamed mark.
+#include <gtest/gtest.h>
+
+#include "engine/aie/device_library.h"
+#include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_export.h"
+#include "engine/aie/io/mlir_import.h"
+#include "engine/aie/io/npflow_json.h"
+#include "engine/aie/legality.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+
+using namespace ts::aie;
+
+namespace {
+
+MlirImport importBody(const std::string& body, const std::string& device = "npu2") {
+  return parseMlirDesign("module {\n  aie.device(" + device + ") {\n" + body + "  }\n}\n", "t.mlir");
+}
+
+const std::string kNeighbours = "    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n";
+
+bool warned(const MlirImport& m, const std::string& text) {
+  for (const std::string& w : m.warnings)
+    if (w.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(MlirStreams, AFlowBetweenMemoryNeighboursStreamsThroughTheSwitch) {
+  MlirImport m = importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n");
+  ASSERT_EQ(m.design.netCount(), 1);
+  EXPECT_TRUE(m.design.nets[0].streamed);
+  EXPECT_FALSE(sharedMemoryPossible(m.design, loadDevice("npu2"), m.placement, 0));
+  const Device dev = loadDevice("npu2");
+  RrGraph graph(dev);
+  ts::core::RunContext ctx(1);
+  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  ASSERT_EQ(r.routing.nets.size(), 1u);
+  EXPECT_EQ(r.routing.nets[0].type, Interconnect::Circuit);
+  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  // The checker refuses shared memory for it.
+  Routing shared = r.routing;
+  shared.nets[0].type = Interconnect::SharedMemory;
+  shared.nets[0].edges.clear();
+  auto problems = checkRouting(m.design, dev, graph, m.placement, shared, {});
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems.front().message.find("is marked streamed"), std::string::npos) << problems.front().message;
+}
+
+TEST(MlirStreams, AnObjectFifoStreamsOnlyWithViaDma) {
+  const std::string fifo = "    aie.objectfifo @of (%a, {%b}, 2 : i32)";
+  const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
+  const Device dev = loadDevice("npu2");
+  MlirImport plain = importBody(kNeighbours + fifo + type);
+  MlirImport viaDma = importBody(kNeighbours + fifo + " {via_DMA = true}" + type);
+  MlirImport notVia = importBody(kNeighbours + fifo + " {via_DMA = false, other = [1, 2]}" + type);
+  EXPECT_FALSE(plain.design.nets[0].streamed);
+  EXPECT_TRUE(sharedMemoryPossible(plain.design, dev, plain.placement, 0));
+  EXPECT_TRUE(viaDma.design.nets[0].streamed);
+  EXPECT_FALSE(sharedMemoryPossible(viaDma.design, dev, viaDma.placement, 0));
+  EXPECT_FALSE(notVia.design.nets[0].streamed);
+  EXPECT_THROW(importBody(kNeighbours + fifo + " {via_DMA = 1}" + type), ts::core::InputError);
+}
+
+TEST(MlirStreams, AieStreamPutsAnObjectFifoEndOnTheCoreStreamPort) {
+  const std::string tiles = "    %m = aie.tile(1, 1)\n    %a = aie.tile(3, 3)\n    %b = aie.tile(3, 2)\n";
+  const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
+  MlirImport consumer = importBody(tiles + "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 1 : i32, "
+                                           "aie_stream_port = 0 : i32}" + type, "xcve2302");
+  EXPECT_EQ(consumer.design.nets[0].port(0), PortKind::Dma);
+  EXPECT_EQ(consumer.design.nets[0].port(1), PortKind::Stream);
+  MlirImport both = importBody(tiles + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {aie_stream = 2 : i32}" + type,
+                               "xcve2302");
+  EXPECT_EQ(both.design.nets[0].port(0), PortKind::Stream);
+  EXPECT_EQ(both.design.nets[0].port(1), PortKind::Stream);
+  EXPECT_FALSE(sharedMemoryPossible(both.design, loadDevice("xcve2302"), both.placement, 0));
+  // A memory tile has no core stream port.
+  EXPECT_THROW(importBody(tiles + "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 0 : i32}" + type,
+                          "xcve2302"),
+               ts::core::InputError);
+}
+
+TEST(MlirStreams, ObjectFifoHopTileIdsAreGivenRoutes) {
+  MlirImport m = importBody(
+      "    %s = aie.tile(1, 2)\n    %t = aie.tile(1, 4)\n    %u = aie.tile(0, 2)\n"
+      "    aie.objectfifo @of (%s, {%t, %u}, 2 : i32) {via_DMA = true, hop_tile_ids = [[[1,2],[1,3],[1,4]], "
+      "[[1,2],[0,2]]]} : !aie.objectfifo<memref<256xi32>>\n");
+  ASSERT_EQ(m.givenPaths.size(), 2u);
+  EXPECT_EQ(m.givenPaths[0].hops.size(), 3u);
+  EXPECT_EQ(m.design.cores[m.givenPaths[1].target].name, "u");
+  EXPECT_THROW(importBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(1, 4)\n"
+                          "    aie.objectfifo @of (%s, {%t}, 2 : i32) {hop_tile_ids = [[[1,2],[1,4]]]} : "
+                          "!aie.objectfifo<memref<256xi32>>\n"),
+               ts::core::InputError);  // not a step to a neighbour
+}
+
+TEST(MlirStreams, PnrPacketFlowsImportWithTheirRoutes) {
+  MlirImport m = importBody(
+      "    %s = aie.tile(1, 2)\n    %t = aie.tile(3, 3)\n    %u = aie.tile(0, 3)\n"
+      "    aie.pnr_pktflow(%s, DMA : 0, {%t, %u}, DMA : [0, 0], packet_id : 7) {hop_tile_ids = "
+      "[[[1,2],[1,3],[2,3],[3,3]], [[1,2],[1,3],[0,3]]]}\n");
+  ASSERT_EQ(m.design.netCount(), 1);
+  EXPECT_TRUE(m.design.nets[0].streamed);
+  EXPECT_EQ(m.design.nets[0].targets.size(), 2u);
+  EXPECT_EQ(m.givenPaths.size(), 2u);
+  EXPECT_EQ(m.design.nets[0].name.rfind("pnr_pktflow_", 0), 0u) << m.design.nets[0].name;
+  EXPECT_THROW(importBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(3, 3)\n"
+                          "    aie.pnr_pktflow(%s, DMA : 0, {%t}, DMA : [0])\n"),
+               ts::core::InputError);  // no packet id
+}
+
+TEST(MlirStreams, AnObjectFifoInsideOneTileIsLocalMemory) {
+  MlirImport m = importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 3 : i32) : !aie.objectfifo<memref<16xi32>>\n");
+  EXPECT_EQ(m.design.netCount(), 0);
+  EXPECT_EQ(m.design.cores[0].bufferBytes, 3 * 64);
+  EXPECT_TRUE(warned(m, "aie.objectfifo inside one tile"));
+  // aie.objectfifo.allocate moves its buffers to a delegate tile.
+  MlirImport d = importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                          "    aie.objectfifo.allocate @of(%b)\n");
+  EXPECT_EQ(d.design.cores[0].bufferBytes, 0);
+  EXPECT_EQ(d.design.cores[1].bufferBytes, 2 * 64);
+  EXPECT_FALSE(warned(d, "skipped 1 aie.objectfifo.allocate"));
+  // With other consumers, or in a link, it is refused.
+  EXPECT_THROW(importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a, %b}, 2 : i32) : "
+                                        "!aie.objectfifo<memref<16xi32>>\n"),
+               ts::core::InputError);
+  EXPECT_THROW(importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                        "    aie.objectfifo @o2 (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                        "    aie.objectfifo.link [@of] -> [@o2] ([] [])\n"),
+               ts::core::InputError);
+}
+
+TEST(MlirStreams, TheOlderObjectFifoSpellingIsRead) {
+  for (const char* type : {"!AIE.objectFifo<memref<16xi32>>", "memref<16xi32>"}) {
+    MlirImport m = parseMlirDesign(std::string("module {\n  AIE.device(npu2) {\n    %a = AIE.tile(2, 3)\n"
+                                               "    %b = AIE.tile(2, 5)\n    AIE.objectFifo @of (%a, {%b}, 2) : ") +
+                                       type + "\n  }\n}\n",
+                                   "old.mlir");
+    ASSERT_EQ(m.design.netCount(), 1) << type;
+    EXPECT_EQ(m.design.nets[0].bytesPerObject, 64) << type;
+  }
+}
+
+TEST(MlirStreams, CorePortsOnlyOnComputeTilesAndViaRoutesWarned) {
+  try {
+    importBody("    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    aie.flow(%s, DMA : 0, %m, Core : 0)\n");
+    ADD_FAILURE() << "a Core port on a memory tile was accepted";
+  } catch (const ts::core::InputError& e) {
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_NE(std::string(e.what()).find("%m is a memory tile, which has no Core port"), std::string::npos) << e.what();
+  }
+  MlirImport m = importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0) via (%a : DMA : 0 -> North : 4, "
+                                          "%b : South : 4 -> DMA : 0)\n");
+  EXPECT_EQ(m.design.netCount(), 1);
+  EXPECT_TRUE(warned(m, "skipped 1 aie.flow via route"));
+}
+
+TEST(MlirStreams, WritersKeepPortsAndTheStreamedMark) {
+  MlirImport m = importBody(kNeighbours + "    %c = aie.tile(3, 3)\n    aie.flow(%a, Core : 0, %b, DMA : 1)\n"
+                                          "    aie.flow(%a, Core : 0, %c, Core : 0)\n"
+                                          "    aie.objectfifo @of (%b, {%c}, 2 : i32) {via_DMA = true} : "
+                                          "!aie.objectfifo<memref<16xi32>>\n");
+  ASSERT_EQ(m.design.netCount(), 2);
+  auto same = [](const Design& a, const Design& b) {
+    ASSERT_EQ(a.netCount(), b.netCount());
+    for (NetId n = 0; n < a.netCount(); ++n) {
+      for (int pin = 0; pin <= int(a.nets[n].targets.size()); ++pin)
+        EXPECT_EQ(a.nets[n].port(pin), b.nets[n].port(pin)) << a.nets[n].name << " pin " << pin;
+      EXPECT_EQ(a.nets[n].streamed, b.nets[n].streamed) << a.nets[n].name;
+    }
+  };
+  const std::string yaml = designToYaml(m.design);
+  EXPECT_NE(yaml.find("ports: [stream, dma, stream]"), std::string::npos) << yaml;
+  same(m.design, parseDesignYaml(yaml, "again.yaml").design);
+  same(m.design, parseNpflowNetlist(npflowNetlistJson(m.design), "again.json", "npu2").design);
+  const std::string mlir = designToMlir(m.design, m.placement);
+  EXPECT_NE(mlir.find("{via_DMA = true}"), std::string::npos) << mlir;
+  same(m.design, parseMlirDesign(mlir, "again.mlir").design);
+  EXPECT_THROW(parseDesignYaml(yaml.substr(0, yaml.find("ports:")) + "ports: [dma, pcie, dma]}\n", "bad.yaml"),
+               ts::core::InputError);
+}
