@@ -186,3 +186,48 @@ TEST(MlirStreams, WritersKeepPortsAndTheStreamedMark) {
   EXPECT_THROW(parseDesignYaml(yaml.substr(0, yaml.find("ports:")) + "ports: [dma, pcie, dma]}\n", "bad.yaml"),
                ts::core::InputError);
 }
+
+TEST(MlirStreams, TransportAttributesChooseDmaStreamOrCascade) {
+  const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
+  auto fifo = [&](const std::string& attributes) {
+    return importBody(kNeighbours + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {" + attributes + "}" + type);
+  };
+  EXPECT_TRUE(fifo("transport = #aie.transport<dma>").design.nets[0].streamed);
+  EXPECT_TRUE(fifo("transport = #aie.transport<dma, packet = #aie.packet_info<pkt_id = 2>>").design.nets[0].streamed);
+  EXPECT_FALSE(fifo("transport = #aie.transport<shared_mem>").design.nets[0].streamed);
+  MlirImport stream = fifo("transport = #aie.transport<stream, ends = producer, port = 0>");
+  EXPECT_EQ(stream.design.nets[0].port(0), PortKind::Stream);
+  EXPECT_EQ(stream.design.nets[0].port(1), PortKind::Dma);
+  MlirImport cascade = fifo("transport = #aie.transport<cascade>");
+  EXPECT_EQ(cascade.design.netCount(), 0);
+  ASSERT_EQ(cascade.design.cascades.size(), 1u);
+  EXPECT_EQ(cascade.design.cores[cascade.design.cascades[0].to].name, "b");
+  EXPECT_THROW(fifo("transport = #aie.transport<teleport>"), ts::core::InputError);
+}
+
+TEST(MlirStreams, PlioShimEndsAreStreamPorts) {
+  MlirImport m = importBody("    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n"
+                            "    aie.objectfifo @in (%s, {%a}, 2 : i32) {plio = true} : !aie.objectfifo<memref<16xi32>>\n",
+                            "xcvc1902");
+  EXPECT_EQ(m.design.nets[0].port(0), PortKind::Stream);  // the shim end
+  EXPECT_EQ(m.design.nets[0].port(1), PortKind::Dma);     // the core's end keeps its DMA
+}
+
+TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {
+  // Quoted bundles, the older device name npu, a type on its own line (asymmetric: sized by the
+  // larger side, with a warning).
+  MlirImport m = parseMlirDesign(
+      "module {\n  aie.device(npu) {\n    %m = aie.tile(0, 1)\n    %c = aie.tile(0, 2)\n"
+      "    aie.flow(%m, \"DMA\" : 0, %c, \"Core\" : 0)\n"
+      "    aie.objectfifo @w(%m, {%c}, 1 : i32)\n      : !aie.objectfifo<memref<40xi32>>\n"
+      "      -> !aie.objectfifo<memref<10xi32>>\n  }\n}\n",
+      "t.mlir");
+  EXPECT_EQ(m.design.device, "npu1");
+  ASSERT_EQ(m.design.netCount(), 2);
+  EXPECT_EQ(m.design.nets[0].port(1), PortKind::Stream);
+  EXPECT_EQ(m.design.nets[1].bytesPerObject, 160);
+  EXPECT_TRUE(warned(m, "the producer's objects are 160 bytes and the consumers' 40"));
+  // A DMA channel the tile does not have, and the newer pool/route form, are refused.
+  EXPECT_THROW(importBody(kNeighbours + "    aie.flow(%a, DMA : 2, %b, DMA : 0)\n"), ts::core::InputError);
+  EXPECT_THROW(importBody(kNeighbours + "    aie.route from [@a_dma] to [@b_dma]\n"), ts::core::InputError);
+}

@@ -85,7 +85,10 @@ bool unsupportedDataOp(const std::string& op) {
                                             "aie.multicast",
                                             "aiex.broadcast_packet",
                                             "aiex.multicast",
-                                            "aie.objectfifo.createObjectFifo"};  // normalizeOp's spelling
+                                            "aie.objectfifo.createObjectFifo",  // normalizeOp's spelling
+                                            // The newer pool / endpoint form of object FIFOs:
+                                            "aie.objectfifo.flow",
+                                            "aie.route"};
   return ops.count(op) > 0;
 }
 
@@ -140,6 +143,14 @@ class Cursor {
   std::string word(const std::string& what) {
     if (peek().kind != TokenKind::Identifier) failHere("expected " + what + ", found " + quoteToken(peek()));
     return std::string(take().text);
+  }
+  /// A port bundle: `DMA`, or quoted as MLIR-AIE also prints it, `"DMA"`.
+  std::string bundle(const std::string& what) {
+    if (peek().kind == TokenKind::String && peek().text.size() >= 2) {
+      std::string_view quoted = take().text;
+      return std::string(quoted.substr(1, quoted.size() - 2));
+    }
+    return word(what);
   }
   /// A decimal or hexadecimal integer (optionally negative) within [lo, hi].
   int64_t integer(const std::string& what, int64_t lo, int64_t hi) {
@@ -278,7 +289,7 @@ FlowEnd flowEnd(Cursor& c, const std::string& what) {
   e.tile = c.value(what + " tile");
   c.expect(',', "after the " + what + " tile");
   Token b = c.peek();
-  e.bundle = c.word(what + " port (e.g. DMA)");
+  e.bundle = c.bundle(what + " port (e.g. DMA)");
   e.port = portKindOf(c, b, e.bundle);
   c.expect(':', "between port and channel");
   e.channel = c.integer(what + " channel", 0, kMaxChannel);
@@ -306,7 +317,7 @@ class ModuleImporter {
     c.expect(')', "after the device name");
     if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
     try {
-      device_ = loadDevice(deviceName_);
+      device_ = loadDevice(deviceName_ == "npu" ? "npu1" : deviceName_);  // MLIR-AIE's older name
     } catch (const core::Error& e) {
       c.fail(nameAt, e.what());
     }
@@ -341,9 +352,14 @@ class ModuleImporter {
   void readAttributes(Cursor& c, const std::function<bool(const std::string&, const Token&)>& read);
   void readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreId s,
                     const std::vector<std::pair<CoreId, Token>>& dests);
-  /// Refuses a `Core` port on a tile that has no core (memory and shim tiles).
-  void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile) const;
+  /// Refuses a `Core` port on a tile that has no core (memory and shim tiles), and a DMA channel
+  /// the tile does not have (`out`: an MM2S channel, else S2MM).
+  void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile, bool out) const;
   bool allocateLocalFifo(Cursor& c);
+  /// `transport = #aie.transport<dma | shared_mem | stream, ends = ... | cascade, ...>`.
+  void readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade);
+  /// Puts the producer's and/or the consumers' ends on their cores' stream ports (`at` for errors).
+  void streamEnds(const Cursor& c, const Token& at, const std::string& name, Net& net, bool producer, bool consumers);
   void addCascade(Cursor& c);
   void startPacketFlow(Cursor& c, const Statement& st);
   void packetEndpoints(const Statement& st, size_t from);
@@ -387,6 +403,7 @@ class ModuleImporter {
     int64_t bytes;
   };
   std::unordered_map<std::string, LocalFifo> localFifos_;
+  std::unordered_set<std::string> cascadeFifos_;  // transport = #aie.transport<cascade>: cascades
   std::unordered_map<std::string, NetId> flowNets_;
   std::unordered_set<std::string> netNames_;
   std::map<std::string, int> skipped_;
@@ -576,7 +593,8 @@ void ModuleImporter::addLogicalTile(Cursor& c, const std::vector<std::string>& r
 void ModuleImporter::addObjectFifo(Cursor& c) {
   Token nameAt = c.peek();
   const std::string name = c.symbol("the object FIFO's name");
-  if (fifos_.count(name) || localFifos_.count(name)) c.fail(nameAt, "object FIFO @" + name + " is defined twice");
+  if (fifos_.count(name) || localFifos_.count(name) || cascadeFifos_.count(name))
+    c.fail(nameAt, "object FIFO @" + name + " is defined twice");
   auto layoutClauses = [&] {  // dimensionsToStream [...], fromStream [...], ...: kept by export verbatim
     while (c.peek().kind == TokenKind::Identifier) {
       c.take();
@@ -628,6 +646,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   net.targetDepths.assign(depths.begin() + 1, depths.end());
   c.expect(')', "after the depth");
   const NetId id = design_.netCount();  // what addNet below returns
+  bool cascade = false;                 // transport = #aie.transport<cascade>
   if (c.peek().is('{'))
     readAttributes(c, [&](const std::string& key, const Token& keyAt) {
       if (key == "via_DMA") {
@@ -636,18 +655,26 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
         net.streamed = v.text == "true";
         return true;
       }
+      if (key == "transport") {
+        readTransport(c, name, net, cascade);
+        return true;
+      }
+      if (key == "plio") {  // the shim end is a PL stream port, not a shim DMA
+        Token v = c.peek();
+        if (!c.acceptWord("true") && !c.acceptWord("false")) c.fail(v, "plio: expected true or false");
+        if (v.text == "true") {
+          if (net.targetPorts.empty()) net.targetPorts.assign(net.targets.size(), PortKind::Dma);
+          if (design_.cores[net.source].kind == CoreKind::Shim) net.sourcePort = PortKind::Stream;
+          for (size_t i = 0; i < net.targets.size(); ++i)
+            if (design_.cores[net.targets[i]].kind == CoreKind::Shim) net.targetPorts[i] = PortKind::Stream;
+        }
+        return true;
+      }
       if (key == "aie_stream") {  // which end is a core's stream port: 0 producer, 1 consumers, 2 both
         Token v = c.peek();
         const int64_t ends = c.integer("aie_stream", 0, 2);
         if (c.accept(':')) c.word("an integer type (e.g. i32)");
-        if (ends != 1) net.sourcePort = PortKind::Stream;
-        if (ends != 0) net.targetPorts.assign(net.targets.size(), PortKind::Stream);
-        for (int pin = 0; pin <= int(net.targets.size()); ++pin) {
-          const CoreId end = pin == 0 ? net.source : net.targets[size_t(pin - 1)];
-          if (!net.usesDma(pin) && design_.cores[end].kind != CoreKind::Compute)
-            c.fail(v, "object FIFO @" + name + ": aie_stream puts an end on the core stream port of %" +
-                          design_.cores[end].name + ", which is not a compute tile");
-        }
+        streamEnds(c, v, name, net, ends != 1, ends != 0);
         return true;
       }
       if (key != "hop_tile_ids") return false;
@@ -656,29 +683,52 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
       return true;
     });
   c.expect(':', "before the object FIFO's type");
-  // !aie.objectfifo<memref<...>>, or the older !AIE.objectFifo<memref<...>> and bare memref<...>.
-  Token typeAt = c.peek();
-  const bool wrapped = typeAt.kind == TokenKind::Type && normalizeOp(typeAt.text.substr(1)) == "aie.objectfifo";
-  const bool bare = typeAt.kind == TokenKind::Identifier && typeAt.text == "memref";
-  if (!wrapped && !bare) c.fail(typeAt, "expected the type !aie.objectfifo<memref<...>>, found " + quoteToken(typeAt));
-  if (wrapped) {
-    c.take();
-    c.expect('<', "after " + std::string(typeAt.text));
+  // !aie.objectfifo<memref<...>>, or the older !AIE.objectFifo<memref<...>> and bare memref<...>;
+  // its object size in bytes.
+  auto objectBytes = [&] {
+    Token typeAt = c.peek();
+    const bool wrapped = typeAt.kind == TokenKind::Type && normalizeOp(typeAt.text.substr(1)) == "aie.objectfifo";
+    const bool bare = typeAt.kind == TokenKind::Identifier && typeAt.text == "memref";
+    if (!wrapped && !bare)
+      c.fail(typeAt, "expected the type !aie.objectfifo<memref<...>>, found " + quoteToken(typeAt));
+    if (wrapped) {
+      c.take();
+      c.expect('<', "after " + std::string(typeAt.text));
+    }
+    Token memrefAt = c.peek();
+    if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> inside !aie.objectfifo<...>");
+    size_t open = c.index();
+    c.expect('<', "after memref");
+    size_t close = c.matching(open);
+    c.seek(open + 1);
+    Token first = c.peek();
+    c.seek(close);
+    Token last = c.expect('>', "after the memref's shape");
+    if (wrapped) c.expect('>', "after !aie.objectfifo<memref<...>");
+    return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset));
+  };
+  net.bytesPerObject = objectBytes();
+  if (c.peek().is("->")) {
+    // Asymmetric types (producer -> consumers): one object size per net, the larger, so that
+    // no end's memory is undercounted.
+    Token arrow = c.take();
+    const int64_t consumerBytes = objectBytes();
+    if (consumerBytes != net.bytesPerObject) {
+      notes_.push_back("object FIFO @" + name + " (line " + std::to_string(arrow.line) + "): the producer's objects are " +
+                       std::to_string(net.bytesPerObject) + " bytes and the consumers' " +
+                       std::to_string(consumerBytes) + "; every end is sized " +
+                       std::to_string(std::max(net.bytesPerObject, consumerBytes)));
+      net.bytesPerObject = std::max(net.bytesPerObject, consumerBytes);
+    }
   }
-  Token memrefAt = c.peek();
-  if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> inside !aie.objectfifo<...>");
-  size_t open = c.index();
-  c.expect('<', "after memref");
-  size_t close = c.matching(open);
-  c.seek(open + 1);
-  Token first = c.peek();
-  c.seek(close);
-  Token last = c.expect('>', "after the memref's shape");
-  std::string_view inside(text_->data() + first.offset, last.offset - first.offset);
-  net.bytesPerObject = memrefBytes(c, memrefAt, inside);
   if (local) {
     localFifos_[name] = {net.source, int64_t(net.maxDepth()) * net.bytesPerObject};
     skip("aie.objectfifo inside one tile");
+    return;
+  }
+  if (cascade) {  // a cascade stream between two cores, not a net
+    design_.cascades.push_back({net.source, net.targets.front()});
+    cascadeFifos_.insert(name);
     return;
   }
   fifos_[name] = addNet(net);
@@ -694,6 +744,8 @@ void ModuleImporter::addLink(Cursor& c) {
         auto f = fifos_.find(name);
         if (localFifos_.count(name))
           c.fail(at, "object FIFO @" + name + " stays inside one tile: a link through it is not supported");
+        if (cascadeFifos_.count(name))
+          c.fail(at, "object FIFO @" + name + " is a cascade: a link through it is not supported");
         if (f == fifos_.end()) c.fail(at, "unknown object FIFO @" + name + " (declare it before the link)");
         into.push_back(f->second);
       } while (c.accept(','));
@@ -728,8 +780,8 @@ void ModuleImporter::addFlow(Cursor& c) {
   CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1, d = tiles_.count(dst.tile) ? tiles_[dst.tile] : -1;
   if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
   if (d < 0) c.fail(dst.at, "unknown tile value " + dst.tile);
-  checkPortTile(c, src, s);
-  checkPortTile(c, dst, d);
+  checkPortTile(c, src, s, true);
+  checkPortTile(c, dst, d, false);
   if (c.acceptWord("via")) skip("aie.flow via route");  // `via (%t : DMA : 0 -> North : 4, ...)`
   if (s == d) {
     skip("aie.flow inside one tile");
@@ -762,7 +814,7 @@ void ModuleImporter::addPnrFlow(Cursor& c, bool packet) {
   FlowEnd src = flowEnd(c, "source");
   CoreId s = tiles_.count(src.tile) ? tiles_[src.tile] : -1;
   if (s < 0) c.fail(src.at, "unknown tile value " + src.tile);
-  checkPortTile(c, src, s);
+  checkPortTile(c, src, s, true);
   c.expect(',', "after the source channel");
   c.expect('{', "before the destination tiles");
   std::vector<std::pair<CoreId, Token>> dests;
@@ -777,20 +829,20 @@ void ModuleImporter::addPnrFlow(Cursor& c, bool packet) {
   c.expect('}', "after the destination tiles");
   c.expect(',', "before the destination port");
   Token bundleAt = c.peek();
-  std::string bundle = c.word("destination port (e.g. DMA)");
+  std::string bundle = c.bundle("destination port (e.g. DMA)");
   PortKind dstPort = portKindOf(c, bundleAt, bundle);
   c.expect(':', "between port and channels");
   c.expect('[', "before the destination channels");
-  size_t channels = 0;
-  do {
-    c.integer("destination channel", 0, kMaxChannel);
-    ++channels;
-  } while (c.accept(','));
+  std::vector<int64_t> channels;
+  do channels.push_back(c.integer("destination channel", 0, kMaxChannel));
+  while (c.accept(','));
   c.expect(']', "after the destination channels");
-  if (channels != dests.size())
+  if (channels.size() != dests.size())
     c.fail(bundleAt, "expected one destination channel per destination (" + std::to_string(dests.size()) + "), got " +
-                         std::to_string(channels));
-  for (const auto& [d, at] : dests) checkPortTile(c, FlowEnd{std::string(at.text), bundle, 0, dstPort, at}, d);
+                         std::to_string(channels.size()));
+  for (size_t k = 0; k < dests.size(); ++k)
+    checkPortTile(c, FlowEnd{std::string(dests[k].second.text), bundle, channels[k], dstPort, dests[k].second},
+                  dests[k].first, false);
   if (packet) {
     c.expect(',', "before packet_id");
     Token idAt = c.peek();
@@ -884,11 +936,18 @@ void ModuleImporter::readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreI
            "hop_tile_ids gives " + std::to_string(path) + " paths for " + std::to_string(dests.size()) + " destinations");
 }
 
-void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile) const {
+void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile, bool out) const {
   const CoreKind kind = design_.cores[tile].kind;
+  const char* kindName = kind == CoreKind::Compute ? "compute" : kind == CoreKind::MemTile ? "memory" : "shim";
   if (e.bundle == "Core" && kind != CoreKind::Compute)
-    c.fail(e.at, e.tile + " is a " + (kind == CoreKind::MemTile ? "memory" : "shim") +
-                     " tile, which has no Core port (only compute tiles have one)");
+    c.fail(e.at, e.tile + " is a " + kindName + " tile, which has no Core port (only compute tiles have one)");
+  if (e.port != PortKind::Dma) return;
+  const TileResources& r = device_.resourcesOf(tileKindFor(kind));
+  const int have = out ? r.dmaOut : r.dmaIn;
+  if (have > 0 && e.channel >= have)
+    c.fail(e.at, e.tile + ": DMA channel " + std::to_string(e.channel) + " does not exist (a " + kindName + " tile on " +
+                     device_.name() + " has " + std::to_string(have) + (out ? " MM2S" : " S2MM") + " channels, 0.." +
+                     std::to_string(have - 1) + ")");
 }
 
 bool ModuleImporter::allocateLocalFifo(Cursor& c) {
@@ -905,6 +964,56 @@ bool ModuleImporter::allocateLocalFifo(Cursor& c) {
   local->second.owner = tileValue(c, "the delegate tile");
   c.expect(')', "after the delegate tile");
   return true;
+}
+
+void ModuleImporter::readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade) {
+  Token at = c.peek();
+  const bool named = at.kind == TokenKind::Attribute && at.text == "#aie.transport";
+  if (named) c.take();
+  if (!named || !c.peek().is('<')) c.fail(at, "transport: expected #aie.transport<...>, found " + quoteToken(at));
+  const size_t open = c.index(), close = c.matching(open);
+  c.seek(open + 1);
+  Token modeAt = c.peek();
+  const std::string mode = c.word("a transport (dma, shared_mem, stream or cascade)");
+  std::string ends = "both";
+  while (c.index() < close) {
+    if (c.acceptWord("ends")) {
+      c.expect('=', "after ends");
+      ends = c.word("producer, consumer or both");
+    } else {
+      c.take();  // packet = ..., port = ...: the router chooses packets and ports
+    }
+  }
+  c.seek(close + 1);
+  if (mode == "dma") {
+    net.streamed = true;
+  } else if (mode == "stream") {
+    if (ends != "producer" && ends != "consumer" && ends != "both")
+      c.fail(modeAt, "transport stream: ends must be producer, consumer or both, got '" + ends + "'");
+    streamEnds(c, modeAt, name, net, ends != "consumer", ends != "producer");
+  } else if (mode == "cascade") {
+    if (net.targets.size() != 1 || net.targets[0] == net.source)
+      c.fail(modeAt, "object FIFO @" + name + ": a cascade transport joins one core to another");
+    for (CoreId end : {net.source, net.targets[0]})
+      if (design_.cores[end].kind != CoreKind::Compute)
+        c.fail(modeAt, "object FIFO @" + name + ": a cascade transport needs compute tiles, %" +
+                           design_.cores[end].name + " is not one");
+    cascade = true;
+  } else if (mode != "shared_mem" && mode != "auto") {
+    c.fail(modeAt, "transport: unknown mode '" + mode + "' (expected dma, shared_mem, stream or cascade)");
+  }
+}
+
+void ModuleImporter::streamEnds(const Cursor& c, const Token& at, const std::string& name, Net& net, bool producer,
+                                bool consumers) {
+  if (producer) net.sourcePort = PortKind::Stream;
+  if (consumers) net.targetPorts.assign(net.targets.size(), PortKind::Stream);
+  for (int pin = 0; pin <= int(net.targets.size()); ++pin) {
+    const CoreId end = pin == 0 ? net.source : net.targets[size_t(pin - 1)];
+    if (!net.usesDma(pin) && design_.cores[end].kind != CoreKind::Compute)
+      c.fail(at, "object FIFO @" + name + ": a stream end on the core stream port of %" + design_.cores[end].name +
+                     ", which is not a compute tile");
+  }
 }
 
 void ModuleImporter::addCascade(Cursor& c) {
@@ -942,7 +1051,7 @@ void ModuleImporter::packetEndpoints(const Statement& st, size_t from) {
     c.expect('<', "after " + op);
     FlowEnd e = flowEnd(c, op == "aie.packet_source" ? "source" : "destination");
     if (!tiles_.count(e.tile)) c.fail(e.at, "unknown tile value " + e.tile);
-    checkPortTile(c, e, tiles_[e.tile]);
+    checkPortTile(c, e, tiles_[e.tile], op == "aie.packet_source");
     c.expect('>', "after the channel");
     (op == "aie.packet_source" ? packet_.sources : packet_.dests).push_back(e);
     k = c.index() - 1;
@@ -1018,6 +1127,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   out.placement = Placement::fromDesignPins(design_);
   for (const std::string& op : skipOrder_)
     out.warnings.push_back("skipped " + std::to_string(skipped_[op]) + " " + op + ": " + skipReason(op));
+  out.warnings.insert(out.warnings.end(), notes_.begin(), notes_.end());
   bool flows = false;
   for (const Net& n : design_.nets) flows = flows || (!fifos_.count(n.name) && n.bytesPerObject == kFlowBytes);
   if (flows)

@@ -308,11 +308,14 @@ bool StatementReader::next(Statement& st) {
       return true;
     }
     if (t.newlineBefore && started) {
-      if (openInStatement() == 0) {
+      // An op never starts with `:` or `->`: such a line continues the op above (its type
+      // printed on a line of its own).
+      const bool continuation = t.kind == TokenKind::Punct && (t.text == ":" || t.text == "->");
+      if (openInStatement() == 0 && !continuation) {
         peek_ = t, havePeek_ = true;
         return true;
       }
-      if (regionOpensHere(st)) {
+      if (openInStatement() != 0 && regionOpensHere(st)) {
         Open& open = stack_.back();
         if (open.tokenIndex < st.tokens.size()) {
           // Ops written after the `{` on the same line belong to the region.
