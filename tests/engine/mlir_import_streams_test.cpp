@@ -185,6 +185,11 @@ TEST(MlirStreams, WritersKeepPortsAndTheStreamedMark) {
   same(m.design, parseMlirDesign(mlir, "again.mlir").design);
   EXPECT_THROW(parseDesignYaml(yaml.substr(0, yaml.find("ports:")) + "ports: [dma, pcie, dma]}\n", "bad.yaml"),
                ts::core::InputError);
+  // Two stream-port nets into one AIE-ML core would need a second core port: not written.
+  Design two = m.design;
+  two.nets.push_back(two.nets[0]);
+  two.nets.back().name = "again";  // %c's Core end a second time
+  EXPECT_THROW(designToMlir(two, m.placement), ts::core::Error);
 }
 
 TEST(MlirStreams, TransportAttributesChooseDmaStreamOrCascade) {
@@ -229,5 +234,30 @@ TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {
   EXPECT_TRUE(warned(m, "the producer's objects are 160 bytes and the consumers' 40"));
   // A DMA channel the tile does not have, and the newer pool/route form, are refused.
   EXPECT_THROW(importBody(kNeighbours + "    aie.flow(%a, DMA : 2, %b, DMA : 0)\n"), ts::core::InputError);
+  // Stream ports into a core: one on AIE-ML, two on AIE1.
+  EXPECT_THROW(importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, Core : 1)\n"), ts::core::InputError);
+  EXPECT_EQ(importBody("    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n    aie.flow(%a, DMA : 0, %b, Core : 1)\n",
+                       "xcvc1902")
+                .design.netCount(),
+            1);
   EXPECT_THROW(importBody(kNeighbours + "    aie.route from [@a_dma] to [@b_dma]\n"), ts::core::InputError);
+}
+
+TEST(MlirStreams, PacketMasksOldDeviceNamesAndLocksOfOtherTiles) {
+  MlirImport mask = importBody(kNeighbours + "    aie.packet_flow(8 mask 28) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                             "      aie.packet_dest<%b, DMA : 0>\n    }\n");
+  EXPECT_EQ(mask.design.netCount(), 1);
+  EXPECT_EQ(importBody("    %a = aie.tile(0, 2)\n", "ipu").design.device, "npu1");
+  // A core using another tile's lock needs that tile as a memory neighbour, like a buffer: with
+  // logical tiles TileStudio cannot keep them together, so the file is refused.
+  const std::string lockUse = "    %lock = aie.lock(%owner, 0)\n    aie.core(%user) {\n"
+                              "      aie.use_lock(%lock, AcquireGreaterEqual, 1)\n      aie.end\n    }\n";
+  try {
+    importBody("    %owner = aie.logical_tile<CoreTile>(2, 3)\n    %user = aie.logical_tile<CoreTile>(?, ?)\n" + lockUse);
+    ADD_FAILURE() << "a lock shared by unplaced cores was accepted";
+  } catch (const ts::core::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("uses %lock, a lock of tile %owner"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(importBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(2, 4)\n" + lockUse).design.coreCount(), 2);
+  EXPECT_THROW(importBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(5, 4)\n" + lockUse), ts::core::InputError);
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/aie/device_library.h"
 #include "engine/core/error.h"
 
 namespace ts::aie {
@@ -103,11 +104,20 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   std::map<std::tuple<CoreId, PortKind, bool>, int> channels;
   // A stream end is the core's own port on a compute tile, a switch port elsewhere (the model
   // does not say which stream port; any reads back as one).
+  // Stream ports into a core: two on AIE1, one on AIE-ML (what the importer accepts).
+  int corePorts = 1;
+  try {
+    corePorts = loadDevice(design.device).generation() == Generation::Aie1 ? 2 : 1;
+  } catch (const core::Error&) {  // an unknown device: the file will not load anyway
+  }
   auto end = [&](CoreId c, PortKind port, bool out) {
-    const char* bundle = port == PortKind::Dma                           ? ", DMA : "
-                         : design.cores[c].kind == CoreKind::Compute ? ", Core : "
-                                                                     : ", North : ";
-    return core[size_t(c)] + bundle + std::to_string(channels[{c, port, out}]++);
+    const bool onCore = port == PortKind::Stream && design.cores[c].kind == CoreKind::Compute;
+    const char* bundle = port == PortKind::Dma ? ", DMA : " : onCore ? ", Core : " : ", North : ";
+    const int channel = channels[{c, port, out}]++;
+    if (onCore && !out && channel >= corePorts)
+      throw core::Error("core '" + design.cores[c].name + "' receives more stream-port nets than its " +
+                        std::to_string(corePorts) + " core stream port(s): it cannot be written as MLIR flows");
+    return core[size_t(c)] + bundle + std::to_string(channel);
   };
   for (NetId n = 0; n < design.netCount(); ++n) {
     const Net& nt = design.nets[n];

@@ -317,7 +317,8 @@ class ModuleImporter {
     c.expect(')', "after the device name");
     if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
     try {
-      device_ = loadDevice(deviceName_ == "npu" ? "npu1" : deviceName_);  // MLIR-AIE's older name
+      // npu and ipu: MLIR-AIE's older names of npu1.
+      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
     } catch (const core::Error& e) {
       c.fail(nameAt, e.what());
     }
@@ -394,7 +395,8 @@ class ModuleImporter {
   MlirSource source_;
   std::unordered_map<std::string, CoreId> tiles_;
   std::unordered_map<std::string, int> tileLines_;
-  std::unordered_map<std::string, CoreId> buffers_;
+  std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
+  std::unordered_set<std::string> locks_;             // which of those are locks
   std::unordered_map<std::string, NetId> fifos_;
   // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
   // or of the delegate an aie.objectfifo.allocate names.
@@ -493,9 +495,13 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   } else if (op == "aie.device") {
     c.fail(opToken, "an aie.device inside another aie.device");
   } else {
-    if (op == "aie.buffer" && !results.empty() && c.accept('(')) {
-      CoreId owner = tileValue(c, "the buffer's tile");
-      for (const std::string& r : results) buffers_[r] = owner;
+    // A core may use only its memory neighbours' buffers and locks (checked in finish()).
+    if ((op == "aie.buffer" || op == "aie.lock") && !results.empty() && c.accept('(')) {
+      CoreId owner = tileValue(c, op == "aie.buffer" ? "the buffer's tile" : "the lock's tile");
+      for (const std::string& r : results) {
+        buffers_[r] = owner;
+        if (op == "aie.lock") locks_.insert(r);
+      }
     }
     skip(op);
   }
@@ -941,6 +947,14 @@ void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId til
   const char* kindName = kind == CoreKind::Compute ? "compute" : kind == CoreKind::MemTile ? "memory" : "shim";
   if (e.bundle == "Core" && kind != CoreKind::Compute)
     c.fail(e.at, e.tile + " is a " + kindName + " tile, which has no Core port (only compute tiles have one)");
+  // Stream ports into a core: two on AIE1 (MLIR-AIE's AIE1 target model), one on AIE-ML (its
+  // verifier: "has 1 Core port out of its stream switch"). Out of a core only AIE1's two are
+  // known; AIE-ML core sources are not limited here.
+  const int corePorts = device_.generation() == Generation::Aie1 ? 2 : out ? 0 : 1;
+  if (e.bundle == "Core" && corePorts > 0 && e.channel >= corePorts)
+    c.fail(e.at, e.tile + ": Core channel " + std::to_string(e.channel) + " does not exist (a core on " +
+                     device_.name() + " has " + std::to_string(corePorts) + " stream port" + (corePorts > 1 ? "s" : "") +
+                     (out ? " out" : " in") + ")");
   if (e.port != PortKind::Dma) return;
   const TileResources& r = device_.resourcesOf(tileKindFor(kind));
   const int have = out ? r.dmaOut : r.dmaIn;
@@ -1037,6 +1051,7 @@ void ModuleImporter::startPacketFlow(Cursor& c, const Statement& st) {
   packet_.at = st.tokens.front();
   c.expect('(', "after aie.packet_flow");
   packet_.id = c.integer("packet id", 0, kMaxPacketId);
+  if (c.acceptWord("mask")) c.integer("packet id mask", 0, kMaxPacketId);  // `(8 mask 28)`: ids it also matches
   c.expect(')', "after the packet id");
   packetEndpoints(st, c.index());
 }
@@ -1106,11 +1121,13 @@ MlirImport ModuleImporter::finish(const std::string& name) {
     const LogicalCore& owner = design_.cores[s.owner];
     const LogicalCore& user = design_.cores[s.user];
     auto where = [&](const LogicalCore& core) { return "%" + core.name; };
+    const std::string what = locks_.count(s.buffer) ? "lock" : "buffer";
     if (!owner.pin || !user.pin)
       throw core::InputError(file_, s.at.line, s.at.column,
-                             "the core of " + where(user) + " uses " + s.buffer + ", a buffer of tile " + where(owner) +
-                                 ": cores sharing an L1 buffer must both be placed (aie.tile), because TileStudio "
-                                 "does not model shared-buffer neighbours");
+                             "the core of " + where(user) + " uses " + s.buffer + ", a " + what + " of tile " +
+                                 where(owner) + ": cores sharing an L1 " + what +
+                                 " must both be placed (aie.tile), because TileStudio does not model shared-" + what +
+                                 " neighbours");
     auto reach = device_.memoriesReachableFrom(*user.pin);
     if (std::find(reach.begin(), reach.end(), *owner.pin) == reach.end())
       throw core::InputError(file_, s.at.line, s.at.column,
