@@ -216,6 +216,12 @@ TEST(MlirStreams, PlioShimEndsAreStreamPorts) {
                             "xcvc1902");
   EXPECT_EQ(m.design.nets[0].port(0), PortKind::Stream);  // the shim end
   EXPECT_EQ(m.design.nets[0].port(1), PortKind::Dma);     // the core's end keeps its DMA
+  // With the core's end on its stream port too (the PL shim end is not a core stream port).
+  MlirImport both = importBody("    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n    aie.objectfifo @in (%s, {%a}, "
+                               "2 : i32) {plio = true, aie_stream = 1 : i32} : !aie.objectfifo<memref<16xi32>>\n",
+                               "xcvc1902");
+  EXPECT_EQ(both.design.nets[0].port(0), PortKind::Stream);
+  EXPECT_EQ(both.design.nets[0].port(1), PortKind::Stream);
 }
 
 TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {

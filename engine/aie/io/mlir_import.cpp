@@ -1022,9 +1022,9 @@ void ModuleImporter::streamEnds(const Cursor& c, const Token& at, const std::str
                                 bool consumers) {
   if (producer) net.sourcePort = PortKind::Stream;
   if (consumers) net.targetPorts.assign(net.targets.size(), PortKind::Stream);
-  for (int pin = 0; pin <= int(net.targets.size()); ++pin) {
+  for (int pin = producer ? 0 : 1; pin <= (consumers ? int(net.targets.size()) : 0); ++pin) {
     const CoreId end = pin == 0 ? net.source : net.targets[size_t(pin - 1)];
-    if (!net.usesDma(pin) && design_.cores[end].kind != CoreKind::Compute)
+    if (design_.cores[end].kind != CoreKind::Compute)
       c.fail(at, "object FIFO @" + name + ": a stream end on the core stream port of %" + design_.cores[end].name +
                      ", which is not a compute tile");
   }
