@@ -253,6 +253,15 @@ TEST(MlirStreams, PacketMasksOldDeviceNamesAndLocksOfOtherTiles) {
   MlirImport mask = importBody(kNeighbours + "    aie.packet_flow(8 mask 28) {\n      aie.packet_source<%a, DMA : 0>\n"
                                              "      aie.packet_dest<%b, DMA : 0>\n    }\n");
   EXPECT_EQ(mask.design.netCount(), 1);
+  EXPECT_FALSE(warned(mask, "share a DMA channel"));
+  // Two packet flows out of one DMA channel: two nets, and a warning that the file shares it.
+  MlirImport shared = importBody(kNeighbours + "    %c = aie.tile(3, 3)\n"
+                                               "    aie.packet_flow(1) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                               "      aie.packet_dest<%b, DMA : 0>\n    }\n"
+                                               "    aie.packet_flow(2) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                               "      aie.packet_dest<%c, DMA : 0>\n    }\n");
+  EXPECT_EQ(shared.design.netCount(), 2);
+  EXPECT_TRUE(warned(shared, "packet flows share a DMA channel at 1 port(s) (e.g. %a DMA : 0 out by 2 flows)"));
   EXPECT_EQ(importBody("    %a = aie.tile(0, 2)\n", "ipu").design.device, "npu1");
   // A core using another tile's lock needs that tile as a memory neighbour, like a buffer: with
   // logical tiles TileStudio cannot keep them together, so the file is refused.

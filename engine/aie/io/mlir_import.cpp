@@ -406,6 +406,7 @@ class ModuleImporter {
   };
   std::unordered_map<std::string, LocalFifo> localFifos_;
   std::unordered_set<std::string> cascadeFifos_;  // transport = #aie.transport<cascade>: cascades
+  std::map<std::string, int> packetPorts_;        // "%tile DMA : ch out|in" -> packet flows using it
   std::unordered_map<std::string, NetId> flowNets_;
   std::unordered_set<std::string> netNames_;
   std::map<std::string, int> skipped_;
@@ -1078,6 +1079,11 @@ void ModuleImporter::closePacketFlow() {
   if (packet_.sources.empty() || packet_.dests.empty())
     throw core::InputError(file_, packet_.at.line, packet_.at.column,
                            "aie.packet_flow(" + id + "): needs at least one aie.packet_source and one aie.packet_dest");
+  // Ports several packet flows use (MLIR-AIE time-shares their DMA channel), said in finish().
+  for (const auto* ends : {&packet_.sources, &packet_.dests})
+    for (const FlowEnd& e : *ends)
+      if (e.port == PortKind::Dma)
+        ++packetPorts_[e.tile + " DMA : " + std::to_string(e.channel) + (ends == &packet_.sources ? " out" : " in")];
   // Several sources with one id merge onto the same destinations: one net per source.
   for (const FlowEnd& src : packet_.sources) {
     Net net;
@@ -1145,6 +1151,15 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   for (const std::string& op : skipOrder_)
     out.warnings.push_back("skipped " + std::to_string(skipped_[op]) + " " + op + ": " + skipReason(op));
   out.warnings.insert(out.warnings.end(), notes_.begin(), notes_.end());
+  // The design model gives every net its own DMA channels; the router shares one only where it
+  // packet-switches. Say where the file shares them, so that a difference is not silent.
+  int sharedPorts = 0;
+  std::string example;
+  for (const auto& [port, flows] : packetPorts_)
+    if (flows > 1 && ++sharedPorts == 1) example = port + " by " + std::to_string(flows) + " flows";
+  if (sharedPorts > 0)
+    out.warnings.push_back("packet flows share a DMA channel at " + std::to_string(sharedPorts) + " port(s) (e.g. " +
+                           example + "): each flow is a net of its own, and the router decides which share a channel");
   bool flows = false;
   for (const Net& n : design_.nets) flows = flows || (!fifos_.count(n.name) && n.bytesPerObject == kFlowBytes);
   if (flows)
