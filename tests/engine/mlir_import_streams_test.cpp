@@ -234,6 +234,15 @@ TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {
       "      -> !aie.objectfifo<memref<10xi32>>\n  }\n}\n",
       "t.mlir");
   EXPECT_EQ(m.design.device, "npu1");
+  // Attributes and a core's region on lines of their own.
+  MlirImport split = parseMlirDesign(
+      "module {\n  aie.device(npu2) {\n    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n"
+      "    aie.objectfifo @of(%a, {%b}, 2 : i32)\n      {via_DMA = true} : !aie.objectfifo<memref<16xi32>>\n"
+      "    %buf = aie.buffer(%b) : memref<16xi32>\n    aie.core(%a)\n    {\n      %x = memref.load %buf[] : "
+      "memref<16xi32>\n      aie.end\n    }\n  }\n}\n",
+      "t.mlir");
+  ASSERT_EQ(split.design.netCount(), 1);
+  EXPECT_TRUE(split.design.nets[0].streamed);
   ASSERT_EQ(m.design.netCount(), 2);
   EXPECT_EQ(m.design.nets[0].port(1), PortKind::Stream);
   EXPECT_EQ(m.design.nets[1].bytesPerObject, 160);

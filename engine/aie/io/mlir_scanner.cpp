@@ -308,9 +308,9 @@ bool StatementReader::next(Statement& st) {
       return true;
     }
     if (t.newlineBefore && started) {
-      // An op never starts with `:` or `->`: such a line continues the op above (its type
-      // printed on a line of its own).
-      const bool continuation = t.kind == TokenKind::Punct && (t.text == ":" || t.text == "->");
+      // An op never starts with `:`, `->` or `{`: such a line continues the op above (its
+      // type, attributes or region printed on a line of their own).
+      const bool continuation = t.kind == TokenKind::Punct && (t.text == ":" || t.text == "->" || t.text == "{");
       if (openInStatement() == 0 && !continuation) {
         peek_ = t, havePeek_ = true;
         return true;
