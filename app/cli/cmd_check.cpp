@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/design_warnings.h"
 #include "engine/aie/design_fit.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/given_routing.h"
@@ -22,7 +23,7 @@ struct CheckOptions {
 /// Checks one loaded design; prints text (or returns JSON) and gives the exit code.
 int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* json, const std::string& indent) {
   if (!o.placement.empty()) aie::applyPlacementFile(loaded, o.placement);
-  for (const auto& w : loaded.warnings) std::cerr << "warning: " << o.design << ": " << w << "\n";
+  printDesignWarnings(loaded, false);  // check reports them even with -q, as before
   aie::PlacementCheckOptions opts;
   // With no placement beyond the design's own pins only the design itself is checked.
   int pinnedOnly = 0;

@@ -78,7 +78,7 @@ void addPlaceCommand(CLI::App& app, GlobalOptions& global) {
     for (const auto& s : o->settings) core::parseParamAssignment(s, values);
     if (!o->cost.empty()) values["cost"] = o->cost;
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
-    printDesignWarnings(loaded, o->design, global.quiet);
+    printDesignWarnings(loaded, global.quiet);
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 
     ConsoleProgress progress("place " + o->placer, global.quiet);

@@ -74,7 +74,7 @@ void addPnrCommand(CLI::App& app, GlobalOptions& global) {
     aie::PnrFlowConfig cfg = pnrFlowConfig(*o, "pnr");
 
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
-    printDesignWarnings(loaded, o->design, global.quiet);
+    printDesignWarnings(loaded, global.quiet);
     const aie::Design& d = loaded.design;
     aie::Placement start = startPlacement(loaded, o->from, o->placer);
 

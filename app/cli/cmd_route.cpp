@@ -131,7 +131,7 @@ void addRouteCommand(CLI::App& app, GlobalOptions& global) {
       core::requireWritableOutput(o->lp);
     }
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
-    printDesignWarnings(loaded, o->design, global.quiet);
+    printDesignWarnings(loaded, global.quiet);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     const aie::Design& d = loaded.design;
     aie::RrGraph graph(loaded.device);

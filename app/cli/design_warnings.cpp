@@ -4,9 +4,9 @@
 
 namespace ts::cli {
 
-void printDesignWarnings(const aie::LoadedDesign& loaded, const std::string& file, bool quiet) {
+void printDesignWarnings(const aie::LoadedDesign& loaded, bool quiet) {
   if (quiet) return;
-  for (const auto& w : loaded.warnings) std::cerr << "warning: " << file << ": " << w << "\n";
+  for (const auto& w : loaded.warnings) std::cerr << "warning: " << loaded.path << ": " << w << "\n";
 }
 
 }  // namespace ts::cli

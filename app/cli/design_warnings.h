@@ -1,13 +1,11 @@
 #pragma once
 // What a design file held that was not imported (skipped MLIR ops, assumed flow sizes), said on
 // stderr by every command that reads a design, so that nothing is dropped silently.
-#include <string>
-
 #include "engine/aie/io/design_loader.h"
 
 namespace ts::cli {
 
 /// One "warning: FILE: ..." line per warning of the loaded design; nothing when quiet.
-void printDesignWarnings(const aie::LoadedDesign& loaded, const std::string& file, bool quiet);
+void printDesignWarnings(const aie::LoadedDesign& loaded, bool quiet);
 
 }  // namespace ts::cli

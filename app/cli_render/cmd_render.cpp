@@ -184,7 +184,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     if (o->heat == "time") throw core::Error("--heat time applies to kernel graphs only");
     if (!o->region.empty()) throw core::Error("--region applies to kernel graphs only");
     aie::LoadedDesign loaded = aie::loadDesignFile(o->design, o->device, o->module);
-    printDesignWarnings(loaded, o->design, global.quiet);
+    printDesignWarnings(loaded, global.quiet);
     if (!o->placement.empty()) aie::applyPlacementFile(loaded, o->placement);
     std::shared_ptr<const aie::Routing> routing;
     if (!o->router.empty()) {

@@ -36,6 +36,12 @@ const char* toString(PortKind kind) {
   return kind == PortKind::Dma ? "dma" : "stream";
 }
 
+std::optional<PortKind> portKindNamed(const std::string& name) {
+  for (PortKind kind : {PortKind::Dma, PortKind::Stream})
+    if (name == toString(kind)) return kind;
+  return std::nullopt;
+}
+
 bool LogicalCore::allows(TileCoord t) const {
   if (pin) return *pin == t;
   return (pinColumn < 0 || t.col == pinColumn) && (pinRow < 0 || t.row == pinRow);

@@ -40,6 +40,8 @@ struct LogicalCore {
 /// switch's own North/South/East/West or PLIO ports), which takes no DMA channel and no buffer.
 enum class PortKind { Dma, Stream };
 const char* toString(PortKind kind);
+/// The kind toString() names ("dma" or "stream"); nothing for any other text.
+std::optional<PortKind> portKindNamed(const std::string& name);
 
 /// One source, one or more targets; every endpoint holds `depth` buffers of bytesPerObject.
 struct Net {

@@ -71,6 +71,10 @@ class Device {
   const std::string& name() const { return name_; }
   const std::string& description() const { return description_; }
   Generation generation() const { return generation_; }
+  /// A core's own stream ports to (`out`) or from its stream switch: two each way on AIE1
+  /// (MLIR-AIE's AIE1 target model), one into an AIE-ML core (MLIR-AIE's verifier: "has 1 Core
+  /// port out of its stream switch"). 0 = not known (out of an AIE-ML core: no source found).
+  int coreStreamPorts(bool out) const { return generation_ == Generation::Aie1 ? 2 : out ? 0 : 1; }
   int columns() const { return columns_; }
   int rows() const { return int(rowRoles_.size()); }
   int tileCount() const { return columns() * rows(); }

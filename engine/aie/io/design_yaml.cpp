@@ -166,13 +166,12 @@ class DesignReader {
                           " values (producer first, then one per target), got " + std::to_string(ports.size()));
     for (size_t i = 0; i < ports.size(); ++i) {
       std::string kind = in_.str(ports[i], what + " port");
-      if (kind != "dma" && kind != "stream")
-        in_.fail(ports[i], what + " port: expected dma or stream, got '" + kind + "'");
-      PortKind port = kind == "dma" ? PortKind::Dma : PortKind::Stream;
+      std::optional<PortKind> port = portKindNamed(kind);
+      if (!port) in_.fail(ports[i], what + " port: expected dma or stream, got '" + kind + "'");
       if (i == 0)
-        net.sourcePort = port;
+        net.sourcePort = *port;
       else
-        net.targetPorts.push_back(port);
+        net.targetPorts.push_back(*port);
     }
   }
 

@@ -102,10 +102,10 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   }
   // Channels handed out to flow ends, per core and port bundle, outputs and inputs apart.
   std::map<std::tuple<CoreId, PortKind, bool>, int> channels;
-  // Stream ports into a core: two on AIE1, one on AIE-ML (what the importer accepts).
+  // Stream ports into a core (what the importer accepts).
   int corePorts = 1;
   try {
-    corePorts = loadDevice(design.device).generation() == Generation::Aie1 ? 2 : 1;
+    corePorts = loadDevice(design.device).coreStreamPorts(false);
   } catch (const core::Error&) {  // an unknown device: the file will not load anyway
   }
   // A stream end is the core's own port on a compute tile, a switch port elsewhere (the model

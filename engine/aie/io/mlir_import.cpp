@@ -144,6 +144,12 @@ class Cursor {
     if (peek().kind != TokenKind::Identifier) failHere("expected " + what + ", found " + quoteToken(peek()));
     return std::string(take().text);
   }
+  /// `true` or `false`, the value of attribute `key`.
+  bool boolean(const std::string& key) {
+    Token v = peek();
+    if (!acceptWord("true") && !acceptWord("false")) fail(v, key + ": expected true or false");
+    return v.text == "true";
+  }
   /// A port bundle: `DMA`, or quoted as MLIR-AIE also prints it, `"DMA"`.
   std::string bundle(const std::string& what) {
     if (peek().kind == TokenKind::String && peek().text.size() >= 2) {
@@ -657,9 +663,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   if (c.peek().is('{'))
     readAttributes(c, [&](const std::string& key, const Token& keyAt) {
       if (key == "via_DMA") {
-        Token v = c.peek();
-        if (!c.acceptWord("true") && !c.acceptWord("false")) c.fail(v, "via_DMA: expected true or false");
-        net.streamed = v.text == "true";
+        net.streamed = c.boolean(key);
         return true;
       }
       if (key == "transport") {
@@ -667,9 +671,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
         return true;
       }
       if (key == "plio") {  // the shim end is a PL stream port, not a shim DMA
-        Token v = c.peek();
-        if (!c.acceptWord("true") && !c.acceptWord("false")) c.fail(v, "plio: expected true or false");
-        if (v.text == "true") {
+        if (c.boolean(key)) {
           if (net.targetPorts.empty()) net.targetPorts.assign(net.targets.size(), PortKind::Dma);
           if (design_.cores[net.source].kind == CoreKind::Shim) net.sourcePort = PortKind::Stream;
           for (size_t i = 0; i < net.targets.size(); ++i)
@@ -948,10 +950,7 @@ void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId til
   const char* kindName = kind == CoreKind::Compute ? "compute" : kind == CoreKind::MemTile ? "memory" : "shim";
   if (e.bundle == "Core" && kind != CoreKind::Compute)
     c.fail(e.at, e.tile + " is a " + kindName + " tile, which has no Core port (only compute tiles have one)");
-  // Stream ports into a core: two on AIE1 (MLIR-AIE's AIE1 target model), one on AIE-ML (its
-  // verifier: "has 1 Core port out of its stream switch"). Out of a core only AIE1's two are
-  // known; AIE-ML core sources are not limited here.
-  const int corePorts = device_.generation() == Generation::Aie1 ? 2 : out ? 0 : 1;
+  const int corePorts = device_.coreStreamPorts(out);  // 0: not known, not limited
   if (e.bundle == "Core" && corePorts > 0 && e.channel >= corePorts)
     c.fail(e.at, e.tile + ": Core channel " + std::to_string(e.channel) + " does not exist (a core on " +
                      device_.name() + " has " + std::to_string(corePorts) + " stream port" + (corePorts > 1 ? "s" : "") +

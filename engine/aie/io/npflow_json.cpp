@@ -161,13 +161,13 @@ void readNetExtension(const JsonReader& in, const json& netJson, const std::stri
                    " of \"dma\" or \"stream\" (producer first, then one per target)");
   for (size_t k = 0; k < ports->size(); ++k) {
     const json& v = (*ports)[k];
-    if (!v.is_string() || (v != "dma" && v != "stream"))
+    std::optional<PortKind> port = v.is_string() ? portKindNamed(v.get<std::string>()) : std::nullopt;
+    if (!port)
       in.fail(q + "/" + std::to_string(k), q + "/" + std::to_string(k) + ": expected \"dma\" or \"stream\"");
-    PortKind port = v == "dma" ? PortKind::Dma : PortKind::Stream;
     if (k == 0)
-      net.sourcePort = port;
+      net.sourcePort = *port;
     else
-      net.targetPorts.push_back(port);
+      net.targetPorts.push_back(*port);
   }
 }
 
