@@ -52,7 +52,8 @@ bool Net::hasStreamPort() const {
   return std::find(targetPorts.begin(), targetPorts.end(), PortKind::Stream) != targetPorts.end();
 }
 
-int Net::maxDepth() const {
+int Net::sharedObjects() const {
+  if (sharedDepth > 0) return sharedDepth;
   int m = sourceDepth;
   for (int depth : targetDepths) m = std::max(m, depth);
   return m;
@@ -215,6 +216,8 @@ void checkNets(const Design& d, ProblemList& p) {
     bool depthsOk = depthOk(n.sourceDepth);
     for (int depth : n.targetDepths) depthsOk = depthsOk && depthOk(depth);
     if (!depthsOk) p.add(Part::Net, i, where + ": depths must be in [1, " + std::to_string(limits::kMaxDepth) + "]");
+    if (n.sharedDepth != 0 && !depthOk(n.sharedDepth))
+      p.add(Part::Net, i, where + ": the shared depth must be in [1, " + std::to_string(limits::kMaxDepth) + "]");
     if (n.targetDepths.size() != n.targets.size()) p.add(Part::Net, i, where + ": needs one depth per target");
     if (!n.targetPorts.empty() && n.targetPorts.size() != n.targets.size())
       p.add(Part::Net, i, where + ": needs one port kind per target");

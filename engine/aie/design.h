@@ -43,7 +43,7 @@ const char* toString(PortKind kind);
 /// The kind toString() names ("dma" or "stream"); nothing for any other text.
 std::optional<PortKind> portKindNamed(const std::string& name);
 
-/// One source, one or more targets; every endpoint holds `depth` buffers of bytesPerObject.
+/// One source, one or more targets; each DMA end holds its depth's buffers of bytesPerObject.
 struct Net {
   std::string name;
   CoreId source = -1;
@@ -57,6 +57,10 @@ struct Net {
   /// and `aie.packet_flow` are stream-switch connections, and an object FIFO with
   /// `{via_DMA = true}` asks for DMA transfers. Its DMA ends still take channels and buffers.
   bool streamed = false;
+  /// Objects of its buffer when it goes through shared memory; 0: as many as its deepest end.
+  /// MLIR-AIE sizes a DMA end by the largest acquire of the core there and a shared buffer by
+  /// the declared depth, so the two can differ.
+  int sharedDepth = 0;
 
   /// Pin 0 is the source, pin i > 0 target i - 1.
   PortKind port(int pin) const {
@@ -68,8 +72,8 @@ struct Net {
   bool hasStreamPort() const;
   /// Whether the net must be streamed (never shared memory): `streamed`, or a stream-port end.
   bool needsStream() const { return streamed || hasStreamPort(); }
-  /// The deepest of its ends' buffers (objects): what a shared-memory buffer must hold.
-  int maxDepth() const;
+  /// Objects a shared-memory buffer of the net holds: sharedDepth, or the deepest end's depth.
+  int sharedObjects() const;
 };
 
 enum class LinkKind { Copy, Distribute, Join };

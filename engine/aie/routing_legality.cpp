@@ -373,7 +373,7 @@ class Checker {
         addBuffer(tileOf(c), 0, kLocksPerBuffer);  // bytes are in the link's buffer
       }
     if (type == Interconnect::SharedMemory || type == Interconnect::IntraTile) {
-      if (!anyLinked) addBuffer(bank, int64_t(net.maxDepth()) * net.bytesPerObject, kLocksPerBuffer);
+      if (!anyLinked) addBuffer(bank, int64_t(net.sharedObjects()) * net.bytesPerObject, kLocksPerBuffer);
       return;
     }
     // Every DMA end runs a BD chain in its tile's DMA, linked or not; ends on stream ports

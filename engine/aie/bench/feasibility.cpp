@@ -46,9 +46,7 @@ std::vector<NetReach> classifyNets(const Design& design, const Device& device, c
 }
 
 int64_t sharedBufferBytes(const Net& net) {
-  int d = net.sourceDepth;
-  for (int t : net.targetDepths) d = std::max(d, t);
-  return int64_t(d) * net.bytesPerObject;
+  return int64_t(net.sharedObjects()) * net.bytesPerObject;
 }
 
 BufferUsage countBuffers(const Design& design, const Device& device, const Placement& placement,

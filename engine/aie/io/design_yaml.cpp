@@ -109,7 +109,8 @@ class DesignReader {
                          " are supported");
     for (const auto& n : list) {
       in_.expectMap(n, "net");
-      in_.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths", "ports", "streamed"}, "net");
+      in_.allowKeys(n, {"name", "source", "targets", "bytes", "depth", "depths", "ports", "streamed", "shared_depth"},
+                    "net");
       Net net;
       Node nameNode = in_.require(n, "name", "net");
       net.name = in_.name(nameNode, "net name");
@@ -151,6 +152,8 @@ class DesignReader {
         net.sourceDepth = depth;
         net.targetDepths.assign(net.targets.size(), depth);
       }
+      if (n["shared_depth"])
+        net.sharedDepth = int(in_.integer(n["shared_depth"], what + " shared_depth", 1, limits::kMaxDepth));
       if (n["ports"]) readPorts(n["ports"], what, net);
       if (n["streamed"]) net.streamed = in_.boolean(n["streamed"], what + " streamed");
       d_.nets.push_back(std::move(net));
@@ -293,6 +296,7 @@ std::string designToYaml(const Design& d, const Placement* placement) {
       for (int depth : n.targetDepths) out << depth;
       out << YAML::EndSeq;
     }
+    if (n.sharedDepth > 0) out << YAML::Key << "shared_depth" << YAML::Value << n.sharedDepth;
     if (n.hasStreamPort()) {
       out << YAML::Key << "ports" << YAML::Value << YAML::Flow << YAML::BeginSeq;
       for (int pin = 0; pin <= int(n.targets.size()); ++pin) out << toString(n.port(pin));

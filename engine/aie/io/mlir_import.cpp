@@ -332,7 +332,10 @@ class ModuleImporter {
   }
 
   Body op(const Statement& st);
-  void coreBody(const Statement& st) { noteBufferUses(st, 0); }
+  void coreBody(const Statement& st) {
+    noteBufferUses(st, 0);
+    noteAcquire(st);
+  }
   void packetBody(const Statement& st) { packetEndpoints(st, 0); }
   void closePacketFlow();
   MlirImport finish(const std::string& name);
@@ -371,6 +374,11 @@ class ModuleImporter {
   void startPacketFlow(Cursor& c, const Statement& st);
   void packetEndpoints(const Statement& st, size_t from);
   void noteBufferUses(const Statement& st, size_t from);
+  /// `aie.objectfifo.acquire @name(Port, N)` in a core body: the core's largest acquire.
+  void noteAcquire(const Statement& st);
+  /// MLIR-AIE's object FIFO lowering gives a DMA end on a compute tile its core's largest
+  /// acquire + 1 objects, not the declared depth (which stays the shared-memory buffer's).
+  void sizeEndsByAcquires();
   void skip(const std::string& op) {
     auto [it, fresh] = skipped_.emplace(op, 0);
     if (fresh) skipOrder_.push_back(op);
@@ -404,6 +412,8 @@ class ModuleImporter {
   std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
   std::unordered_set<std::string> locks_;             // which of those are locks
   std::unordered_map<std::string, NetId> fifos_;
+  std::vector<std::string> singleDepthFifos_;               // declared with one depth, not [p, c...]
+  std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
   // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
   // or of the delegate an aie.objectfifo.allocate names.
   struct LocalFifo {
@@ -651,7 +661,8 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   } else {
     depth();
   }
-  if (depths.size() == 1) depths.assign(net.targets.size() + 1, depths[0]);
+  const bool singleDepth = depths.size() == 1;
+  if (singleDepth) depths.assign(net.targets.size() + 1, depths[0]);
   if (depths.size() != net.targets.size() + 1)
     c.fail(depthAt, "object FIFO @" + name + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
                         " (producer first, then one per consumer), got " + std::to_string(depths.size()));
@@ -731,7 +742,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     }
   }
   if (local) {
-    localFifos_[name] = {net.source, int64_t(net.maxDepth()) * net.bytesPerObject};
+    localFifos_[name] = {net.source, int64_t(net.sharedObjects()) * net.bytesPerObject};
     skip("aie.objectfifo inside one tile");
     return;
   }
@@ -741,6 +752,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     return;
   }
   fifos_[name] = addNet(net);
+  if (singleDepth) singleDepthFifos_.push_back(name);
 }
 
 void ModuleImporter::addLink(Cursor& c) {
@@ -1119,6 +1131,55 @@ void ModuleImporter::noteBufferUses(const Statement& st, size_t from) {
   }
 }
 
+void ModuleImporter::noteAcquire(const Statement& st) {
+  if (openCore_ < 0) return;
+  size_t k = 0;
+  while (k < st.tokens.size() &&
+         (st.tokens[k].kind == TokenKind::Value || st.tokens[k].is('=') || st.tokens[k].is(',')))
+    ++k;
+  if (k >= st.tokens.size() || st.tokens[k].kind != TokenKind::Identifier) return;
+  const std::string op = normalizeOp(st.tokens[k].text);
+  if (op != "aie.objectfifo.acquire") return;
+  Cursor c(st, k + 1, op, file_);
+  const std::string name = c.symbol("the object FIFO's name");
+  c.expect('(', "after the object FIFO's name");
+  if (c.peek().kind == TokenKind::Identifier) {  // Produce or Consume
+    c.take();
+    c.expect(',', "after the port");
+  }
+  // One object fewer than the most a FIFO holds: MLIR-AIE adds one to the largest acquire.
+  const int n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
+  int& largest = acquires_[{name, openCore_}];
+  largest = std::max(largest, n);
+}
+
+void ModuleImporter::sizeEndsByAcquires() {
+  int resized = 0;
+  std::string example;
+  for (const std::string& name : singleDepthFifos_) {
+    Net& net = design_.nets[size_t(fifos_.at(name))];
+    const int declared = net.sourceDepth;
+    for (size_t pin = 0; pin <= net.targets.size(); ++pin) {
+      const CoreId core = pin == 0 ? net.source : net.targets[pin - 1];
+      auto a = acquires_.find({name, core});
+      if (a == acquires_.end() || design_.cores[size_t(core)].kind != CoreKind::Compute) continue;
+      const int objects = a->second == 1 && declared == 1 ? 1 : a->second + 1;
+      int& depth = pin == 0 ? net.sourceDepth : net.targetDepths[pin - 1];
+      if (objects == depth) continue;
+      if (++resized == 1)
+        example = "@" + name + " at %" + design_.cores[size_t(core)].name + ": " + std::to_string(objects) +
+                  " instead of " + std::to_string(declared);
+      depth = objects;
+    }
+    if (net.sharedObjects() != declared) net.sharedDepth = declared;
+  }
+  if (resized > 0)
+    notes_.push_back(std::to_string(resized) +
+                     " object FIFO end(s) on compute tiles hold their core's largest acquire + 1 objects when "
+                     "they use DMA, as MLIR-AIE lowers them, not the declared depth (e.g. " +
+                     example + "); a shared-memory buffer keeps the declared depth");
+}
+
 MlirImport ModuleImporter::finish(const std::string& name) {
   // Cores that read another tile's aie.buffer need memory-affinity neighbours. The design model
   // has no such constraint, so both must be placed by the file (and then be neighbours).
@@ -1141,6 +1202,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
                                  ", which is not one of its memory-affinity neighbours");
   }
   for (const auto& [fifo, local] : localFifos_) design_.cores[local.owner].bufferBytes += local.bytes;
+  sizeEndsByAcquires();
   design_.name = name;
   design_.device = device_.name();
   auto problems = design_.problems();

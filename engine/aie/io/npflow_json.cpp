@@ -142,8 +142,9 @@ std::string readNodeGroup(const JsonReader& in, const json& node, const std::str
   return g->get<std::string>();
 }
 
-/// The optional `"tilestudio": {"ports": ["dma", "stream", ...], "streamed": true}` of a net
-/// (MLIR flows' port kinds, producer first, and whether it must be streamed; np-flow has neither).
+/// The optional `"tilestudio": {"ports": ["dma", "stream", ...], "streamed": true, "shared_depth": 4}`
+/// of a net (MLIR flows' port kinds, producer first; whether it must be streamed; the objects of
+/// its shared-memory buffer when that is not its deepest end's depth). np-flow has none of them.
 void readNetExtension(const JsonReader& in, const json& netJson, const std::string& p, Net& net) {
   auto ext = netJson.find("tilestudio");
   if (ext == netJson.end()) return;
@@ -152,6 +153,12 @@ void readNetExtension(const JsonReader& in, const json& netJson, const std::stri
   if (auto s = ext->find("streamed"); s != ext->end()) {
     if (!s->is_boolean()) in.fail(p + "/tilestudio/streamed", p + "/tilestudio/streamed: expected true or false");
     net.streamed = s->get<bool>();
+  }
+  if (auto d = ext->find("shared_depth"); d != ext->end()) {
+    const std::string q = p + "/tilestudio/shared_depth";
+    if (!d->is_number_integer() || d->get<int64_t>() < 1 || d->get<int64_t>() > limits::kMaxDepth)
+      in.fail(q, q + ": expected an integer in [1, " + std::to_string(limits::kMaxDepth) + "]");
+    net.sharedDepth = int(d->get<int64_t>());
   }
   auto ports = ext->find("ports");
   if (ports == ext->end()) return;
@@ -363,6 +370,7 @@ json netlistJson(const Design& design, const Placement* placement) {
       entry["tilestudio"]["ports"] = ports;
     }
     if (net.streamed) entry["tilestudio"]["streamed"] = true;
+    if (net.sharedDepth > 0) entry["tilestudio"]["shared_depth"] = net.sharedDepth;
     root["nets"].push_back(std::move(entry));
   }
   root["links"] = json::array();

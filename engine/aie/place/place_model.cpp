@@ -140,20 +140,18 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     pins.push_back(net.source);
     for (CoreId t : net.targets) pins.push_back(t);
     bool compute = true;
-    int maxDepth = net.sourceDepth;
     auto& bytes = endpointBytes_[n];
     for (size_t i = 0; i < pins.size(); ++i) {
       CoreId c = pins[i];
       compute = compute && design.cores[c].kind == CoreKind::Compute;
       int depth = i == 0 ? net.sourceDepth : net.targetDepths[i - 1];
-      maxDepth = std::max(maxDepth, depth);
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       bytes.push_back(linked ? -1 : net.usesDma(int(i)) ? int64_t(depth) * net.bytesPerObject : 0);
       endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
     allCompute_[n] = compute && !net.needsStream();  // a streamed net never uses shared memory
-    sharedBytes_[n] = linkedCores[n].empty() ? int64_t(maxDepth) * net.bytesPerObject : 0;
+    sharedBytes_[n] = linkedCores[n].empty() ? int64_t(net.sharedObjects()) * net.bytesPerObject : 0;
   }
   for (size_t i = 0; i < design.cascades.size(); ++i) {
     coreCascades_[design.cascades[i].from].push_back(int(i));

@@ -558,7 +558,7 @@ void RoutingModelBuilder::addMemoryRows() {
         for (const CoreCandidate& cc : candidates_[c])
           locks[at(cc.tile)] += double(kLocksPerBuffer) * presence(c, cc.tile);
       }
-    const double shared = double(net.maxDepth()) * double(net.bytesPerObject);
+    const double shared = double(net.sharedObjects()) * double(net.bytesPerObject);
     for (const EdgeVar& ev : nv.edges) {
       const RrEdge& e = graph_.edge(ev.edge);
       switch (e.kind) {
