@@ -15,6 +15,7 @@
 #include <CglMixedIntegerRounding2.hpp>
 #include <CglProbing.hpp>
 #include <ClpEventHandler.hpp>
+#include <ClpSolve.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <CoinPackedVector.hpp>
 #include <OsiClpSolverInterface.hpp>
@@ -338,6 +339,13 @@ class EventHandler : public CbcEventHandler {
 // there. Row-ordered arrays are built in one pass: appending rows one at a time regrows the
 // matrix for every row, which took seconds on the largest routing models.
 void loadModel(const Model& model, const std::vector<double>* fixedIntegers, OsiClpSolverInterface& solver) {
+  // Unless told not to, Clp's initialSolve (CBC runs it to check a MIP start, among others)
+  // installs a SIGINT handler of its own for the LP's duration. It took Ctrl-C away from the
+  // program's handler, which sets the cancel token, and two solves on two threads restore each
+  // other's handler. The solvers CBC clones from this one keep the option.
+  ClpSolve options;
+  options.setSpecialOption(2, 1);  // 2: interrupt handling, 1 = none
+  solver.setSolveOptions(options);
   const int n = model.varCount();
   const double inf = COIN_DBL_MAX;
   auto fin = [&](double v) { return std::isfinite(v) ? v : (v > 0 ? inf : -inf); };

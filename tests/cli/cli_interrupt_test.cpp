@@ -19,6 +19,11 @@ namespace {
 
 /// Starts the CLI with stdout/stderr in files; returns its pid.
 pid_t startCli(const std::vector<std::string>& args, const std::string& out, const std::string& err) {
+  // An earlier run's stderr would read as "started" before the child truncates it, and the
+  // Ctrl-C could then come before the CLI has its handler.
+  std::error_code ec;
+  fs::remove(out, ec);
+  fs::remove(err, ec);
   pid_t pid = fork();
   if (pid == 0) {
     FILE* o = std::freopen(out.c_str(), "w", stdout);

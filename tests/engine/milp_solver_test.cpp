@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -52,12 +54,16 @@ milp::Model marketSplit(int rows, int cols, uint64_t seed) {
 }
 
 // A large random set-covering model: its root LP alone runs for seconds, before CBC's own
-// event handler is ever called.
-milp::Model largeCover(int sets, int items, int setsPerItem, uint64_t seed) {
+// event handler is ever called. With `fractional` sets (continuous in [0, 1]) it is an LP.
+milp::Model largeCover(int sets, int items, int setsPerItem, uint64_t seed, bool fractional = false) {
   core::Rng rng(seed);
   milp::Model m;
   std::vector<int> x;
-  for (int j = 0; j < sets; ++j) x.push_back(m.addBinary("x" + std::to_string(j), 1 + rng.uniformInt(0, 9)));
+  for (int j = 0; j < sets; ++j) {
+    const double cost = 1 + rng.uniformInt(0, 9);
+    x.push_back(fractional ? m.addContinuous("x" + std::to_string(j), 0, 1, cost)
+                           : m.addBinary("x" + std::to_string(j), cost));
+  }
   for (int i = 0; i < items; ++i) {
     milp::LinExpr e;
     std::vector<int> used;
@@ -226,6 +232,49 @@ TEST(MilpSolver, CancelStopsALongSolveQuickly) {
   // machine (1.1 s was seen at load 12) without hiding that regression.
   EXPECT_LT(latency, 3.0 * ts::test::kTimingSlack) << "stop took " << latency << " s";
   RecordProperty("cancel_latency_ms", int(latency * 1000));
+}
+
+namespace {
+std::atomic<bool> interruptSeen{false};
+core::CancelToken* interruptToken = nullptr;
+extern "C" void onTestInterrupt(int) {
+  interruptSeen.store(true);
+  if (interruptToken) interruptToken->requestStop();
+}
+}  // namespace
+
+// A Ctrl-C while CBC solves an LP reaches the program's own SIGINT handler. Clp's initialSolve
+// installs one of its own for the LP's duration unless told not to; it took the signal (ending
+// only that LP), so the CLI's cancel token was never set and `bench aie` with LSMO ran on for
+// its whole time limit after a Ctrl-C.
+TEST(MilpSolver, ACtrlCDuringAnLpReachesTheProgramsHandler) {
+  // CBC checks a MIP start with an LP of the model with its integers fixed (Clp's initialSolve):
+  // here one binary and a large continuous cover, so that LP takes seconds.
+  milp::Model m = largeCover(40000, 20000, 12, 3, true);
+  m.addBinary("switch", 1);
+  auto token = std::make_shared<core::CancelToken>();
+  interruptToken = token.get();
+  interruptSeen.store(false);
+  auto previous = std::signal(SIGINT, onTestInterrupt);
+  milp::SolveResult result;
+  std::atomic<bool> done{false};
+  std::thread solver([&] {
+    core::RunContext ctx(1, 20, token);
+    milp::SolveOptions o;
+    o.timeLimitSeconds = 20;
+    o.start.assign(size_t(m.varCount()), 1.0);  // every set taken, the switch on: feasible
+    result = milp::solve(m, o, ctx);
+    done.store(true);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // inside the start's LP (seconds long)
+  const bool solvingWhenSent = !done.load();
+  std::raise(SIGINT);
+  solver.join();
+  std::signal(SIGINT, previous);
+  interruptToken = nullptr;
+  ASSERT_TRUE(solvingWhenSent) << "solved before the signal: the model must be slower";
+  EXPECT_TRUE(interruptSeen.load()) << "the signal went to another handler (Clp's)";
+  EXPECT_EQ(result.status, milp::Status::Cancelled) << toString(result.status);
 }
 
 TEST(MilpSolver, TimeLimitGivesTimeOutOrFeasible) {

@@ -275,6 +275,21 @@ TEST(MlirSyntax, CoresSharingABufferMustBothBePlaced) {
   EXPECT_EQ(near.design.coreCount(), 2);
 }
 
+TEST(MlirSyntax, ADmaProgramReadingAnotherTilesBufferNeedsBothTilesPlaced) {
+  // A memory tile's DMA program reads its west neighbour's buffer and lock.
+  const std::string dma =
+      "    %buf = aie.buffer(%w) : memref<16xi32>\n    %lk = aie.lock(%w, 0)\n"
+      "    %d = aie.memtile_dma(%m) {\n      %s = aie.dma_start(MM2S, 0, ^bd0, ^end)\n"
+      "    ^bd0:\n      aie.use_lock(%lk, AcquireGreaterEqual, 1)\n"
+      "      aie.dma_bd(%buf : memref<16xi32>, 0, 16)\n      aie.next_bd ^bd0\n"
+      "    ^end:\n      aie.end\n    }\n";
+  MlirImport pinned = parseMlirDesign(device("    %w = aie.tile(1, 1)\n    %m = aie.tile(2, 1)\n" + dma), "t.mlir");
+  EXPECT_EQ(pinned.design.coreCount(), 2);
+  auto movable = errorOf(device("    %w = aie.logical_tile<MemTile>(?, ?)\n    %m = aie.tile(2, 1)\n" + dma));
+  EXPECT_TRUE(mentions(movable, "the DMA program of %m uses %lk, a lock of tile %w")) << movable.what();
+  EXPECT_EQ(movable.line(), 10) << movable.what();  // the first use, in the DMA body
+}
+
 TEST(MlirSyntax, PacketFlowsWrittenOnOneLineOrWithSeveralSources) {
   MlirImport m = parseMlirDesign(
       device("    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n    %c = aie.tile(1, 3)\n"

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -430,6 +431,7 @@ class ModuleImporter {
   std::vector<std::string> notes_;
   std::vector<GivenPath> givenPaths_;
   CoreId openCore_ = -1;
+  bool openIsDma_ = false;  // the open body is a DMA program (aie.mem, ...), not a core
   // The packet flow whose body is being read.
   struct PacketFlow {
     int64_t id = 0;
@@ -438,11 +440,12 @@ class ModuleImporter {
   } packet_;
   struct SharedBuffer {
     CoreId owner, user;
+    bool dma;  // used by the user's DMA program, not its core
     std::string buffer;
     Token at;
   };
   std::vector<SharedBuffer> shared_;
-  std::set<std::pair<CoreId, CoreId>> sharedSeen_;
+  std::set<std::tuple<CoreId, CoreId, bool>> sharedSeen_;
 };
 
 ModuleImporter::Body ModuleImporter::op(const Statement& st) {
@@ -498,6 +501,7 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   } else if (op == "aie.core") {
     c.expect('(', "after aie.core");
     openCore_ = tileValue(c, "the core's tile");
+    openIsDma_ = false;
     c.expect(')', "after the core's tile");
     noteBufferUses(st, c.index());
     return st.opensRegion ? Body::Core : Body::None;
@@ -521,6 +525,13 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
       }
     }
     skip(op);
+    // A DMA program may read other tiles' buffers and locks too (a memory tile's neighbours'):
+    // its body is checked like a core's.
+    if ((op == "aie.mem" || op == "aie.memtile_dma" || op == "aie.shim_dma") && st.opensRegion && c.accept('(')) {
+      openCore_ = tileValue(c, "the DMA's tile");
+      openIsDma_ = true;
+      return Body::Core;
+    }
   }
   return st.opensRegion ? Body::Skip : Body::None;
 }
@@ -1127,7 +1138,8 @@ void ModuleImporter::noteBufferUses(const Statement& st, size_t from) {
     if (t.kind != TokenKind::Value) continue;
     auto b = buffers_.find(std::string(t.text));
     if (b == buffers_.end() || b->second == openCore_) continue;
-    if (sharedSeen_.insert({b->second, openCore_}).second) shared_.push_back({b->second, openCore_, b->first, t});
+    if (sharedSeen_.insert({b->second, openCore_, openIsDma_}).second)
+      shared_.push_back({b->second, openCore_, openIsDma_, b->first, t});
   }
 }
 
@@ -1188,6 +1200,16 @@ MlirImport ModuleImporter::finish(const std::string& name) {
     const LogicalCore& user = design_.cores[s.user];
     auto where = [&](const LogicalCore& core) { return "%" + core.name; };
     const std::string what = locks_.count(s.buffer) ? "lock" : "buffer";
+    if (s.dma) {
+      // The file's placement keeps a DMA program's reach; moving either tile could break it.
+      if (!owner.pin || !user.pin)
+        throw core::InputError(file_, s.at.line, s.at.column,
+                               "the DMA program of " + where(user) + " uses " + s.buffer + ", a " + what + " of tile " +
+                                   where(owner) +
+                                   ": both tiles must be placed (aie.tile), because "
+                                   "TileStudio does not model a DMA's access to another tile's memory");
+      continue;
+    }
     if (!owner.pin || !user.pin)
       throw core::InputError(file_, s.at.line, s.at.column,
                              "the core of " + where(user) + " uses " + s.buffer + ", a " + what + " of tile " +
