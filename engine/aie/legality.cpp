@@ -222,9 +222,10 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
       dmaIn += inNets[c];
       memory += bufferBytes[size_t(c)];
     }
-    std::string what = std::string(toString(kind)) + " tile " + core::toString(t) + ": " +
-                       std::to_string(cores.size()) + (cores.size() > 1 ? " endpoints" : " endpoint");
-    bool merged = cores.size() > 1;
+    const bool merged = cores.size() > 1;
+    // Cores, not nets: one memory-tile core may hold the ends of several linked nets.
+    const std::string what = std::string(toString(kind)) + " tile " + core::toString(t) + ": " +
+                             (merged ? "the " + std::to_string(cores.size()) + " cores placed there" : "its core");
     if (merged && dmaOut > res.dmaOut)
       out.push_back({"dma-out",
                      what + " send " + std::to_string(dmaOut) + " nets but it has " + std::to_string(res.dmaOut) +
@@ -236,10 +237,10 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                          " S2MM channels",
                      cores, t});
     if (kind == TileKind::Mem && memory > res.memoryBytes)
-      out.push_back(
-          {"memory",
-           what + " need " + std::to_string(memory) + " bytes of buffers but it has " + std::to_string(res.memoryBytes),
-           cores, t});
+      out.push_back({"memory",
+                     what + (merged ? " need " : " needs ") + std::to_string(memory) + " bytes of buffers but it has " +
+                         std::to_string(res.memoryBytes),
+                     cores, t});
   }
   std::vector<int> bds = certainBds(design, device, placement);
   for (int i = 0; i < device.tileCount(); ++i) {

@@ -69,6 +69,39 @@ TEST(MlirStreams, AnObjectFifoStreamsOnlyWithViaDma) {
   EXPECT_THROW(importBody(kNeighbours + fifo + " {via_DMA = 1}" + type), ts::core::InputError);
 }
 
+TEST(MlirStreams, FifosOnlyADmaCanCarryAreStreamed) {
+  // A data-layout change, a repeat count or two object types are DMA work: such a FIFO never
+  // shares memory, even between neighbours. Several consumers alone may (the PnR paper's
+  // lowering shares the producer's memory with neighbouring consumers).
+  const std::string three = kNeighbours + "    %c = aie.tile(2, 2)\n";  // all reach (2, 3)
+  const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
+  const Device dev = loadDevice("npu2");
+  auto streamed = [&](const std::string& body) {
+    MlirImport m = importBody(body);
+    EXPECT_EQ(m.design.nets[0].streamed, warned(m, "always use DMA, which does these"));
+    return m.design.nets[0].streamed;
+  };
+  EXPECT_TRUE(streamed(kNeighbours +
+                       "    aie.objectfifo @of (%a dimensionsToStream [<size = 4, stride = 1>], "
+                       "{%b}, 2 : i32)" +
+                       type));
+  EXPECT_TRUE(streamed(kNeighbours +
+                       "    aie.objectfifo @of (%a, {%b dimensionsFromStream [<size = 4, stride = "
+                       "1>]}, 2 : i32)" +
+                       type));
+  EXPECT_TRUE(streamed(kNeighbours + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {repeat_count = 2 : i32}" + type));
+  EXPECT_TRUE(streamed(kNeighbours + "    aie.objectfifo @of (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>> "
+                                     "-> !aie.objectfifo<memref<8xi32>>\n"));
+  // Empty layout lists change nothing.
+  EXPECT_FALSE(streamed(kNeighbours +
+                        "    aie.objectfifo @of (%a dimensionsToStream [], {%b dimensionsFromStream "
+                        "[]}, 2 : i32)" +
+                        type));
+  MlirImport broadcast = importBody(three + "    aie.objectfifo @of (%b, {%a, %c}, 2 : i32)" + type);
+  EXPECT_FALSE(broadcast.design.nets[0].streamed);
+  EXPECT_TRUE(sharedMemoryPossible(broadcast.design, dev, broadcast.placement, 0));
+}
+
 TEST(MlirStreams, AieStreamPutsAnObjectFifoEndOnTheCoreStreamPort) {
   const std::string tiles = "    %m = aie.tile(1, 1)\n    %a = aie.tile(3, 3)\n    %b = aie.tile(3, 2)\n";
   const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";

@@ -413,6 +413,7 @@ class ModuleImporter {
   std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
   std::unordered_set<std::string> locks_;             // which of those are locks
   std::unordered_map<std::string, NetId> fifos_;
+  int dmaOnlyFifos_ = 0;  // FIFOs streamed because MLIR-AIE would never share memory for them
   std::vector<std::string> singleDepthFifos_;               // declared with one depth, not [p, c...]
   std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
   // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
@@ -629,10 +630,15 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   const std::string name = c.symbol("the object FIFO's name");
   if (fifos_.count(name) || localFifos_.count(name) || cascadeFifos_.count(name))
     c.fail(nameAt, "object FIFO @" + name + " is defined twice");
+  bool reshaped = false;      // a data-layout clause with dimensions, which only a DMA applies
   auto layoutClauses = [&] {  // dimensionsToStream [...], fromStream [...], ...: kept by export verbatim
     while (c.peek().kind == TokenKind::Identifier) {
       c.take();
-      if (c.peek().is('[')) c.skipGroup();
+      if (c.peek().is('[')) {
+        const size_t open = c.index();
+        c.skipGroup();
+        reshaped = reshaped || c.index() > open + 2;  // more than "[]"
+      }
     }
   };
   Net net;
@@ -682,6 +688,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   c.expect(')', "after the depth");
   const NetId id = design_.netCount();  // what addNet below returns
   bool cascade = false;                 // transport = #aie.transport<cascade>
+  bool repeated = false;                // repeat_count = N: the producer's DMA sends each object N times
   if (c.peek().is('{'))
     readAttributes(c, [&](const std::string& key, const Token& keyAt) {
       if (key == "via_DMA") {
@@ -700,6 +707,10 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
             if (design_.cores[net.targets[i]].kind == CoreKind::Shim) net.targetPorts[i] = PortKind::Stream;
         }
         return true;
+      }
+      if (key == "repeat_count") {
+        repeated = true;
+        return false;  // the count itself changes no resource the design model counts
       }
       if (key == "aie_stream") {  // which end is a core's stream port: 0 producer, 1 consumers, 2 both
         Token v = c.peek();
@@ -739,7 +750,8 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset));
   };
   net.bytesPerObject = objectBytes();
-  if (c.peek().is("->")) {
+  const bool asymmetric = c.peek().is("->");
+  if (asymmetric) {
     // Asymmetric types (producer -> consumers): one object size per net, the larger, so that
     // no end's memory is undercounted.
     Token arrow = c.take();
@@ -761,6 +773,14 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     design_.cascades.push_back({net.source, net.targets.front()});
     cascadeFifos_.insert(name);
     return;
+  }
+  // A data-layout change, a repeat count and a change of object type are done by the DMAs, so
+  // such a FIFO never shares memory (MLIR-AIE's lowering always splits it). Several consumers
+  // alone may share the producer's memory, as the PnR paper's lowering does (upstream MLIR-AIE
+  // streams them).
+  if (!net.streamed && (reshaped || repeated || asymmetric)) {
+    net.streamed = true;
+    ++dmaOnlyFifos_;
   }
   fifos_[name] = addNet(net);
   if (singleDepth) singleDepthFifos_.push_back(name);
@@ -1225,6 +1245,10 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   }
   for (const auto& [fifo, local] : localFifos_) design_.cores[local.owner].bufferBytes += local.bytes;
   sizeEndsByAcquires();
+  if (dmaOnlyFifos_ > 0)
+    notes_.push_back(std::to_string(dmaOnlyFifos_) +
+                     " object FIFO(s) with a data-layout change, a repeat count or two object types always use "
+                     "DMA, which does these: never shared memory, even between neighbours");
   design_.name = name;
   design_.device = device_.name();
   auto problems = design_.problems();
