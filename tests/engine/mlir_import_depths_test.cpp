@@ -9,17 +9,15 @@
 #include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/legality.h"
-#include "engine/aie/route/milp_router.h"
-#include "engine/aie/routing_legality.h"
 #include "engine/core/error.h"
+#include "mlir_test_util.h"
+#include "route_test_util.h"
 
 using namespace ts::aie;
+using ts::test::importMlirBody;
+using ts::test::warnedOf;
 
 namespace {
-
-MlirImport importOnNpu2(const std::string& body) {
-  return parseMlirDesign("module {\n  aie.device(npu2) {\n" + body + "  }\n}\n", "t.mlir");
-}
 
 // A core body on `tile` that acquires `n` objects of @of through `port`.
 std::string acquiring(const std::string& tile, const std::string& port, int n, const std::string& type = "16xi32") {
@@ -35,17 +33,11 @@ std::string fifoOp(const std::string& from, const std::string& to, const std::st
   return "    aie.objectfifo @of(" + from + ", {" + to + "}, " + depth + ") : !aie.objectfifo<memref<" + type + ">>\n";
 }
 
-bool saysDepth(const MlirImport& m, const std::string& text) {
-  for (const std::string& w : m.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
-}
-
 }  // namespace
 
 TEST(MlirDepths, ADmaEndOnAComputeTileHoldsItsLargestAcquirePlusOne) {
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "4 : i32") + acquiring("%a", "Produce", 1) +
-                              acquiring("%b", "Consume", 2));
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "4 : i32") + acquiring("%a", "Produce", 1) +
+                                acquiring("%b", "Consume", 2));
   ASSERT_EQ(m.design.netCount(), 1);
   const Net& net = m.design.nets[0];
   EXPECT_EQ(net.sourceDepth, 2);
@@ -54,7 +46,7 @@ TEST(MlirDepths, ADmaEndOnAComputeTileHoldsItsLargestAcquirePlusOne) {
   EXPECT_EQ(net.sharedObjects(), 4);
   EXPECT_EQ(streamBufferBytes(m.design, 0), 2 * 64);
   EXPECT_EQ(streamBufferBytes(m.design, 1), 3 * 64);
-  EXPECT_TRUE(saysDepth(m, "2 object FIFO end(s) on compute tiles hold their core's largest acquire + 1")) << [&] {
+  EXPECT_TRUE(warnedOf(m, "2 object FIFO end(s) on compute tiles hold their core's largest acquire + 1")) << [&] {
     std::string all;
     for (const auto& w : m.warnings) all += w + "\n";
     return all;
@@ -68,7 +60,7 @@ TEST(MlirDepths, TheLargestOfSeveralAcquiresCountsAndMayExceedTheDeclaredDepth) 
       "      %t = aie.objectfifo.acquire @of (Consume, 2) : !aie.objectfifosubview<memref<16xi32>>\n"
       "      aie.objectfifo.release @of(Consume, 2)\n"
       "      aie.end\n    }\n";
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "2 : i32") + body);
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "2 : i32") + body);
   const Net& net = m.design.nets[0];
   EXPECT_EQ(net.sourceDepth, 2);  // no core on %a acquires it: the declared depth
   EXPECT_EQ(net.targetDepths, std::vector<int>{3});
@@ -76,23 +68,23 @@ TEST(MlirDepths, TheLargestOfSeveralAcquiresCountsAndMayExceedTheDeclaredDepth) 
 }
 
 TEST(MlirDepths, ADepthOfOneAcquiredOneAtATimeStaysOne) {
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "1 : i32") + acquiring("%a", "Produce", 1) +
-                              acquiring("%b", "Consume", 1));
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "1 : i32") + acquiring("%a", "Produce", 1) +
+                                acquiring("%b", "Consume", 1));
   const Net& net = m.design.nets[0];
   EXPECT_EQ(net.sourceDepth, 1);
   EXPECT_EQ(net.targetDepths, std::vector<int>{1});
   EXPECT_EQ(net.sharedDepth, 0);  // nothing changed
-  EXPECT_FALSE(saysDepth(m, "largest acquire"));
+  EXPECT_FALSE(warnedOf(m, "largest acquire"));
 }
 
 TEST(MlirDepths, MemoryTilesAndListedDepthsKeepTheirDepths) {
   // A memory tile's end keeps the declared depth; the compute end follows its core.
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%m", "%b", "4 : i32") + acquiring("%b", "Consume", 1));
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%m", "%b", "4 : i32") + acquiring("%b", "Consume", 1));
   EXPECT_EQ(m.design.nets[0].sourceDepth, 4);
   EXPECT_EQ(m.design.nets[0].targetDepths, std::vector<int>{2});
   // Depths given per end are taken as given.
-  MlirImport listed = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "[4 : i32, 3 : i32]") +
-                                   acquiring("%a", "Produce", 1) + acquiring("%b", "Consume", 1));
+  MlirImport listed = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "[4 : i32, 3 : i32]") +
+                                     acquiring("%a", "Produce", 1) + acquiring("%b", "Consume", 1));
   EXPECT_EQ(listed.design.nets[0].sourceDepth, 4);
   EXPECT_EQ(listed.design.nets[0].targetDepths, std::vector<int>{3});
   EXPECT_EQ(listed.design.nets[0].sharedDepth, 0);
@@ -103,27 +95,16 @@ TEST(MlirDepths, TheRouterStreamsWhenOnlyTheDmaEndsFit) {
   // tile, but DMA ends of 2 objects (48 KiB) do. Sized by the declared depth at every end, the
   // design could not be routed at all.
   const std::string type = "6144xi32";
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "3 : i32", type) + acquiring("%a", "Produce", 1, type) +
-                              acquiring("%b", "Consume", 1, type));
-  const Device dev = loadDevice("npu2");
-  ASSERT_GT(3 * 24576, dev.resources(TileCoord{2, 3}).memoryBytes);
-  RrGraph graph(dev);
-  ts::core::RunContext ctx(1);
-  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
-  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
-  ASSERT_EQ(r.routing.nets.size(), 1u);
-  EXPECT_EQ(r.routing.nets[0].type, Interconnect::Circuit);
-  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "3 : i32", type) +
+                                acquiring("%a", "Produce", 1, type) + acquiring("%b", "Consume", 1, type));
+  ASSERT_GT(3 * 24576, loadDevice("npu2").resources(TileCoord{2, 3}).memoryBytes);
   // The checker refuses the shared buffer: it holds the declared 3 objects.
-  Routing shared = r.routing;
-  shared.nets[0].type = Interconnect::SharedMemory;
-  shared.nets[0].edges.clear();
-  EXPECT_FALSE(checkRouting(m.design, dev, graph, m.placement, shared, {}).empty());
+  EXPECT_FALSE(ts::test::circuitThenSharedProblems(m.design, m.placement).empty());
 }
 
 TEST(MlirDepths, TheWritersKeepTheSharedDepth) {
-  MlirImport m = importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "4 : i32") + acquiring("%a", "Produce", 1) +
-                              acquiring("%b", "Consume", 1));
+  MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "4 : i32") + acquiring("%a", "Produce", 1) +
+                                acquiring("%b", "Consume", 1));
   ASSERT_EQ(m.design.nets[0].sharedDepth, 4);
   const std::string yaml = designToYaml(m.design);
   EXPECT_NE(yaml.find("shared_depth: 4"), std::string::npos) << yaml;
@@ -137,10 +118,10 @@ TEST(MlirDepths, TheWritersKeepTheSharedDepth) {
 
 TEST(MlirDepths, AMalformedAcquireIsRefusedWithItsLine) {
   try {
-    importOnNpu2(kDepthTiles + fifoOp("%a", "%b", "2 : i32") +
-                 "    aie.core(%b) {\n      %s = aie.objectfifo.acquire @of(Consume, x) : "
-                 "!aie.objectfifosubview<memref<16xi32>>\n"
-                 "      aie.end\n    }\n");
+    importMlirBody(kDepthTiles + fifoOp("%a", "%b", "2 : i32") +
+                   "    aie.core(%b) {\n      %s = aie.objectfifo.acquire @of(Consume, x) : "
+                   "!aie.objectfifosubview<memref<16xi32>>\n"
+                   "      aie.end\n    }\n");
     FAIL() << "accepted";
   } catch (const ts::core::InputError& e) {
     EXPECT_EQ(e.line(), 8) << e.what();

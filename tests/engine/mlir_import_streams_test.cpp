@@ -13,43 +13,26 @@
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/core/error.h"
+#include "mlir_test_util.h"
+#include "route_test_util.h"
 
 using namespace ts::aie;
+using ts::test::importMlirBody;
+using ts::test::warnedOf;
 
 namespace {
 
-MlirImport importBody(const std::string& body, const std::string& device = "npu2") {
-  return parseMlirDesign("module {\n  aie.device(" + device + ") {\n" + body + "  }\n}\n", "t.mlir");
-}
-
 const std::string kNeighbours = "    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n";
-
-bool warned(const MlirImport& m, const std::string& text) {
-  for (const std::string& w : m.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
-}
 
 }  // namespace
 
 TEST(MlirStreams, AFlowBetweenMemoryNeighboursStreamsThroughTheSwitch) {
-  MlirImport m = importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n");
+  MlirImport m = importMlirBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n");
   ASSERT_EQ(m.design.netCount(), 1);
   EXPECT_TRUE(m.design.nets[0].streamed);
   EXPECT_FALSE(sharedMemoryPossible(m.design, loadDevice("npu2"), m.placement, 0));
-  const Device dev = loadDevice("npu2");
-  RrGraph graph(dev);
-  ts::core::RunContext ctx(1);
-  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
-  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
-  ASSERT_EQ(r.routing.nets.size(), 1u);
-  EXPECT_EQ(r.routing.nets[0].type, Interconnect::Circuit);
-  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
-  // The checker refuses shared memory for it.
-  Routing shared = r.routing;
-  shared.nets[0].type = Interconnect::SharedMemory;
-  shared.nets[0].edges.clear();
-  auto problems = checkRouting(m.design, dev, graph, m.placement, shared, {});
+  // It routes as a circuit, and the checker refuses shared memory for it.
+  auto problems = ts::test::circuitThenSharedProblems(m.design, m.placement);
   ASSERT_FALSE(problems.empty());
   EXPECT_NE(problems.front().message.find("is marked streamed"), std::string::npos) << problems.front().message;
 }
@@ -58,15 +41,15 @@ TEST(MlirStreams, AnObjectFifoStreamsOnlyWithViaDma) {
   const std::string fifo = "    aie.objectfifo @of (%a, {%b}, 2 : i32)";
   const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
   const Device dev = loadDevice("npu2");
-  MlirImport plain = importBody(kNeighbours + fifo + type);
-  MlirImport viaDma = importBody(kNeighbours + fifo + " {via_DMA = true}" + type);
-  MlirImport notVia = importBody(kNeighbours + fifo + " {via_DMA = false, other = [1, 2]}" + type);
+  MlirImport plain = importMlirBody(kNeighbours + fifo + type);
+  MlirImport viaDma = importMlirBody(kNeighbours + fifo + " {via_DMA = true}" + type);
+  MlirImport notVia = importMlirBody(kNeighbours + fifo + " {via_DMA = false, other = [1, 2]}" + type);
   EXPECT_FALSE(plain.design.nets[0].streamed);
   EXPECT_TRUE(sharedMemoryPossible(plain.design, dev, plain.placement, 0));
   EXPECT_TRUE(viaDma.design.nets[0].streamed);
   EXPECT_FALSE(sharedMemoryPossible(viaDma.design, dev, viaDma.placement, 0));
   EXPECT_FALSE(notVia.design.nets[0].streamed);
-  EXPECT_THROW(importBody(kNeighbours + fifo + " {via_DMA = 1}" + type), ts::core::InputError);
+  EXPECT_THROW(importMlirBody(kNeighbours + fifo + " {via_DMA = 1}" + type), ts::core::InputError);
 }
 
 TEST(MlirStreams, FifosOnlyADmaCanCarryAreStreamed) {
@@ -77,8 +60,8 @@ TEST(MlirStreams, FifosOnlyADmaCanCarryAreStreamed) {
   const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
   const Device dev = loadDevice("npu2");
   auto streamed = [&](const std::string& body) {
-    MlirImport m = importBody(body);
-    EXPECT_EQ(m.design.nets[0].streamed, warned(m, "always use DMA, which does these"));
+    MlirImport m = importMlirBody(body);
+    EXPECT_EQ(m.design.nets[0].streamed, warnedOf(m, "always use DMA, which does these"));
     return m.design.nets[0].streamed;
   };
   EXPECT_TRUE(streamed(kNeighbours +
@@ -97,7 +80,7 @@ TEST(MlirStreams, FifosOnlyADmaCanCarryAreStreamed) {
                         "    aie.objectfifo @of (%a dimensionsToStream [], {%b dimensionsFromStream "
                         "[]}, 2 : i32)" +
                         type));
-  MlirImport broadcast = importBody(three + "    aie.objectfifo @of (%b, {%a, %c}, 2 : i32)" + type);
+  MlirImport broadcast = importMlirBody(three + "    aie.objectfifo @of (%b, {%a, %c}, 2 : i32)" + type);
   EXPECT_FALSE(broadcast.design.nets[0].streamed);
   EXPECT_TRUE(sharedMemoryPossible(broadcast.design, dev, broadcast.placement, 0));
 }
@@ -105,37 +88,40 @@ TEST(MlirStreams, FifosOnlyADmaCanCarryAreStreamed) {
 TEST(MlirStreams, AieStreamPutsAnObjectFifoEndOnTheCoreStreamPort) {
   const std::string tiles = "    %m = aie.tile(1, 1)\n    %a = aie.tile(3, 3)\n    %b = aie.tile(3, 2)\n";
   const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
-  MlirImport consumer = importBody(tiles + "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 1 : i32, "
-                                           "aie_stream_port = 0 : i32}" + type, "xcve2302");
+  MlirImport consumer = importMlirBody(tiles +
+                                           "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 1 : i32, "
+                                           "aie_stream_port = 0 : i32}" +
+                                           type,
+                                       "xcve2302");
   EXPECT_EQ(consumer.design.nets[0].port(0), PortKind::Dma);
   EXPECT_EQ(consumer.design.nets[0].port(1), PortKind::Stream);
-  MlirImport both = importBody(tiles + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {aie_stream = 2 : i32}" + type,
-                               "xcve2302");
+  MlirImport both =
+      importMlirBody(tiles + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {aie_stream = 2 : i32}" + type, "xcve2302");
   EXPECT_EQ(both.design.nets[0].port(0), PortKind::Stream);
   EXPECT_EQ(both.design.nets[0].port(1), PortKind::Stream);
   EXPECT_FALSE(sharedMemoryPossible(both.design, loadDevice("xcve2302"), both.placement, 0));
   // A memory tile has no core stream port.
-  EXPECT_THROW(importBody(tiles + "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 0 : i32}" + type,
-                          "xcve2302"),
-               ts::core::InputError);
+  EXPECT_THROW(
+      importMlirBody(tiles + "    aie.objectfifo @of (%m, {%a}, 2 : i32) {aie_stream = 0 : i32}" + type, "xcve2302"),
+      ts::core::InputError);
 }
 
 TEST(MlirStreams, ObjectFifoHopTileIdsAreGivenRoutes) {
-  MlirImport m = importBody(
+  MlirImport m = importMlirBody(
       "    %s = aie.tile(1, 2)\n    %t = aie.tile(1, 4)\n    %u = aie.tile(0, 2)\n"
       "    aie.objectfifo @of (%s, {%t, %u}, 2 : i32) {via_DMA = true, hop_tile_ids = [[[1,2],[1,3],[1,4]], "
       "[[1,2],[0,2]]]} : !aie.objectfifo<memref<256xi32>>\n");
   ASSERT_EQ(m.givenPaths.size(), 2u);
   EXPECT_EQ(m.givenPaths[0].hops.size(), 3u);
   EXPECT_EQ(m.design.cores[m.givenPaths[1].target].name, "u");
-  EXPECT_THROW(importBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(1, 4)\n"
-                          "    aie.objectfifo @of (%s, {%t}, 2 : i32) {hop_tile_ids = [[[1,2],[1,4]]]} : "
-                          "!aie.objectfifo<memref<256xi32>>\n"),
+  EXPECT_THROW(importMlirBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(1, 4)\n"
+                              "    aie.objectfifo @of (%s, {%t}, 2 : i32) {hop_tile_ids = [[[1,2],[1,4]]]} : "
+                              "!aie.objectfifo<memref<256xi32>>\n"),
                ts::core::InputError);  // not a step to a neighbour
 }
 
 TEST(MlirStreams, PnrPacketFlowsImportWithTheirRoutes) {
-  MlirImport m = importBody(
+  MlirImport m = importMlirBody(
       "    %s = aie.tile(1, 2)\n    %t = aie.tile(3, 3)\n    %u = aie.tile(0, 3)\n"
       "    aie.pnr_pktflow(%s, DMA : 0, {%t, %u}, DMA : [0, 0], packet_id : 7) {hop_tile_ids = "
       "[[[1,2],[1,3],[2,3],[3,3]], [[1,2],[1,3],[0,3]]]}\n");
@@ -144,30 +130,33 @@ TEST(MlirStreams, PnrPacketFlowsImportWithTheirRoutes) {
   EXPECT_EQ(m.design.nets[0].targets.size(), 2u);
   EXPECT_EQ(m.givenPaths.size(), 2u);
   EXPECT_EQ(m.design.nets[0].name.rfind("pnr_pktflow_", 0), 0u) << m.design.nets[0].name;
-  EXPECT_THROW(importBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(3, 3)\n"
-                          "    aie.pnr_pktflow(%s, DMA : 0, {%t}, DMA : [0])\n"),
+  EXPECT_THROW(importMlirBody("    %s = aie.tile(1, 2)\n    %t = aie.tile(3, 3)\n"
+                              "    aie.pnr_pktflow(%s, DMA : 0, {%t}, DMA : [0])\n"),
                ts::core::InputError);  // no packet id
 }
 
 TEST(MlirStreams, AnObjectFifoInsideOneTileIsLocalMemory) {
-  MlirImport m = importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 3 : i32) : !aie.objectfifo<memref<16xi32>>\n");
+  MlirImport m =
+      importMlirBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 3 : i32) : !aie.objectfifo<memref<16xi32>>\n");
   EXPECT_EQ(m.design.netCount(), 0);
   EXPECT_EQ(m.design.cores[0].bufferBytes, 3 * 64);
-  EXPECT_TRUE(warned(m, "aie.objectfifo inside one tile"));
+  EXPECT_TRUE(warnedOf(m, "aie.objectfifo inside one tile"));
   // aie.objectfifo.allocate moves its buffers to a delegate tile.
-  MlirImport d = importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                                          "    aie.objectfifo.allocate @of(%b)\n");
+  MlirImport d = importMlirBody(kNeighbours +
+                                "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                "    aie.objectfifo.allocate @of(%b)\n");
   EXPECT_EQ(d.design.cores[0].bufferBytes, 0);
   EXPECT_EQ(d.design.cores[1].bufferBytes, 2 * 64);
-  EXPECT_FALSE(warned(d, "skipped 1 aie.objectfifo.allocate"));
+  EXPECT_FALSE(warnedOf(d, "skipped 1 aie.objectfifo.allocate"));
   // With other consumers, or in a link, it is refused.
-  EXPECT_THROW(importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a, %b}, 2 : i32) : "
-                                        "!aie.objectfifo<memref<16xi32>>\n"),
+  EXPECT_THROW(importMlirBody(kNeighbours + "    aie.objectfifo @of (%a, {%a, %b}, 2 : i32) : "
+                                            "!aie.objectfifo<memref<16xi32>>\n"),
                ts::core::InputError);
-  EXPECT_THROW(importBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                                        "    aie.objectfifo @o2 (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                                        "    aie.objectfifo.link [@of] -> [@o2] ([] [])\n"),
-               ts::core::InputError);
+  EXPECT_THROW(
+      importMlirBody(kNeighbours + "    aie.objectfifo @of (%a, {%a}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                   "    aie.objectfifo @o2 (%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                                   "    aie.objectfifo.link [@of] -> [@o2] ([] [])\n"),
+      ts::core::InputError);
 }
 
 TEST(MlirStreams, TheOlderObjectFifoSpellingIsRead) {
@@ -183,23 +172,25 @@ TEST(MlirStreams, TheOlderObjectFifoSpellingIsRead) {
 
 TEST(MlirStreams, CorePortsOnlyOnComputeTilesAndViaRoutesWarned) {
   try {
-    importBody("    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    aie.flow(%s, DMA : 0, %m, Core : 0)\n");
+    importMlirBody("    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    aie.flow(%s, DMA : 0, %m, Core : 0)\n");
     ADD_FAILURE() << "a Core port on a memory tile was accepted";
   } catch (const ts::core::InputError& e) {
     EXPECT_EQ(e.line(), 5);
     EXPECT_NE(std::string(e.what()).find("%m is a memory tile, which has no Core port"), std::string::npos) << e.what();
   }
-  MlirImport m = importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0) via (%a : DMA : 0 -> North : 4, "
-                                          "%b : South : 4 -> DMA : 0)\n");
+  MlirImport m = importMlirBody(kNeighbours +
+                                "    aie.flow(%a, DMA : 0, %b, DMA : 0) via (%a : DMA : 0 -> North : 4, "
+                                "%b : South : 4 -> DMA : 0)\n");
   EXPECT_EQ(m.design.netCount(), 1);
-  EXPECT_TRUE(warned(m, "skipped 1 aie.flow via route"));
+  EXPECT_TRUE(warnedOf(m, "skipped 1 aie.flow via route"));
 }
 
 TEST(MlirStreams, WritersKeepPortsAndTheStreamedMark) {
-  MlirImport m = importBody(kNeighbours + "    %c = aie.tile(3, 3)\n    aie.flow(%a, Core : 0, %b, DMA : 1)\n"
-                                          "    aie.flow(%a, Core : 0, %c, Core : 0)\n"
-                                          "    aie.objectfifo @of (%b, {%c}, 2 : i32) {via_DMA = true} : "
-                                          "!aie.objectfifo<memref<16xi32>>\n");
+  MlirImport m = importMlirBody(kNeighbours +
+                                "    %c = aie.tile(3, 3)\n    aie.flow(%a, Core : 0, %b, DMA : 1)\n"
+                                "    aie.flow(%a, Core : 0, %c, Core : 0)\n"
+                                "    aie.objectfifo @of (%b, {%c}, 2 : i32) {via_DMA = true} : "
+                                "!aie.objectfifo<memref<16xi32>>\n");
   ASSERT_EQ(m.design.netCount(), 2);
   auto same = [](const Design& a, const Design& b) {
     ASSERT_EQ(a.netCount(), b.netCount());
@@ -228,7 +219,7 @@ TEST(MlirStreams, WritersKeepPortsAndTheStreamedMark) {
 TEST(MlirStreams, TransportAttributesChooseDmaStreamOrCascade) {
   const std::string type = " : !aie.objectfifo<memref<16xi32>>\n";
   auto fifo = [&](const std::string& attributes) {
-    return importBody(kNeighbours + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {" + attributes + "}" + type);
+    return importMlirBody(kNeighbours + "    aie.objectfifo @of (%a, {%b}, 2 : i32) {" + attributes + "}" + type);
   };
   EXPECT_TRUE(fifo("transport = #aie.transport<dma>").design.nets[0].streamed);
   EXPECT_TRUE(fifo("transport = #aie.transport<dma, packet = #aie.packet_info<pkt_id = 2>>").design.nets[0].streamed);
@@ -244,15 +235,17 @@ TEST(MlirStreams, TransportAttributesChooseDmaStreamOrCascade) {
 }
 
 TEST(MlirStreams, PlioShimEndsAreStreamPorts) {
-  MlirImport m = importBody("    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n"
-                            "    aie.objectfifo @in (%s, {%a}, 2 : i32) {plio = true} : !aie.objectfifo<memref<16xi32>>\n",
-                            "xcvc1902");
+  MlirImport m = importMlirBody(
+      "    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n"
+      "    aie.objectfifo @in (%s, {%a}, 2 : i32) {plio = true} : !aie.objectfifo<memref<16xi32>>\n",
+      "xcvc1902");
   EXPECT_EQ(m.design.nets[0].port(0), PortKind::Stream);  // the shim end
   EXPECT_EQ(m.design.nets[0].port(1), PortKind::Dma);     // the core's end keeps its DMA
   // With the core's end on its stream port too (the PL shim end is not a core stream port).
-  MlirImport both = importBody("    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n    aie.objectfifo @in (%s, {%a}, "
-                               "2 : i32) {plio = true, aie_stream = 1 : i32} : !aie.objectfifo<memref<16xi32>>\n",
-                               "xcvc1902");
+  MlirImport both = importMlirBody(
+      "    %s = aie.tile(2, 0)\n    %a = aie.tile(2, 2)\n    aie.objectfifo @in (%s, {%a}, "
+      "2 : i32) {plio = true, aie_stream = 1 : i32} : !aie.objectfifo<memref<16xi32>>\n",
+      "xcvc1902");
   EXPECT_EQ(both.design.nets[0].port(0), PortKind::Stream);
   EXPECT_EQ(both.design.nets[0].port(1), PortKind::Stream);
 }
@@ -279,42 +272,48 @@ TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {
   ASSERT_EQ(m.design.netCount(), 2);
   EXPECT_EQ(m.design.nets[0].port(1), PortKind::Stream);
   EXPECT_EQ(m.design.nets[1].bytesPerObject, 160);
-  EXPECT_TRUE(warned(m, "the producer's objects are 160 bytes and the consumers' 40"));
+  EXPECT_TRUE(warnedOf(m, "the producer's objects are 160 bytes and the consumers' 40"));
   // A DMA channel the tile does not have, and the newer pool/route form, are refused.
-  EXPECT_THROW(importBody(kNeighbours + "    aie.flow(%a, DMA : 2, %b, DMA : 0)\n"), ts::core::InputError);
+  EXPECT_THROW(importMlirBody(kNeighbours + "    aie.flow(%a, DMA : 2, %b, DMA : 0)\n"), ts::core::InputError);
   // Stream ports into a core: one on AIE-ML, two on AIE1.
-  EXPECT_THROW(importBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, Core : 1)\n"), ts::core::InputError);
-  EXPECT_EQ(importBody("    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n    aie.flow(%a, DMA : 0, %b, Core : 1)\n",
-                       "xcvc1902")
-                .design.netCount(),
-            1);
-  EXPECT_THROW(importBody(kNeighbours + "    aie.route from [@a_dma] to [@b_dma]\n"), ts::core::InputError);
+  EXPECT_THROW(importMlirBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, Core : 1)\n"), ts::core::InputError);
+  EXPECT_EQ(
+      importMlirBody("    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n    aie.flow(%a, DMA : 0, %b, Core : 1)\n",
+                     "xcvc1902")
+          .design.netCount(),
+      1);
+  EXPECT_THROW(importMlirBody(kNeighbours + "    aie.route from [@a_dma] to [@b_dma]\n"), ts::core::InputError);
 }
 
 TEST(MlirStreams, PacketMasksOldDeviceNamesAndLocksOfOtherTiles) {
-  MlirImport mask = importBody(kNeighbours + "    aie.packet_flow(8 mask 28) {\n      aie.packet_source<%a, DMA : 0>\n"
-                                             "      aie.packet_dest<%b, DMA : 0>\n    }\n");
+  MlirImport mask = importMlirBody(kNeighbours +
+                                   "    aie.packet_flow(8 mask 28) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                   "      aie.packet_dest<%b, DMA : 0>\n    }\n");
   EXPECT_EQ(mask.design.netCount(), 1);
-  EXPECT_FALSE(warned(mask, "share a DMA channel"));
+  EXPECT_FALSE(warnedOf(mask, "share a DMA channel"));
   // Two packet flows out of one DMA channel: two nets, and a warning that the file shares it.
-  MlirImport shared = importBody(kNeighbours + "    %c = aie.tile(3, 3)\n"
-                                               "    aie.packet_flow(1) {\n      aie.packet_source<%a, DMA : 0>\n"
-                                               "      aie.packet_dest<%b, DMA : 0>\n    }\n"
-                                               "    aie.packet_flow(2) {\n      aie.packet_source<%a, DMA : 0>\n"
-                                               "      aie.packet_dest<%c, DMA : 0>\n    }\n");
+  MlirImport shared = importMlirBody(kNeighbours +
+                                     "    %c = aie.tile(3, 3)\n"
+                                     "    aie.packet_flow(1) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                     "      aie.packet_dest<%b, DMA : 0>\n    }\n"
+                                     "    aie.packet_flow(2) {\n      aie.packet_source<%a, DMA : 0>\n"
+                                     "      aie.packet_dest<%c, DMA : 0>\n    }\n");
   EXPECT_EQ(shared.design.netCount(), 2);
-  EXPECT_TRUE(warned(shared, "packet flows share a DMA channel at 1 port(s) (e.g. %a DMA : 0 out by 2 flows)"));
-  EXPECT_EQ(importBody("    %a = aie.tile(0, 2)\n", "ipu").design.device, "npu1");
+  EXPECT_TRUE(warnedOf(shared, "packet flows share a DMA channel at 1 port(s) (e.g. %a DMA : 0 out by 2 flows)"));
+  EXPECT_EQ(importMlirBody("    %a = aie.tile(0, 2)\n", "ipu").design.device, "npu1");
   // A core using another tile's lock needs that tile as a memory neighbour, like a buffer: with
   // logical tiles TileStudio cannot keep them together, so the file is refused.
   const std::string lockUse = "    %lock = aie.lock(%owner, 0)\n    aie.core(%user) {\n"
                               "      aie.use_lock(%lock, AcquireGreaterEqual, 1)\n      aie.end\n    }\n";
   try {
-    importBody("    %owner = aie.logical_tile<CoreTile>(2, 3)\n    %user = aie.logical_tile<CoreTile>(?, ?)\n" + lockUse);
+    importMlirBody("    %owner = aie.logical_tile<CoreTile>(2, 3)\n    %user = aie.logical_tile<CoreTile>(?, ?)\n" +
+                   lockUse);
     ADD_FAILURE() << "a lock shared by unplaced cores was accepted";
   } catch (const ts::core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("uses %lock, a lock of tile %owner"), std::string::npos) << e.what();
   }
-  EXPECT_EQ(importBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(2, 4)\n" + lockUse).design.coreCount(), 2);
-  EXPECT_THROW(importBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(5, 4)\n" + lockUse), ts::core::InputError);
+  EXPECT_EQ(importMlirBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(2, 4)\n" + lockUse).design.coreCount(),
+            2);
+  EXPECT_THROW(importMlirBody("    %owner = aie.tile(2, 3)\n    %user = aie.tile(5, 4)\n" + lockUse),
+               ts::core::InputError);
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Small hand-made AIE designs for the routing tests.
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
 #include "engine/aie/design.h"
 #include "engine/aie/device_library.h"
 #include "engine/aie/placement.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
 
 namespace ts::test {
 
@@ -36,6 +40,27 @@ struct ToyDesign {
   }
   std::vector<aie::TileCoord> tiles;
 };
+
+/// Routes a one-net design on npu2 with the MILP router and checks that the net became a legal
+/// circuit; returns what the routing checker says of the same net put on shared memory instead.
+inline std::vector<aie::Violation> circuitThenSharedProblems(const aie::Design& design,
+                                                             const aie::Placement& placement) {
+  const aie::Device dev = aie::loadDevice("npu2");
+  aie::RrGraph graph(dev);
+  core::RunContext ctx(1);
+  aie::MilpRouterResult r = aie::runMilpRouter(design, dev, graph, placement, aie::MilpRouterConfig{}, ctx);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  if (r.routing.nets.size() != 1) {
+    ADD_FAILURE() << "expected one routed net, got " << r.routing.nets.size();
+    return {};
+  }
+  EXPECT_EQ(r.routing.nets[0].type, aie::Interconnect::Circuit);
+  EXPECT_TRUE(aie::checkRouting(design, dev, graph, placement, r.routing, {}).empty());
+  aie::Routing shared = r.routing;
+  shared.nets[0].type = aie::Interconnect::SharedMemory;
+  shared.nets[0].edges.clear();
+  return aie::checkRouting(design, dev, graph, placement, shared, {});
+}
 
 inline const aie::Device& npu2() {
   static const aie::Device device = aie::loadDevice("npu2");
