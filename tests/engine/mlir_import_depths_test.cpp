@@ -6,6 +6,7 @@
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_export.h"
 #include "engine/aie/io/mlir_import.h"
 #include "engine/aie/io/npflow_json.h"
 #include "engine/aie/legality.h"
@@ -114,6 +115,9 @@ TEST(MlirDepths, TheWritersKeepTheSharedDepth) {
   Design json = parseNpflowNetlist(npflowNetlistJson(m.design), "t.json", "npu2").design;
   EXPECT_EQ(json.nets[0].sharedDepth, 4);
   EXPECT_EQ(json.nets[0].targetDepths, std::vector<int>{2});
+  // A fresh MLIR module has no core bodies to spell it with acquires: it says so in a comment.
+  const std::string mlir = designToMlir(m.design, m.placement);
+  EXPECT_NE(mlir.find("// of: a shared-memory buffer holds 4 objects (shared_depth)"), std::string::npos) << mlir;
 }
 
 TEST(MlirDepths, AMalformedAcquireIsRefusedWithItsLine) {

@@ -129,6 +129,9 @@ std::string designToMlir(const Design& design, const Placement& placement) {
         s << "    aie.flow(" << from << ", " << end(nt.targets[i], nt.port(int(i) + 1), false) << ")\n";
       continue;
     }
+    if (nt.sharedDepth > 0)  // MLIR spells it only through acquires in core bodies, which this module has none of
+      s << "    // " << net[size_t(n)].substr(1) << ": a shared-memory buffer holds " << nt.sharedDepth
+        << " objects (shared_depth), its DMA ends the depths below\n";
     s << "    aie.objectfifo " << net[size_t(n)] << "(" << core[size_t(nt.source)] << ", {";
     for (size_t i = 0; i < nt.targets.size(); ++i) s << (i ? ", " : "") << core[size_t(nt.targets[i])];
     s << "}, ";
