@@ -1,6 +1,6 @@
 #pragma once
-// Routes a design file gives (the hop_tile_ids of MLIR-AIE pnr flows and object FIFOs) as route trees on the RR
-// graph, so that the routing checker can check them and the studio can show them.
+// Routes a design file gives (the hop_tile_ids of MLIR-AIE pnr flows and object FIFOs) as route
+// trees on the RR graph, so that the routing checker can check them and the studio can show them.
 #include <string>
 #include <vector>
 

@@ -41,6 +41,18 @@ std::string normalizeOp(std::string_view op) {
   return out;
 }
 
+/// Where the op name of `%a, %b:2 = op ...` is: after the results and their `=` (0 without).
+size_t opTokenIndex(const Statement& st) {
+  size_t k = 0;
+  while (k < st.tokens.size() && st.tokens[k].kind == TokenKind::Value) {
+    ++k;
+    if (k < st.tokens.size() && st.tokens[k].is(':')) k += 2;  // %0:2
+    if (k < st.tokens.size() && st.tokens[k].is(',')) ++k;
+  }
+  if (k > 0 && k < st.tokens.size() && st.tokens[k].is('=')) ++k;
+  return k;
+}
+
 std::string quoteToken(const Token& t) {
   if (t.kind == TokenKind::End) return "the end of the op";
   std::string s(t.text.substr(0, 40));
@@ -1165,10 +1177,7 @@ void ModuleImporter::noteBufferUses(const Statement& st, size_t from) {
 
 void ModuleImporter::noteAcquire(const Statement& st) {
   if (openCore_ < 0) return;
-  size_t k = 0;
-  while (k < st.tokens.size() &&
-         (st.tokens[k].kind == TokenKind::Value || st.tokens[k].is('=') || st.tokens[k].is(',')))
-    ++k;
+  const size_t k = opTokenIndex(st);
   if (k >= st.tokens.size() || st.tokens[k].kind != TokenKind::Identifier) return;
   const std::string op = normalizeOp(st.tokens[k].text);
   if (op != "aie.objectfifo.acquire") return;
@@ -1412,9 +1421,7 @@ std::vector<MlirModule> FileImporter::run() {
       deviceStatement(st);
       continue;
     }
-    size_t opIndex = 0;
-    while (opIndex < st.tokens.size() && st.tokens[opIndex].kind == TokenKind::Value) ++opIndex;
-    if (opIndex > 0 && opIndex < st.tokens.size() && st.tokens[opIndex].is('=')) ++opIndex;
+    const size_t opIndex = opTokenIndex(st);
     const std::string op = opIndex < st.tokens.size() ? normalizeOp(st.tokens[opIndex].text) : "";
     if (!st.afterClose && op == "aie.device") {
       startDevice(st, opIndex);

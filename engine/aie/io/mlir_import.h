@@ -43,8 +43,8 @@ struct MlirSource {
   std::vector<MlirTileOp> tileOps;  ///< one per core
 };
 
-/// A route the file gives (hop_tile_ids of aie.pnr_flow, aie.pnr_pktflow, aie.objectfifo): the tiles from the net's source to one
-/// of its targets, both ends included.
+/// A route the file gives (hop_tile_ids of aie.pnr_flow, aie.pnr_pktflow, aie.objectfifo): the
+/// tiles from the net's source to one of its targets, both ends included.
 struct GivenPath {
   NetId net = -1;
   CoreId target = -1;
