@@ -10,7 +10,7 @@ using namespace ts::aie;
 
 namespace {
 
-const char* kDesign = R"(design: d
+const char* kLegalityDesign = R"(design: d
 device: npu2
 cores:
   - {name: shim_a, kind: shim}
@@ -32,7 +32,7 @@ links:
 )";
 
 struct Fixture : ::testing::Test {
-  Design design = parseDesignYaml(kDesign, "d.yaml").design;
+  Design design = parseDesignYaml(kLegalityDesign, "d.yaml").design;
   Device device = loadDevice("npu2");
   Placement legal() const {
     Placement p = Placement::fromDesignPins(design);

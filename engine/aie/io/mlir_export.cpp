@@ -1,5 +1,6 @@
 #include "engine/aie/io/mlir_export.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -174,9 +175,20 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   }
   for (const Cascade& c : design.cascades)
     s << "    aie.cascade_flow(" << core[size_t(c.from)] << ", " << core[size_t(c.to)] << ")\n";
-  for (CoreId c = 0; c < design.coreCount(); ++c)
-    if (design.cores[c].kind == CoreKind::Compute)
-      s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }\n";
+  // A core's local data (buffer_bytes) reads back as its stack (MLIR-AIE reserves 1024 bytes
+  // unless stack_size says otherwise) and, past that, one aie.buffer on its tile.
+  for (CoreId c = 0; c < design.coreCount(); ++c) {
+    const LogicalCore& lc = design.cores[c];
+    const bool compute = lc.kind == CoreKind::Compute;
+    const int64_t stack = compute ? std::min<int64_t>(lc.bufferBytes, kMlirDefaultStackBytes) : 0;
+    if (lc.bufferBytes > stack)
+      s << "    %" << names(lc.name + "_data") << " = aie.buffer(" << core[size_t(c)] << ") : memref<"
+        << lc.bufferBytes - stack << "xi8>\n";
+    if (!compute) continue;
+    s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }";
+    if (stack != kMlirDefaultStackBytes) s << " {stack_size = " << stack << " : i32}";
+    s << "\n";
+  }
   s << "  }\n}\n";
   return s.str();
 }

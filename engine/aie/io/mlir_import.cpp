@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "engine/aie/device_library.h"
+#include "engine/aie/io/mlir_module_importer.h"
 #include "engine/aie/io/mlir_scanner.h"
 #include "engine/aie/limits.h"
 #include "engine/core/atomic_file.h"
@@ -22,45 +23,11 @@ using mlir::Statement;
 using mlir::Token;
 using mlir::TokenKind;
 
-// Flows carry no object size in MLIR (buffers are declared separately): this is what a flow is
-// assumed to hold at each DMA end (README "MLIR-AIE files").
-constexpr int64_t kFlowBytes = 1024;
-constexpr int kFlowDepth = 2;
-// Documented ranges (README): object FIFO depths as in design YAML (limits::kMaxDepth), channels
-// and packet ids as MLIR-AIE's i8 attributes, object sizes below 1 TiB.
-constexpr int64_t kMaxChannel = 255;
-constexpr int64_t kMaxPacketId = 255;
-constexpr int64_t kMaxObjectBytes = int64_t(1) << 40;
-
-std::string normalizeOp(std::string_view op) {
-  std::string out = op.substr(0, 4) == "AIE."    ? "aie." + std::string(op.substr(4))
-                    : op.substr(0, 5) == "AIEX." ? "aiex." + std::string(op.substr(5))
-                                                 : std::string(op);
-  // The older spelling objectFifo (AIE.objectFifo, AIE.objectFifo.link, ...).
-  if (out.rfind("aie.objectFifo", 0) == 0) out.replace(4, 10, "objectfifo");
-  return out;
-}
-
-/// Where the op name of `%a, %b:2 = op ...` is: after the results and their `=` (0 without).
-size_t opTokenIndex(const Statement& st) {
-  size_t k = 0;
-  while (k < st.tokens.size() && st.tokens[k].kind == TokenKind::Value) {
-    ++k;
-    if (k < st.tokens.size() && st.tokens[k].is(':')) k += 2;  // %0:2
-    if (k < st.tokens.size() && st.tokens[k].is(',')) ++k;
-  }
-  if (k > 0 && k < st.tokens.size() && st.tokens[k].is('=')) ++k;
-  return k;
-}
-
-std::string quoteToken(const Token& t) {
-  if (t.kind == TokenKind::End) return "the end of the op";
-  std::string s(t.text.substr(0, 40));
-  return "'" + s + (t.text.size() > 40 ? "...'" : "'");
-}
-
 /// What a skipped device-level op is, for the one warning per kind.
 std::string skipReason(const std::string& op) {
+  static const std::string kOneTile =
+      "no data crosses a link between tiles (the design model has no net inside one tile, so the DMA channels "
+      "its ends may take there are not counted)";
   static const std::map<std::string, std::string> reasons = {
       {"aie.switchbox", "hand-routed connections are not imported"},
       {"aie.shim_mux", "hand-routed connections are not imported"},
@@ -68,15 +35,16 @@ std::string skipReason(const std::string& op) {
       {"aie.mem", "DMA programs (buffer descriptors) are not imported"},
       {"aie.memtile_dma", "DMA programs (buffer descriptors) are not imported"},
       {"aie.shim_dma", "DMA programs (buffer descriptors) are not imported"},
-      {"aie.buffer", "buffers are not imported (object sizes come from object FIFOs)"},
       {"aie.lock", "locks are not imported"},
       {"aie.shim_dma_allocation", "shim DMA channel assignments are not imported"},
       {"aie.objectfifo.allocate", "buffer allocation hints are not imported"},
       {"aie.objectfifo.register_external_buffers", "external buffers are not imported"},
       {"aie.external_buffer", "external buffers are not imported"},
       {"aiex.runtime_sequence", "host code does not change placement"},
-      {"aie.flow inside one tile", "no data moves between tiles"},
-      {"aie.packet_flow inside one tile", "no data moves between tiles"},
+      {"aie.flow inside one tile", kOneTile},
+      {"aie.packet_flow inside one tile", kOneTile},
+      {"aie.route inside one tile", kOneTile},
+      {"aie.objectfifo.segment", "a pool's segments do not change its size"},
       {"aie.flow via route", "fixed switch routes are not imported (the router routes the flow)"},
       {"aie.objectfifo inside one tile",
        "no data moves between tiles; its buffers count as memory of that tile (or of the tile "
@@ -98,370 +66,16 @@ bool unsupportedDataOp(const std::string& op) {
                                             "aie.multicast",
                                             "aiex.broadcast_packet",
                                             "aiex.multicast",
-                                            "aie.objectfifo.createObjectFifo",  // normalizeOp's spelling
-                                            // The newer pool / endpoint form of object FIFOs:
-                                            "aie.objectfifo.flow",
-                                            "aie.route"};
+                                            "aie.objectfifo.createObjectFifo"};  // normalizeOp's spelling
   return ops.count(op) > 0;
 }
 
-/// Reads the tokens of one op, with errors at the token that is wrong.
-class Cursor {
- public:
-  Cursor(const Statement& st, size_t start, std::string op, const std::string& file)
-      : st_(st), i_(start), op_(std::move(op)), file_(file) {
-    end_.kind = TokenKind::End;
-    if (!st.tokens.empty()) {
-      const Token& last = st.tokens.back();
-      end_.offset = last.offset + last.text.size();
-      end_.line = last.line;
-      end_.column = last.column + int(last.text.size());
-    }
-  }
+}  // namespace
 
-  bool atEnd() const { return i_ >= st_.tokens.size(); }
-  const Token& peek() const { return atEnd() ? end_ : st_.tokens[i_]; }
-  Token take() {
-    Token t = peek();
-    if (!atEnd()) ++i_;
-    return t;
-  }
-  size_t index() const { return i_; }
-  const std::string& op() const { return op_; }
-
-  bool accept(char c) {
-    if (!peek().is(c)) return false;
-    ++i_;
-    return true;
-  }
-  bool acceptWord(std::string_view w) {
-    if (peek().kind != TokenKind::Identifier || peek().text != w) return false;
-    ++i_;
-    return true;
-  }
-  Token expect(char c, const std::string& what) {
-    if (!peek().is(c)) failHere(std::string("expected '") + c + "' " + what + ", found " + quoteToken(peek()));
-    return take();
-  }
-  std::string value(const std::string& what) {
-    if (peek().kind != TokenKind::Value) failHere("expected " + what + " (a %value), found " + quoteToken(peek()));
-    return std::string(take().text);
-  }
-  std::string symbol(const std::string& what) {
-    if (peek().kind != TokenKind::Symbol) failHere("expected " + what + " (an @name), found " + quoteToken(peek()));
-    std::string s(take().text.substr(1));
-    if (s.size() >= 2 && s.front() == '"') s = s.substr(1, s.size() - 2);
-    return s;
-  }
-  std::string word(const std::string& what) {
-    if (peek().kind != TokenKind::Identifier) failHere("expected " + what + ", found " + quoteToken(peek()));
-    return std::string(take().text);
-  }
-  /// `true` or `false`, the value of attribute `key`.
-  bool boolean(const std::string& key) {
-    Token v = peek();
-    if (!acceptWord("true") && !acceptWord("false")) fail(v, key + ": expected true or false");
-    return v.text == "true";
-  }
-  /// A port bundle: `DMA`, or quoted as MLIR-AIE also prints it, `"DMA"`.
-  std::string bundle(const std::string& what) {
-    if (peek().kind == TokenKind::String && peek().text.size() >= 2) {
-      std::string_view quoted = take().text;
-      return std::string(quoted.substr(1, quoted.size() - 2));
-    }
-    return word(what);
-  }
-  /// A decimal or hexadecimal integer (optionally negative) within [lo, hi].
-  int64_t integer(const std::string& what, int64_t lo, int64_t hi) {
-    const Token at = peek();
-    bool negative = accept('-');
-    const Token& t = peek();
-    if (t.kind != TokenKind::Integer) failHere("expected " + what + " (an integer), found " + quoteToken(t));
-    int64_t v = 0;
-    bool overflow = false;
-    std::string_view s = t.text;
-    int base = 10;
-    if (s.size() > 2 && s[1] == 'x') base = 16, s.remove_prefix(2);
-    for (char c : s) {
-      int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-      if (v > (INT64_MAX - d) / base) {
-        overflow = true;
-        break;
-      }
-      v = v * base + d;
-    }
-    if (negative) v = -v;
-    if (overflow || v < lo || v > hi)
-      fail(at, what + " " + (negative ? "-" : "") + std::string(t.text) + " is out of range: expected " +
-                   std::to_string(lo) + ".." + std::to_string(hi));
-    take();
-    return v;
-  }
-  /// Skips one bracket group starting at the current token ( [ < {.
-  void skipGroup() {
-    int depth = 0;
-    do {
-      const Token& t = take();
-      if (t.kind == TokenKind::End) return;
-      if (t.is('(') || t.is('[') || t.is('<') || t.is('{')) ++depth;
-      if (t.is(')') || t.is(']') || t.is('>') || t.is('}')) --depth;
-    } while (depth > 0);
-  }
-  bool peekOpen() const {
-    const Token& t = peek();
-    return t.is('(') || t.is('[') || t.is('<') || t.is('{');
-  }
-  /// Skips an optional attribute dictionary `{...}`.
-  void skipAttributes() {
-    if (peek().is('{')) skipGroup();
-  }
-  /// The index of the token that closes the bracket at `open`.
-  size_t matching(size_t open) const {
-    int depth = 0;
-    for (size_t k = open; k < st_.tokens.size(); ++k) {
-      const Token& t = st_.tokens[k];
-      if (t.is('(') || t.is('[') || t.is('<') || t.is('{')) ++depth;
-      if (t.is(')') || t.is(']') || t.is('>') || t.is('}'))
-        if (--depth == 0) return k;
-    }
-    return st_.tokens.size();
-  }
-  void seek(size_t index) { i_ = index; }
-
-  [[noreturn]] void fail(const Token& at, const std::string& message) const {
-    throw core::InputError(file_, at.line, at.column, op_ + ": " + message);
-  }
-  [[noreturn]] void failHere(const std::string& message) const { fail(peek(), message); }
-
- private:
-  const Statement& st_;
-  size_t i_;
-  std::string op_;
-  const std::string& file_;
-  Token end_;
-};
-
-/// Bytes of one object of `memref<SHAPE x TYPE[, layout or memory space]>`: the text between
-/// the memref's angle brackets.
-int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
-  std::string_view shape = text.substr(0, text.find(','));
-  while (!shape.empty() && (shape.back() == ' ' || shape.back() == '\n' || shape.back() == '\t'))
-    shape.remove_suffix(1);
-  while (!shape.empty() && (shape.front() == ' ' || shape.front() == '\n' || shape.front() == '\t'))
-    shape.remove_prefix(1);
-  const std::string shown = "memref<" + std::string(shape) + ">";
-  int64_t count = 1;
-  size_t k = 0;
-  while (k < shape.size() && (std::isdigit(static_cast<unsigned char>(shape[k])) || shape[k] == '?')) {
-    if (shape[k] == '?') c.fail(at, shown + ": dynamic sizes are not supported (an object needs a fixed size)");
-    int64_t dim = 0;
-    while (k < shape.size() && std::isdigit(static_cast<unsigned char>(shape[k]))) {
-      dim = std::min<int64_t>(kMaxObjectBytes + 1, dim * 10 + (shape[k] - '0'));
-      ++k;
-    }
-    if (dim == 0) c.fail(at, shown + ": a zero-size memref holds no data");
-    if (k >= shape.size() || shape[k] != 'x') c.fail(at, shown + ": expected 'x' after a dimension");
-    ++k;
-    if (dim > kMaxObjectBytes / count) c.fail(at, shown + ": the object is larger than 2^40 bytes");
-    count *= dim;
-  }
-  std::string type(shape.substr(k));
-  int64_t bits = 0;
-  static const std::map<std::string, int64_t> floats = {{"f16", 16}, {"bf16", 16}, {"f32", 32},
-                                                        {"f64", 64}, {"tf32", 32}, {"index", 64}};
-  if (floats.count(type)) {
-    bits = floats.at(type);
-  } else if (type.rfind("f8", 0) == 0 || type.rfind("f6", 0) == 0 || type.rfind("f4", 0) == 0) {
-    bits = (type[1] - '0');
-  } else {
-    size_t p = type.rfind("ui", 0) == 0 || type.rfind("si", 0) == 0 ? 2 : type.rfind('i', 0) == 0 ? 1 : 0;
-    bool digits = p > 0 && p < type.size() && type.find_first_not_of("0123456789", p) == std::string::npos;
-    if (digits && type.size() - p <= 3) bits = std::stoll(type.substr(p));
-    if (bits < 1 || bits > 128) bits = 0;
-  }
-  if (bits == 0)
-    c.fail(at, shown + ": unsupported element type '" + type + "' (expected iN, uiN, siN, f16, bf16, f32, f64, f8*)");
-  if (count > kMaxObjectBytes / bits) c.fail(at, shown + ": the object is larger than 2^40 bytes");
-  return (count * bits + 7) / 8;
-}
-
-PortKind portKindOf(const Cursor& c, const Token& at, const std::string& bundle) {
-  static const std::set<std::string> known = {"DMA",  "Core", "FIFO", "South", "West",        "North",
-                                              "East", "PLIO", "NOC",  "Trace", "TileControl", "Ctrl"};
-  if (!known.count(bundle))
-    c.fail(at, "unknown port '" + bundle + "' (expected DMA, Core, North, South, East, West, PLIO, NOC, Trace, Ctrl)");
-  return bundle == "DMA" ? PortKind::Dma : PortKind::Stream;
-}
-
-/// One end of a flow: `%tile, Bundle : channel`.
-struct FlowEnd {
-  std::string tile;
-  std::string bundle;
-  int64_t channel = 0;
-  PortKind port = PortKind::Dma;
-  Token at;
-};
-
-FlowEnd flowEnd(Cursor& c, const std::string& what) {
-  FlowEnd e;
-  e.at = c.peek();
-  e.tile = c.value(what + " tile");
-  c.expect(',', "after the " + what + " tile");
-  Token b = c.peek();
-  e.bundle = c.bundle(what + " port (e.g. DMA)");
-  e.port = portKindOf(c, b, e.bundle);
-  c.expect(':', "between port and channel");
-  e.channel = c.integer(what + " channel", 0, kMaxChannel);
-  return e;
-}
-
-/// Imports one aie.device.
-class ModuleImporter {
- public:
-  enum class Body { None, Core, PacketFlow, Skip };
-
-  ModuleImporter(const std::string& file, std::shared_ptr<const std::string> text, size_t sectionBegin)
-      : file_(file), text_(std::move(text)) {
-    source_.text = text_;
-    source_.begin = sectionBegin;
-  }
-
-  /// `aie.device(name) [@symbol] [attributes] {`
-  void start(const Statement& st, size_t opIndex) {
-    Cursor c(st, opIndex + 1, "aie.device", file_);
-    line_ = st.tokens[opIndex].line;
-    c.expect('(', "after aie.device");
-    Token nameAt = c.peek();
-    deviceName_ = c.word("a device name (e.g. npu2)");
-    c.expect(')', "after the device name");
-    if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
-    try {
-      // npu and ipu: MLIR-AIE's older names of npu1.
-      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
-    } catch (const core::Error& e) {
-      c.fail(nameAt, e.what());
-    }
-    if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
-  }
-
-  Body op(const Statement& st);
-  void coreBody(const Statement& st) {
-    noteBufferUses(st, 0);
-    noteAcquire(st);
-  }
-  void packetBody(const Statement& st) { packetEndpoints(st, 0); }
-  void closePacketFlow();
-  MlirImport finish(const std::string& name);
-
-  const std::string& deviceName() const { return deviceName_; }
-  const std::string& symbol() const { return symbol_; }
-
- private:
-  CoreId tileValue(Cursor& c, const std::string& what) {
-    Token at = c.peek();
-    std::string name = c.value(what);
-    auto it = tiles_.find(name);
-    if (it == tiles_.end()) c.fail(at, "unknown tile value " + name + " (define it with aie.tile or aie.logical_tile)");
-    return it->second;
-  }
-  void defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken, CoreKind kind,
-                  std::optional<TileCoord> pin, int pinColumn, int pinRow);
-  void addTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
-  void addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
-  void addObjectFifo(Cursor& c);
-  void addLink(Cursor& c);
-  void addFlow(Cursor& c);
-  void addPnrFlow(Cursor& c, bool packet);
-  void readAttributes(Cursor& c, const std::function<bool(const std::string&, const Token&)>& read);
-  void readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreId s,
-                    const std::vector<std::pair<CoreId, Token>>& dests);
-  /// Refuses a `Core` port on a tile that has no core (memory and shim tiles), and a DMA channel
-  /// the tile does not have (`out`: an MM2S channel, else S2MM).
-  void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile, bool out) const;
-  bool allocateLocalFifo(Cursor& c);
-  /// `transport = #aie.transport<dma | shared_mem | stream, ends = ... | cascade, ...>`.
-  void readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade);
-  /// Puts the producer's and/or the consumers' ends on their cores' stream ports (`at` for errors).
-  void streamEnds(const Cursor& c, const Token& at, const std::string& name, Net& net, bool producer, bool consumers);
-  void addCascade(Cursor& c);
-  void startPacketFlow(Cursor& c, const Statement& st);
-  void packetEndpoints(const Statement& st, size_t from);
-  void noteBufferUses(const Statement& st, size_t from);
-  /// `aie.objectfifo.acquire @name(Port, N)` in a core body: the core's largest acquire.
-  void noteAcquire(const Statement& st);
-  /// MLIR-AIE's object FIFO lowering gives a DMA end on a compute tile its core's largest
-  /// acquire + 1 objects, not the declared depth (which stays the shared-memory buffer's).
-  void sizeEndsByAcquires();
-  void skip(const std::string& op) {
-    auto [it, fresh] = skipped_.emplace(op, 0);
-    if (fresh) skipOrder_.push_back(op);
-    ++it->second;
-  }
-  /// A generated (flow) net name no object FIFO or other flow has.
-  std::string uniqueNetName(const std::string& name) {
-    auto fresh = [&](const std::string& n) { return !fifos_.count(n) && netNames_.insert(n).second; };
-    if (fresh(name)) return name;
-    for (int k = 2;; ++k)
-      if (fresh(name + "_" + std::to_string(k))) return name + "_" + std::to_string(k);
-  }
-  NetId addNet(Net net) {
-    design_.nets.push_back(std::move(net));
-    return design_.netCount() - 1;
-  }
-  TileCoord pinnedTile(CoreId c) const {
-    const auto& pin = design_.cores[c].pin;
-    return pin ? *pin : Placement::kUnplaced;
-  }
-
-  const std::string& file_;
-  std::shared_ptr<const std::string> text_;
-  std::string deviceName_, symbol_;
-  int line_ = 0;
-  Device device_;
-  Design design_;
-  MlirSource source_;
-  std::unordered_map<std::string, CoreId> tiles_;
-  std::unordered_map<std::string, int> tileLines_;
-  std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
-  std::unordered_set<std::string> locks_;             // which of those are locks
-  std::unordered_map<std::string, NetId> fifos_;
-  int dmaOnlyFifos_ = 0;  // FIFOs streamed because MLIR-AIE would never share memory for them
-  std::vector<std::string> singleDepthFifos_;               // declared with one depth, not [p, c...]
-  std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
-  // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
-  // or of the delegate an aie.objectfifo.allocate names.
-  struct LocalFifo {
-    CoreId owner;
-    int64_t bytes;
-  };
-  std::unordered_map<std::string, LocalFifo> localFifos_;
-  std::unordered_set<std::string> cascadeFifos_;  // transport = #aie.transport<cascade>: cascades
-  std::map<std::string, int> packetPorts_;        // "%tile DMA : ch out|in" -> packet flows using it
-  std::unordered_map<std::string, NetId> flowNets_;
-  std::unordered_set<std::string> netNames_;
-  std::map<std::string, int> skipped_;
-  std::vector<std::string> skipOrder_;
-  std::vector<std::string> notes_;
-  std::vector<GivenPath> givenPaths_;
-  CoreId openCore_ = -1;
-  bool openIsDma_ = false;  // the open body is a DMA program (aie.mem, ...), not a core
-  // The packet flow whose body is being read.
-  struct PacketFlow {
-    int64_t id = 0;
-    Token at;
-    std::vector<FlowEnd> sources, dests;
-  } packet_;
-  struct SharedBuffer {
-    CoreId owner, user;
-    bool dma;  // used by the user's DMA program, not its core
-    std::string buffer;
-    Token at;
-  };
-  std::vector<SharedBuffer> shared_;
-  std::set<std::tuple<CoreId, CoreId, bool>> sharedSeen_;
-};
+namespace mlir {
 
 ModuleImporter::Body ModuleImporter::op(const Statement& st) {
+  closedCore_ = -1;
   std::vector<std::string> results;
   size_t k = 0;
   if (!st.tokens.empty() && st.tokens[0].kind == TokenKind::Value) {
@@ -516,8 +130,23 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     openCore_ = tileValue(c, "the core's tile");
     openIsDma_ = false;
     c.expect(')', "after the core's tile");
+    if (design_.cores[openCore_].kind == CoreKind::Compute) stacks_[openCore_] = kMlirDefaultStackBytes;
     noteBufferUses(st, c.index());
+    if (!st.opensRegion && c.peek().is('{')) {  // aie.core(%t) { aie.end } {attributes} on one line
+      c.skipGroup();
+      if (c.peek().is('{') && stacks_.count(openCore_)) readStackSize(c, openCore_);
+    }
     return st.opensRegion ? Body::Core : Body::None;
+  } else if (op == "aie.buffer") {
+    addBuffer(c, results);
+  } else if (op == "aie.route_endpoint" || op == "aie.objectfifo.dangling_endpoint") {
+    addRouteEndpoint(c);
+  } else if (op == "aie.objectfifo.pool") {
+    addPool(c, st);
+  } else if (op == "aie.objectfifo.dma_endpoint" || op == "aie.objectfifo.core_endpoint") {
+    addPoolEndpoint(c, op == "aie.objectfifo.dma_endpoint");
+  } else if (op == "aie.route" || op == "aie.objectfifo.flow") {  // the latter: an earlier spelling
+    routes_.push_back({st, c.index(), op});
   } else if (op == "aie.end") {
     return Body::None;
   } else if (op == "aie.objectfifo.allocate" && allocateLocalFifo(c)) {
@@ -530,11 +159,11 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     c.fail(opToken, "an aie.device inside another aie.device");
   } else {
     // A core may use only its memory neighbours' buffers and locks (checked in finish()).
-    if ((op == "aie.buffer" || op == "aie.lock") && !results.empty() && c.accept('(')) {
-      CoreId owner = tileValue(c, op == "aie.buffer" ? "the buffer's tile" : "the lock's tile");
+    if (op == "aie.lock" && !results.empty() && c.accept('(')) {
+      CoreId owner = tileValue(c, "the lock's tile");
       for (const std::string& r : results) {
         buffers_[r] = owner;
-        if (op == "aie.lock") locks_.insert(r);
+        locks_.insert(r);
       }
     }
     skip(op);
@@ -749,17 +378,9 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
       c.take();
       c.expect('<', "after " + std::string(typeAt.text));
     }
-    Token memrefAt = c.peek();
-    if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> inside !aie.objectfifo<...>");
-    size_t open = c.index();
-    c.expect('<', "after memref");
-    size_t close = c.matching(open);
-    c.seek(open + 1);
-    Token first = c.peek();
-    c.seek(close);
-    Token last = c.expect('>', "after the memref's shape");
+    const int64_t bytes = memref(c, "inside !aie.objectfifo<...>");
     if (wrapped) c.expect('>', "after !aie.objectfifo<memref<...>");
-    return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset));
+    return bytes;
   };
   net.bytesPerObject = objectBytes();
   const bool asymmetric = c.peek().is("->");
@@ -860,6 +481,7 @@ void ModuleImporter::addFlow(Cursor& c) {
     net.sourcePort = src.port;
     net.streamed = true;  // a flow is a stream-switch connection, even between neighbours
     net.bytesPerObject = kFlowBytes;
+    unsizedFlows_ = true;
     net.sourceDepth = kFlowDepth;
     it = flowNets_.emplace(key, addNet(net)).first;
   }
@@ -923,6 +545,7 @@ void ModuleImporter::addPnrFlow(Cursor& c, bool packet) {
   net.sourcePort = src.port;
   net.streamed = true;
   net.bytesPerObject = kFlowBytes;
+  unsizedFlows_ = true;
   net.sourceDepth = kFlowDepth;
   for (const auto& [d, at] : dests) {
     net.targets.push_back(d);
@@ -1146,6 +769,7 @@ void ModuleImporter::closePacketFlow() {
     net.sourcePort = src.port;
     net.streamed = true;
     net.bytesPerObject = kFlowBytes;
+    unsizedFlows_ = true;
     net.sourceDepth = kFlowDepth;
     for (const FlowEnd& d : packet_.dests) {
       CoreId t = tiles_[d.tile];
@@ -1253,6 +877,8 @@ MlirImport ModuleImporter::finish(const std::string& name) {
                                  ", which is not one of its memory-affinity neighbours");
   }
   for (const auto& [fifo, local] : localFifos_) design_.cores[local.owner].bufferBytes += local.bytes;
+  resolveRoutes();
+  chargeDeclaredMemory();
   sizeEndsByAcquires();
   if (dmaOnlyFifos_ > 0)
     notes_.push_back(std::to_string(dmaOnlyFifos_) +
@@ -1276,16 +902,31 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   if (sharedPorts > 0)
     out.warnings.push_back("packet flows share a DMA channel at " + std::to_string(sharedPorts) + " port(s) (e.g. " +
                            example + "): each flow is a net of its own, and the router decides which share a channel");
-  bool flows = false;
-  for (const Net& n : design_.nets) flows = flows || (!fifos_.count(n.name) && n.bytesPerObject == kFlowBytes);
-  if (flows)
-    out.warnings.push_back("flows carry no object size: each flow end is assumed to hold " +
+  if (unsizedFlows_)
+    out.warnings.push_back("flows (and routes without a pool) carry no object size: each of their DMA ends is "
+                           "assumed to hold " +
                            std::to_string(kFlowDepth) + " x " + std::to_string(kFlowBytes) + " bytes");
+  if (packetRoutes_ > 0)
+    out.warnings.push_back(std::to_string(packetRoutes_) +
+                           " packet-switched aie.route(s): each is a net of its own, and the router decides which "
+                           "share a DMA channel");
+  if (sharedChannelEnds_ > 0)
+    out.warnings.push_back(std::to_string(sharedChannelEnds_) +
+                           " route endpoint(s) ask to share a DMA channel (sharesChannel): the router decides which "
+                           "share one");
   out.source = source_;
   out.givenPaths = std::move(givenPaths_);
   out.design = std::move(design_);
   return out;
 }
+
+}  // namespace mlir
+
+namespace {
+
+using mlir::ModuleImporter;
+using mlir::normalizeOp;
+using mlir::opTokenIndex;
 
 /// Walks a file's statements, one ModuleImporter per aie.device.
 class FileImporter {
@@ -1348,7 +989,9 @@ void FileImporter::deviceStatement(const Statement& st) {
   const Kind top = owners_.back().kind;
   Kind body = Kind::Skip;
   if (!failed_) try {
-      if (top == Kind::Device && !st.afterClose) {
+      if (top == Kind::Device && st.afterClose) {
+        device_->afterRegion(st);
+      } else if (top == Kind::Device) {
         ModuleImporter::Body b = device_->op(st);
         body = b == ModuleImporter::Body::Core         ? Kind::Core
                : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow
@@ -1373,6 +1016,7 @@ void FileImporter::close(const Owner& o) {
     } catch (const core::InputError& e) {
       fail(e);
     }
+  if (o.kind == Kind::Core) device_->closeCore();
   if (o.kind != Kind::Device) return;
   MlirModule& m = modules_.back();
   if (!failed_) try {

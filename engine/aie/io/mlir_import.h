@@ -27,6 +27,9 @@
 
 namespace ts::aie {
 
+/// The stack MLIR-AIE reserves in a core's tile memory unless its aie.core says `stack_size`.
+inline constexpr int64_t kMlirDefaultStackBytes = 1024;
+
 /// The text of one core's tile op (`aie.logical_tile<CoreTile>(?, ?)` or `aie.tile(1, 2)`, without
 /// its result and attributes), so that export can rewrite exactly that text.
 struct MlirTileOp {

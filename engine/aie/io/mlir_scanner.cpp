@@ -264,9 +264,14 @@ bool StatementReader::regionOpensHere(const Statement& st) const {
   if (openInStatement() == 0) return false;
   const Open& top = stack_.back();
   if (top.bracket != '{' || top.region) return false;
+  // `{name = ...` is an attribute dictionary continued on the next line (no op starts with a
+  // bare name and `=`), whatever else is open.
+  const size_t k = top.tokenIndex;
+  if (k + 2 < st.tokens.size() && st.tokens[k + 1].kind == TokenKind::Identifier && st.tokens[k + 2].is('='))
+    return false;
   // `{` alone at the op's top level, or the last token of the line (a region, not a value list
   // such as `{%a,` continued on the next line).
-  return openInStatement() == 1 || top.tokenIndex + 1 == st.tokens.size();
+  return openInStatement() == 1 || k + 1 == st.tokens.size();
 }
 
 void StatementReader::failUnclosed(const Open& open, const Token& where, const std::string& why) const {

@@ -5,7 +5,8 @@
 //
 // The reader cuts the token stream into statements the way MLIR is printed: one op per line,
 // an op continues over line breaks while one of its ( [ < brackets is open, and a `{` left open
-// at the end of a line opens a region whose ops follow as deeper statements. A `// -----` line
+// at the end of a line opens a region whose ops follow as deeper statements (unless `name =`
+// follows it on its line: an attribute dictionary continued on the next line). A `// -----` line
 // (mlir-opt --split-input-file) separates independent modules.
 #include <cstddef>
 #include <cstdint>

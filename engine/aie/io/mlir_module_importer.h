@@ -1,0 +1,227 @@
+#pragma once
+// One aie.device of an MLIR-AIE file read into a Design, op by op: the reader's state and its
+// handlers (internal to the MLIR reader; mlir_import.h is the interface). The handlers live in
+// mlir_import.cpp, and those of the memory a file declares (buffers, stacks) in
+// mlir_import_memory.cpp.
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/aie/device.h"
+#include "engine/aie/io/mlir_cursor.h"
+#include "engine/aie/io/mlir_import.h"
+
+namespace ts::aie::mlir {
+
+// Flows carry no object size in MLIR (buffers are declared separately): this is what a flow is
+// assumed to hold at each DMA end (README "MLIR-AIE files").
+inline constexpr int64_t kFlowBytes = 1024;
+inline constexpr int kFlowDepth = 2;
+
+/// Imports one aie.device.
+class ModuleImporter {
+ public:
+  enum class Body { None, Core, PacketFlow, Skip };
+
+  ModuleImporter(const std::string& file, std::shared_ptr<const std::string> text, size_t sectionBegin)
+      : file_(file), text_(std::move(text)) {
+    source_.text = text_;
+    source_.begin = sectionBegin;
+  }
+
+  /// `aie.device(name) [@symbol] [attributes] {`
+  void start(const Statement& st, size_t opIndex) {
+    Cursor c(st, opIndex + 1, "aie.device", file_);
+    line_ = st.tokens[opIndex].line;
+    c.expect('(', "after aie.device");
+    Token nameAt = c.peek();
+    deviceName_ = c.word("a device name (e.g. npu2)");
+    c.expect(')', "after the device name");
+    if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
+    try {
+      // npu and ipu: MLIR-AIE's older names of npu1.
+      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
+    } catch (const core::Error& e) {
+      c.fail(nameAt, e.what());
+    }
+    if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
+  }
+
+  Body op(const Statement& st);
+  void coreBody(const Statement& st) {
+    noteBufferUses(st, 0);
+    noteAcquire(st);
+  }
+  void packetBody(const Statement& st) { packetEndpoints(st, 0); }
+  void closeCore() { closedCore_ = openIsDma_ ? -1 : openCore_; }
+  /// `} {attributes}` after a region: a core's `stack_size`.
+  void afterRegion(const Statement& st);
+  void readStackSize(Cursor& c, CoreId core);
+  void closePacketFlow();
+  MlirImport finish(const std::string& name);
+
+  const std::string& deviceName() const { return deviceName_; }
+  const std::string& symbol() const { return symbol_; }
+
+ private:
+  CoreId tileValue(Cursor& c, const std::string& what) {
+    Token at = c.peek();
+    std::string name = c.value(what);
+    auto it = tiles_.find(name);
+    if (it == tiles_.end()) c.fail(at, "unknown tile value " + name + " (define it with aie.tile or aie.logical_tile)");
+    return it->second;
+  }
+  void defineTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken, CoreKind kind,
+                  std::optional<TileCoord> pin, int pinColumn, int pinRow);
+  void addTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
+  void addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
+  void addObjectFifo(Cursor& c);
+  void addLink(Cursor& c);
+  /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message).
+  int64_t memref(Cursor& c, const std::string& where);
+  void addBuffer(Cursor& c, const std::vector<std::string>& results);
+  void addFlow(Cursor& c);
+  // The route form (mlir_import_routes.cpp).
+  void addRouteEndpoint(Cursor& c);
+  void addPool(Cursor& c, const Statement& st);
+  void addPoolEndpoint(Cursor& c, bool dma);
+  void addRoute(Cursor& c);
+  void resolveRoutes();
+  void addPnrFlow(Cursor& c, bool packet);
+  void readAttributes(Cursor& c, const std::function<bool(const std::string&, const Token&)>& read);
+  void readHopPaths(Cursor& c, const Token& keyAt, NetId id, CoreId s,
+                    const std::vector<std::pair<CoreId, Token>>& dests);
+  /// Refuses a `Core` port on a tile that has no core (memory and shim tiles), and a DMA channel
+  /// the tile does not have (`out`: an MM2S channel, else S2MM).
+  void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile, bool out) const;
+  bool allocateLocalFifo(Cursor& c);
+  /// `transport = #aie.transport<dma | shared_mem | stream, ends = ... | cascade, ...>`.
+  void readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade);
+  /// Puts the producer's and/or the consumers' ends on their cores' stream ports (`at` for errors).
+  void streamEnds(const Cursor& c, const Token& at, const std::string& name, Net& net, bool producer, bool consumers);
+  void addCascade(Cursor& c);
+  void startPacketFlow(Cursor& c, const Statement& st);
+  void packetEndpoints(const Statement& st, size_t from);
+  void noteBufferUses(const Statement& st, size_t from);
+  /// `aie.objectfifo.acquire @name(Port, N)` in a core body: the core's largest acquire.
+  void noteAcquire(const Statement& st);
+  /// MLIR-AIE's object FIFO lowering gives a DMA end on a compute tile its core's largest
+  /// acquire + 1 objects, not the declared depth (which stays the shared-memory buffer's).
+  void sizeEndsByAcquires();
+  /// aie.buffer bytes and core stacks as memory of their tiles (Core::bufferBytes).
+  void chargeDeclaredMemory();
+  /// Adds `bytes` of declared memory (a buffer, a pool) to `tile`.
+  void declare(CoreId tile, int64_t bytes);
+  /// A net of flows or routes (not an object FIFO): its DMA ends' buffers are assumed (kFlowBytes)
+  /// or a pool's, and the file may declare them as aie.buffers too.
+  bool flowNet(const Net& n) const { return !fifos_.count(n.name); }
+  void skip(const std::string& op) {
+    auto [it, fresh] = skipped_.emplace(op, 0);
+    if (fresh) skipOrder_.push_back(op);
+    ++it->second;
+  }
+  /// A generated (flow) net name no object FIFO or other flow has.
+  std::string uniqueNetName(const std::string& name) {
+    auto fresh = [&](const std::string& n) { return !fifos_.count(n) && netNames_.insert(n).second; };
+    if (fresh(name)) return name;
+    for (int k = 2;; ++k)
+      if (fresh(name + "_" + std::to_string(k))) return name + "_" + std::to_string(k);
+  }
+  NetId addNet(Net net) {
+    design_.nets.push_back(std::move(net));
+    return design_.netCount() - 1;
+  }
+  TileCoord pinnedTile(CoreId c) const {
+    const auto& pin = design_.cores[c].pin;
+    return pin ? *pin : Placement::kUnplaced;
+  }
+
+  const std::string& file_;
+  std::shared_ptr<const std::string> text_;
+  std::string deviceName_, symbol_;
+  int line_ = 0;
+  Device device_;
+  Design design_;
+  MlirSource source_;
+  std::unordered_map<std::string, CoreId> tiles_;
+  std::unordered_map<std::string, int> tileLines_;
+  std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
+  std::unordered_set<std::string> locks_;             // which of those are locks
+  std::map<CoreId, int64_t> declaredBytes_;           // aie.buffer and pool bytes per tile
+  int declaredBuffers_ = 0, declaredPools_ = 0;
+  bool unsizedFlows_ = false;  // some flow or route net holds kFlowBytes objects, an assumption
+  // The route form: endpoints (route_endpoint, or a pool's DMA or core endpoint) and pools.
+  struct RouteEnd {
+    std::string name;
+    CoreId tile = -1;
+    std::string bundle;
+    int64_t channel = 0;
+    PortKind port = PortKind::Dma;
+    std::string pool;    // a pool's endpoint: the pool
+    bool fills = false;  // a pool's endpoint that receives data into it (else drains it)
+    bool core = false;   // a core endpoint: the core's own access, not a port
+    Token at, poolAt;
+  };
+  struct PendingRoute {
+    Statement statement;
+    size_t index;  // of the token after `aie.route`
+    std::string op;
+  };
+  std::vector<PendingRoute> routes_;  // resolved by resolveRoutes() once every symbol is known
+  std::unordered_map<std::string, RouteEnd> routeEnds_;
+  struct Pool {
+    CoreId tile = -1;
+    int depth = 0;
+    int64_t bytes = 0;
+  };
+  std::unordered_map<std::string, Pool> pools_;
+  int packetRoutes_ = 0, sharedChannelEnds_ = 0;
+  void defineRouteEnd(const Cursor& c, RouteEnd end);
+  void addRouteNet(const RouteEnd& src, const std::vector<const RouteEnd*>& dests);
+  std::map<CoreId, int64_t> stacks_;  // tiles with an aie.core: its stack_size
+  CoreId closedCore_ = -1;            // the core whose region just closed (its attributes may follow)
+  std::unordered_map<std::string, NetId> fifos_;
+  int dmaOnlyFifos_ = 0;  // FIFOs streamed because MLIR-AIE would never share memory for them
+  std::vector<std::string> singleDepthFifos_;               // declared with one depth, not [p, c...]
+  std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
+  // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
+  // or of the delegate an aie.objectfifo.allocate names.
+  struct LocalFifo {
+    CoreId owner;
+    int64_t bytes;
+  };
+  std::unordered_map<std::string, LocalFifo> localFifos_;
+  std::unordered_set<std::string> cascadeFifos_;  // transport = #aie.transport<cascade>: cascades
+  std::map<std::string, int> packetPorts_;        // "%tile DMA : ch out|in" -> packet flows using it
+  std::unordered_map<std::string, NetId> flowNets_;
+  std::unordered_set<std::string> netNames_;
+  std::map<std::string, int> skipped_;
+  std::vector<std::string> skipOrder_;
+  std::vector<std::string> notes_;
+  std::vector<GivenPath> givenPaths_;
+  CoreId openCore_ = -1;
+  bool openIsDma_ = false;  // the open body is a DMA program (aie.mem, ...), not a core
+  // The packet flow whose body is being read.
+  struct PacketFlow {
+    int64_t id = 0;
+    Token at;
+    std::vector<FlowEnd> sources, dests;
+  } packet_;
+  struct SharedBuffer {
+    CoreId owner, user;
+    bool dma;  // used by the user's DMA program, not its core
+    std::string buffer;
+    Token at;
+  };
+  std::vector<SharedBuffer> shared_;
+  std::set<std::tuple<CoreId, CoreId, bool>> sharedSeen_;
+};
+
+}  // namespace ts::aie::mlir

@@ -1,0 +1,140 @@
+// Memory an MLIR-AIE file declares besides its object FIFOs: aie.buffer ops count on their
+// tiles, every aie.core reserves its stack (stack_size, 1024 bytes by default), and block
+// floating-point elements have their packed size.
+#include <gtest/gtest.h>
+
+#include "engine/aie/device_library.h"
+#include "engine/aie/io/design_yaml.h"
+#include "engine/aie/io/mlir_export.h"
+#include "engine/aie/io/mlir_import.h"
+#include "engine/aie/route/milp_router.h"
+#include "engine/aie/routing_legality.h"
+#include "engine/core/error.h"
+#include "mlir_test_util.h"
+
+using namespace ts::aie;
+using ts::test::importMlirBody;
+using ts::test::warnedOf;
+
+namespace {
+
+const std::string kMemoryTestCore = "    aie.core(%t) {\n      aie.end\n    }";
+
+// The import's error: line and message.
+std::pair<int, std::string> memoryTestRefusal(const std::string& body) {
+  try {
+    importMlirBody(body);
+  } catch (const ts::core::InputError& e) {
+    return {e.line(), e.what()};
+  }
+  return {0, "accepted"};
+}
+
+}  // namespace
+
+TEST(MlirMemory, BuffersAndTheStackCountOnTheirTile) {
+  MlirImport m = importMlirBody("    %t = aie.logical_tile<CoreTile>(?, ?)\n    %m = aie.tile(1, 1)\n"
+                                "    %b0 = aie.buffer(%t) : memref<2048xi32>\n"
+                                "    %b1 = aie.buffer(%t) {sym_name = \"w\"} : memref<16xbf16> = dense<0.0>\n"
+                                "    %b2 = aie.buffer(%m) : memref<3x100xi8>\n" +
+                                kMemoryTestCore + "\n");
+  EXPECT_EQ(m.design.cores[0].bufferBytes, 8192 + 32 + 1024);
+  EXPECT_EQ(m.design.cores[1].bufferBytes, 300);  // a memory tile has no core, so no stack
+  EXPECT_TRUE(warnedOf(m, "3 aie.buffer(s) (8524 bytes) count as memory of their tiles")) << m.warnings.front();
+  EXPECT_TRUE(warnedOf(m, "1 aie.core(s) reserve their stack"));
+  EXPECT_FALSE(warnedOf(m, "skipped 3 aie.buffer"));
+}
+
+TEST(MlirMemory, StackSizeComesFromTheAttributesAfterTheCoreBody) {
+  auto stack = [](const std::string& core) {
+    return importMlirBody("    %t = aie.tile(1, 2)\n" + core + "\n").design.cores[0].bufferBytes;
+  };
+  EXPECT_EQ(stack(kMemoryTestCore + " {stack_size = 2048 : i32}"), 2048);
+  EXPECT_EQ(stack(kMemoryTestCore + " {link_with = \"k.o\", stack_size = 0x200 : i32}"), 512);
+  EXPECT_EQ(stack("    aie.core(%t) { aie.end } {stack_size = 256 : i32}"), 256);
+  EXPECT_EQ(stack(kMemoryTestCore + " {link_with = \"k.o\"}"), 1024);
+  // Attributes of a loop inside the body are not the core's.
+  EXPECT_EQ(stack("    aie.core(%t) {\n      scf.for %i = %a to %b step %c {\n      } {stack_size = 9 : i32}\n"
+                  "      aie.end\n    }"),
+            1024);
+  // Attributes after another op's region are not the core's either.
+  EXPECT_EQ(stack(kMemoryTestCore + "\n    aie.mem(%t) {\n      aie.end\n    } {stack_size = 7 : i32}"), 1024);
+  const auto [line, message] = memoryTestRefusal("    %t = aie.tile(1, 2)\n" + kMemoryTestCore + " {stack_size = -5 : i32}\n");
+  EXPECT_EQ(line, 6) << message;
+  EXPECT_NE(message.find("stack_size"), std::string::npos) << message;
+}
+
+TEST(MlirMemory, ATileWhoseBuffersTheFileDeclaresHoldsItsFlowsBuffersAmongThem) {
+  // A hand-lowered design: flows between DMA ports, and the buffers their DMA programs move.
+  // Each flow end is assumed to hold 2 x 1024 bytes; a tile holds the larger of that and the
+  // buffers the file puts on it, not both.
+  const std::string tiles = "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
+                            "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n    aie.flow(%b, DMA : 0, %a, DMA : 0)\n";
+  MlirImport small = importMlirBody(tiles + "    %x = aie.buffer(%a) : memref<256xi32>\n");
+  EXPECT_EQ(small.design.cores[0].bufferBytes, 0);  // 1024 declared < 4096 assumed for two ends
+  MlirImport large = importMlirBody(tiles + "    %x = aie.buffer(%a) : memref<2048xi32>\n"
+                                            "    %y = aie.buffer(%b) : memref<256xi32>\n");
+  EXPECT_EQ(large.design.cores[0].bufferBytes, 8192 - 4096);
+  EXPECT_EQ(large.design.cores[1].bufferBytes, 0);
+  EXPECT_TRUE(warnedOf(large, "on 2 tile(s) that also end flows or routes, those ends' buffers are taken to be among them"));
+}
+
+TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredBuffersLeaveRoom) {
+  // MLIR-AIE's test_sa_shared_mem_static: 60 KiB of weights on %a leave no room there for the
+  // FIFO's 8 KiB shared buffer, which fits on %b.
+  MlirImport m = importMlirBody(
+      "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 3)\n"
+      "    %w = aie.buffer(%a) {sym_name = \"weights\"} : memref<15360xi32>\n"
+      "    aie.objectfifo @of(%a, {%b}, 2 : i32) : !aie.objectfifo<memref<1024xi32>>\n"
+      "    aie.core(%a) {\n      aie.end\n    }\n    aie.core(%b) {\n      aie.end\n    }\n");
+  EXPECT_EQ(m.design.cores[0].bufferBytes, 61440 + 1024);
+  const Device dev = loadDevice("npu2");
+  RrGraph graph(dev);
+  ts::core::RunContext ctx(1);
+  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  ASSERT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
+  const std::vector<TileCoord> onB{TileCoord{1, 3}};
+  EXPECT_EQ(r.routing.nets[0].bufferTiles, onB);
+  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  Routing onWeights = r.routing;
+  onWeights.nets[0].bufferTiles = {TileCoord{1, 2}};
+  EXPECT_FALSE(checkRouting(m.design, dev, graph, m.placement, onWeights, {}).empty());
+}
+
+TEST(MlirMemory, BlockFloatingPointElementsHaveTheirPackedSize) {
+  auto bytes = [](const std::string& type) {
+    return importMlirBody("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n    aie.objectfifo @of(%a, {%b}, 2 : i32)"
+                          " : !aie.objectfifo<memref<" +
+                          type + ">>\n")
+        .design.nets[0]
+        .bytesPerObject;
+  };
+  EXPECT_EQ(bytes("64x!aiex.bfp<\"v8bfp16ebs8\">"), 64 * 9);
+  EXPECT_EQ(bytes("4x8x!aiex.bfp<\"v16bfp16ebs16\">"), 32 * 17);
+  EXPECT_EQ(bytes("16xi72"), 16 * 9);  // as aie-transform-bfp-types lowers them
+  EXPECT_EQ(bytes("16xi136"), 16 * 17);
+  const auto [line, message] = memoryTestRefusal("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
+                                       "    aie.objectfifo @of(%a, {%b}, 2 : i32) : "
+                                       "!aie.objectfifo<memref<8x!aiex.bfp<\"v8bfp12ebs8\">>>\n");
+  EXPECT_EQ(line, 5) << message;
+  EXPECT_NE(message.find("unsupported block format"), std::string::npos) << message;
+}
+
+TEST(MlirMemory, AFreshModuleWritesEachCoresLocalDataSoThatItReadsBack) {
+  Design d;
+  d.name = "local";
+  d.device = "npu2";
+  d.cores = {{"none", CoreKind::Compute, 0, 0, std::nullopt, ""},
+             {"small", CoreKind::Compute, 500, 0, std::nullopt, ""},
+             {"stack", CoreKind::Compute, 1024, 0, std::nullopt, ""},
+             {"weights", CoreKind::Compute, 40000, 0, std::nullopt, ""},
+             {"mem", CoreKind::MemTile, 300, 0, std::nullopt, ""}};
+  const std::string mlir = designToMlir(d, Placement(d.coreCount()));
+  EXPECT_NE(mlir.find("%weights_data = aie.buffer(%weights) : memref<38976xi8>"), std::string::npos) << mlir;
+  EXPECT_NE(mlir.find("{stack_size = 500 : i32}"), std::string::npos) << mlir;
+  MlirImport back = ts::aie::parseMlirDesign(mlir, "local.mlir");
+  ASSERT_EQ(back.design.coreCount(), d.coreCount());
+  for (CoreId c = 0; c < d.coreCount(); ++c)
+    EXPECT_EQ(back.design.cores[c].bufferBytes, d.cores[c].bufferBytes) << d.cores[c].name;
+}
