@@ -1,10 +1,12 @@
 // tilestudio-cli check: validate a design and (optionally) a placement, listing every problem.
 // An MLIR file holding several modules is checked module by module (or just --module N).
 #include <iostream>
+#include <optional>
 
 #include "app/cli/cli_common.h"
 #include "app/cli/design_warnings.h"
 #include "engine/aie/design_fit.h"
+#include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/given_routing.h"
 #include "engine/aie/legality.h"
@@ -93,8 +95,11 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
       "  tilestudio-cli check test_sa_cascade.mlir --module 2");
   cmd->callback([o, &global] {
     std::vector<aie::MlirModule> modules;
-    if (o->module == 0 && std::filesystem::path(o->design).extension() == ".mlir")
-      modules = aie::loadMlirModules(o->design);
+    if (o->module == 0 && std::filesystem::path(o->design).extension() == ".mlir") {
+      std::optional<aie::Device> device;
+      if (!o->device.empty()) device = aie::loadDevice(o->device);
+      modules = aie::loadMlirModules(o->design, device ? &*device : nullptr);
+    }
     if (modules.size() <= 1) {
       // One module: the file is read once (a 50 MB file is not parsed twice).
       aie::LoadedDesign loaded;

@@ -14,21 +14,12 @@
 
 using namespace ts::aie;
 using ts::test::importMlirBody;
+using ts::test::mlirBodyRefusal;
 using ts::test::warnedOf;
 
 namespace {
 
 const std::string kMemoryTestCore = "    aie.core(%t) {\n      aie.end\n    }";
-
-// The import's error: line and message.
-std::pair<int, std::string> memoryTestRefusal(const std::string& body) {
-  try {
-    importMlirBody(body);
-  } catch (const ts::core::InputError& e) {
-    return {e.line(), e.what()};
-  }
-  return {0, "accepted"};
-}
 
 }  // namespace
 
@@ -59,7 +50,7 @@ TEST(MlirMemory, StackSizeComesFromTheAttributesAfterTheCoreBody) {
             1024);
   // Attributes after another op's region are not the core's either.
   EXPECT_EQ(stack(kMemoryTestCore + "\n    aie.mem(%t) {\n      aie.end\n    } {stack_size = 7 : i32}"), 1024);
-  const auto [line, message] = memoryTestRefusal("    %t = aie.tile(1, 2)\n" + kMemoryTestCore + " {stack_size = -5 : i32}\n");
+  const auto [line, message] = mlirBodyRefusal("    %t = aie.tile(1, 2)\n" + kMemoryTestCore + " {stack_size = -5 : i32}\n");
   EXPECT_EQ(line, 6) << message;
   EXPECT_NE(message.find("stack_size"), std::string::npos) << message;
 }
@@ -114,7 +105,7 @@ TEST(MlirMemory, BlockFloatingPointElementsHaveTheirPackedSize) {
   EXPECT_EQ(bytes("4x8x!aiex.bfp<\"v16bfp16ebs16\">"), 32 * 17);
   EXPECT_EQ(bytes("16xi72"), 16 * 9);  // as aie-transform-bfp-types lowers them
   EXPECT_EQ(bytes("16xi136"), 16 * 17);
-  const auto [line, message] = memoryTestRefusal("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
+  const auto [line, message] = mlirBodyRefusal("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
                                        "    aie.objectfifo @of(%a, {%b}, 2 : i32) : "
                                        "!aie.objectfifo<memref<8x!aiex.bfp<\"v8bfp12ebs8\">>>\n");
   EXPECT_EQ(line, 5) << message;

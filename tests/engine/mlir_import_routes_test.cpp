@@ -8,22 +8,13 @@
 
 using namespace ts::aie;
 using ts::test::importMlirBody;
+using ts::test::mlirBodyRefusal;
 using ts::test::warnedOf;
 
 namespace {
 
 const std::string kRouteTiles = "    %shim = aie.tile(1, 0)\n    %mem = aie.logical_tile<MemTile>(?, ?)\n"
                                 "    %c1 = aie.tile(1, 2)\n    %c3 = aie.tile(3, 2)\n";
-
-// The line and message of the import's error.
-std::pair<int, std::string> routeRefusal(const std::string& body) {
-  try {
-    importMlirBody(body);
-  } catch (const ts::core::InputError& e) {
-    return {e.line(), e.what()};
-  }
-  return {0, "accepted"};
-}
 
 }  // namespace
 
@@ -56,10 +47,10 @@ TEST(MlirRoutes, SeveralSourcesMergeIntoOnePacketRouteOneNetEach) {
   EXPECT_EQ(merge.design.cores[merge.design.nets[1].source].name, "c3");
   EXPECT_EQ(merge.design.nets[1].targets, merge.design.nets[0].targets);
   EXPECT_EQ(importMlirBody(ends + "    aie.route from [@a] to [@c]\n").design.netCount(), 1);  // one source, bracketed
-  const auto [line, message] = routeRefusal(ends + "    aie.route from [@a, @b] to [@c]\n");
+  const auto [line, message] = mlirBodyRefusal(ends + "    aie.route from [@a, @b] to [@c]\n");
   EXPECT_EQ(line, 10) << message;
   EXPECT_NE(message.find("several sources need a packet header"), std::string::npos) << message;
-  const auto [twiceLine, twice] = routeRefusal(ends + "    aie.route from [@a, @a] to [@c] {packet}\n");
+  const auto [twiceLine, twice] = mlirBodyRefusal(ends + "    aie.route from [@a, @a] to [@c] {packet}\n");
   EXPECT_NE(twice.find("@a is named twice as a source"), std::string::npos) << twice;
 }
 
@@ -156,7 +147,7 @@ TEST(MlirRoutes, WhatTheRouteFormCannotMeanIsRefusedWithItsLine) {
       {"    aie.route @a to [@fill]\n", "expected 'from @source'"},
   };
   for (const auto& [op, expected] : cases) {
-    const auto [line, message] = routeRefusal(ends + op);
+    const auto [line, message] = mlirBodyRefusal(ends + op);
     EXPECT_GE(line, 11) << op << message;
     EXPECT_NE(message.find(expected), std::string::npos) << op << message;
   }

@@ -316,3 +316,30 @@ TEST(MlirSyntax, WindowsLineEndsAndLegacyPrefixes) {
   ASSERT_FALSE(legacy.source.tileOps.empty());
   EXPECT_EQ(legacy.source.tileOps.front().dialect, "AIE");
 }
+
+TEST(MlirSyntax, ADesignProblemNamesTheOpThatMadeIt) {
+  // Two links into one object FIFO (MLIR-AIE's external_mangle_collision test): the second link.
+  const std::string body = "    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    %a = aie.tile(0, 2)\n"
+                           "    aie.objectfifo @in(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                           "    aie.objectfifo @in2(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                           "    aie.objectfifo @out(%m, {%s}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+                           "    aie.objectfifo.link [@in] -> [@out] ([] [])\n"
+                           "    aie.objectfifo.link [@in2] -> [@out] ([] [])\n";
+  ts::core::InputError e = errorOf(device(body));
+  EXPECT_EQ(e.line(), 10) << e.what();
+  EXPECT_TRUE(mentions(e, "is already the output of link")) << e.what();
+}
+
+TEST(MlirSyntax, ADevicePlaceholderSaysWhatToWriteInstead) {
+  ts::core::InputError e = errorOf(device("    %a = aie.tile(0, 2)\n", "NPUDEVICE"));
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_TRUE(mentions(e, "'NPUDEVICE' is a placeholder")) << e.what();
+  EXPECT_TRUE(mentions(errorOf(device("    %a = aie.tile(0, 2)\n", "npu9")), "unknown device 'npu9'"));
+  // --device gives the device instead; the file's tiles are then checked against it.
+  const Device npu1 = loadDevice("npu1");
+  MlirImport m = parseMlirDesign(device("    %a = aie.tile(3, 5)\n", "NPUDEVICE"), "t.mlir", 0, &npu1);
+  EXPECT_EQ(m.design.device, "npu1");
+  EXPECT_TRUE(hasWarning(m, "the file's device 'NPUDEVICE' is replaced by 'npu1' (--device)"));
+  EXPECT_THROW(parseMlirDesign(device("    %a = aie.tile(4, 5)\n", "NPUDEVICE"), "t.mlir", 0, &npu1),
+               ts::core::InputError);  // npu1 has four columns
+}

@@ -44,7 +44,11 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
   if (module > 0 && format != "mlir")
     throw core::InputError(path, 0, 0, "a module number applies to MLIR files only (they may hold several modules)");
   // MLIR keeps its source text for writing the module back placed: the importer reads it once.
-  if (format == "mlir") return loadedFromMlir(path, loadMlirDesign(path, module), deviceOverride);
+  if (format == "mlir") {
+    if (deviceOverride.empty()) return loadedFromMlir(path, loadMlirDesign(path, module), deviceOverride);
+    const Device device = deviceNamedBy(deviceOverride, path, 0);
+    return loadedFromMlir(path, loadMlirDesign(path, module, &device), deviceOverride);
+  }
   LoadedDesign out = parseDesignText(core::readFile(path), format, path, deviceOverride);
   out.path = path;
   return out;
@@ -52,7 +56,11 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
 
 LoadedDesign parseDesignText(const std::string& text, const std::string& format, const std::string& file,
                              const std::string& deviceOverride, int module) {
-  if (format == "mlir") return loadedFromMlir(file, parseMlirDesign(text, file, module), deviceOverride);
+  if (format == "mlir") {
+    if (deviceOverride.empty()) return loadedFromMlir(file, parseMlirDesign(text, file, module), deviceOverride);
+    const Device device = deviceNamedBy(deviceOverride, file, 0);
+    return loadedFromMlir(file, parseMlirDesign(text, file, module, &device), deviceOverride);
+  }
   if (format != "json" && format != "yaml")
     throw core::Error("unknown design format '" + format + "' (expected yaml, json or mlir)");
   LoadedDesign out;

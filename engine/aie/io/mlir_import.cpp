@@ -93,6 +93,7 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   }
   if (k >= st.tokens.size()) return st.opensRegion ? Body::Skip : Body::None;
   const Token& opToken = st.tokens[k];
+  opAt_ = opToken;
   if (opToken.kind == TokenKind::String) {
     std::string name(opToken.text.substr(1, opToken.text.size() - 2));
     if (normalizeOp(name).rfind("aie", 0) == 0)
@@ -194,6 +195,7 @@ void ModuleImporter::defineTile(Cursor& c, const std::vector<std::string>& resul
   core.pinRow = pinRow;
   tiles_[name] = design_.coreCount();
   design_.cores.push_back(core);
+  partAt_[{DesignProblem::Part::Core, design_.coreCount() - 1}] = opToken;
   MlirTileOp span;
   span.begin = opToken.offset;
   span.end = c.peek().offset;  // just past the closing ')' (set by the caller's cursor position)
@@ -404,6 +406,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   }
   if (cascade) {  // a cascade stream between two cores, not a net
     design_.cascades.push_back({net.source, net.targets.front()});
+    partAt_[{DesignProblem::Part::Cascade, int(design_.cascades.size()) - 1}] = opAt_;
     cascadeFifos_.insert(name);
     return;
   }
@@ -454,6 +457,7 @@ void ModuleImporter::addLink(Cursor& c) {
   }
   if (design_.cores[via].kind == CoreKind::Shim) c.fail(at, "a link cannot go through a shim tile");
   design_.links.push_back(link);
+  partAt_[{DesignProblem::Part::Link, int(design_.links.size()) - 1}] = opAt_;
 }
 
 void ModuleImporter::addFlow(Cursor& c) {
@@ -722,6 +726,7 @@ void ModuleImporter::addCascade(Cursor& c) {
                      " tile: cascades join compute tiles");
   if (from == to) c.fail(fromAt, "a cascade from a tile to itself");
   design_.cascades.push_back({from, to});
+  partAt_[{DesignProblem::Part::Cascade, int(design_.cascades.size()) - 1}] = opAt_;
 }
 
 void ModuleImporter::startPacketFlow(Cursor& c, const Statement& st) {
@@ -886,8 +891,12 @@ MlirImport ModuleImporter::finish(const std::string& name) {
                      "DMA, which does these: never shared memory, even between neighbours");
   design_.name = name;
   design_.device = device_.name();
-  auto problems = design_.problems();
-  if (!problems.empty()) throw core::InputError(file_, line_, 0, problems.front());
+  // A problem of the design names the op that made the part it concerns (else the device op).
+  for (const DesignProblem& p : design_.diagnose()) {
+    auto at = partAt_.find({p.part, p.index});
+    if (at != partAt_.end()) throw core::InputError(file_, at->second.line, at->second.column, p.message);
+    throw core::InputError(file_, line_, 0, p.message);
+  }
   MlirImport out;
   out.placement = Placement::fromDesignPins(design_);
   for (const std::string& op : skipOrder_)
@@ -931,8 +940,8 @@ using mlir::opTokenIndex;
 /// Walks a file's statements, one ModuleImporter per aie.device.
 class FileImporter {
  public:
-  FileImporter(std::shared_ptr<const std::string> text, const std::string& file)
-      : file_(file), text_(std::move(text)) {}
+  FileImporter(std::shared_ptr<const std::string> text, const std::string& file, const Device* device)
+      : file_(file), text_(std::move(text)), device_override_(device) {}
 
   std::vector<MlirModule> run();
 
@@ -958,6 +967,7 @@ class FileImporter {
   std::vector<size_t> sectionOf_;    // module -> its `// -----` section
   std::vector<size_t> sectionEnds_;  // section -> where it ends
   std::unique_ptr<ModuleImporter> device_;
+  const Device* device_override_;  // replaces each module's device when given
   bool failed_ = false;  // the current device had an error: skip the rest of it
   std::string moduleSymbol_;
   size_t sectionBegin_ = 0;
@@ -973,7 +983,7 @@ void FileImporter::startDevice(const Statement& st, size_t opIndex) {
   m.title = moduleSymbol_;
   modules_.push_back(m);
   sectionOf_.push_back(sectionEnds_.size());
-  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_);
+  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_, device_override_);
   failed_ = false;
   try {
     device_->start(st, opIndex);
@@ -1104,13 +1114,13 @@ std::vector<MlirModule> FileImporter::run() {
 
 }  // namespace
 
-std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file) {
-  return FileImporter(std::make_shared<const std::string>(text), file).run();
+std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file, const Device* device) {
+  return FileImporter(std::make_shared<const std::string>(text), file, device).run();
 }
 
-std::vector<MlirModule> loadMlirModules(const std::string& path) {
+std::vector<MlirModule> loadMlirModules(const std::string& path, const Device* device) {
   // The text is read into the buffer exports keep: no second copy of a large file.
-  return FileImporter(std::make_shared<const std::string>(core::readFile(path)), path).run();
+  return FileImporter(std::make_shared<const std::string>(core::readFile(path)), path, device).run();
 }
 
 std::string describeMlirModules(const std::vector<MlirModule>& modules) {
@@ -1139,12 +1149,12 @@ MlirImport pickModule(std::vector<MlirModule> modules, const std::string& file, 
 
 }  // namespace
 
-MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module) {
-  return pickModule(parseMlirModules(text, file), file, module);
+MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module, const Device* device) {
+  return pickModule(parseMlirModules(text, file, device), file, module);
 }
 
-MlirImport loadMlirDesign(const std::string& path, int module) {
-  return pickModule(loadMlirModules(path), path, module);
+MlirImport loadMlirDesign(const std::string& path, int module, const Device* device) {
+  return pickModule(loadMlirModules(path, device), path, module);
 }
 
 }  // namespace ts::aie

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/aie/design.h"
+#include "engine/aie/device.h"
 #include "engine/aie/placement.h"
 #include "engine/core/error.h"
 
@@ -73,14 +74,18 @@ struct MlirModule {
 
 /// Every module of a file. A malformed file (bad token, unbalanced brackets, a file cut short)
 /// throws core::InputError; a module whose content is wrong gets its own `error`.
-std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file);
-std::vector<MlirModule> loadMlirModules(const std::string& path);
+/// `device`, when given, replaces every module's own (e.g. the `NPUDEVICE` placeholder of
+/// MLIR-AIE's tests); a warning says so where they differ.
+std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file,
+                                         const Device* device = nullptr);
+std::vector<MlirModule> loadMlirModules(const std::string& path, const Device* device = nullptr);
 
 /// One design: module `module` (1-based), or with 0 the file's only module (a file with
 /// several is an InputError that lists them). Throws core::InputError naming file:line:column.
 /// This is the importer's stable entry point (also used by the fuzz harness).
-MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module = 0);
-MlirImport loadMlirDesign(const std::string& path, int module = 0);
+MlirImport parseMlirDesign(const std::string& text, const std::string& file, int module = 0,
+                           const Device* device = nullptr);
+MlirImport loadMlirDesign(const std::string& path, int module = 0, const Device* device = nullptr);
 
 /// "1 @name (line 18), 2 @other (line 31)" for messages.
 std::string describeMlirModules(const std::vector<MlirModule>& modules);

@@ -10,15 +10,21 @@
 
 namespace ts::aie::mlir {
 
-void ModuleImporter::addRouteEndpoint(Cursor& c) {
-  // aie.route_endpoint @name(%tile) Bundle [{channelIndex = N : i32, ...}], and an earlier
-  // spelling, aie.objectfifo.dangling_endpoint @name(%tile) S2MM|MM2S Bundle
+ModuleImporter::RouteEnd ModuleImporter::endpointOn(Cursor& c) {
+  // `@name(%tile)`, as every kind of endpoint starts
   RouteEnd end;
   end.at = c.peek();
   end.name = c.symbol("the endpoint's name");
   c.expect('(', "after the endpoint's name");
   end.tile = tileValue(c, "the endpoint's tile");
   c.expect(')', "after the endpoint's tile");
+  return end;
+}
+
+void ModuleImporter::addRouteEndpoint(Cursor& c) {
+  // aie.route_endpoint @name(%tile) Bundle [{channelIndex = N : i32, ...}], and an earlier
+  // spelling, aie.objectfifo.dangling_endpoint @name(%tile) S2MM|MM2S Bundle
+  RouteEnd end = endpointOn(c);
   if (!c.acceptWord("S2MM")) c.acceptWord("MM2S");  // the route's direction says which
   Token bundleAt = c.peek();
   end.bundle = c.bundle("the endpoint's port (e.g. DMA)");
@@ -70,12 +76,7 @@ void ModuleImporter::addPool(Cursor& c, const Statement& st) {
 
 void ModuleImporter::addPoolEndpoint(Cursor& c, bool dma) {
   // aie.objectfifo.dma_endpoint @name(%tile) fills|drains @pool (core_endpoint alike)
-  RouteEnd end;
-  end.at = c.peek();
-  end.name = c.symbol("the endpoint's name");
-  c.expect('(', "after the endpoint's name");
-  end.tile = tileValue(c, "the endpoint's tile");
-  c.expect(')', "after the endpoint's tile");
+  RouteEnd end = endpointOn(c);
   end.bundle = dma ? "DMA" : "Core";
   Token verb = c.peek();
   if (dma && (c.atEnd() || verb.is('{'))) {  // a DMA endpoint without a pool (an earlier spelling)
@@ -111,6 +112,7 @@ void ModuleImporter::resolveRoutes() {
                              "aie.objectfifo endpoint @" + name + ": unknown pool @" + end.pool);
   for (const PendingRoute& r : routes_) {
     Cursor c(r.statement, r.index, r.op, file_);
+    opAt_ = r.statement.tokens[r.index - 1];
     addRoute(c);
   }
 }
