@@ -24,11 +24,12 @@ const std::string kMemoryTestCore = "    aie.core(%t) {\n      aie.end\n    }";
 }  // namespace
 
 TEST(MlirMemory, BuffersAndTheStackCountOnTheirTile) {
-  MlirImport m = importMlirBody("    %t = aie.logical_tile<CoreTile>(?, ?)\n    %m = aie.tile(1, 1)\n"
-                                "    %b0 = aie.buffer(%t) : memref<2048xi32>\n"
-                                "    %b1 = aie.buffer(%t) {sym_name = \"w\"} : memref<16xbf16> = dense<0.0>\n"
-                                "    %b2 = aie.buffer(%m) : memref<3x100xi8>\n" +
-                                kMemoryTestCore + "\n");
+  MlirImport m = importMlirBody(
+      "    %t = aie.logical_tile<CoreTile>(?, ?)\n    %m = aie.tile(1, 1)\n"
+      "    %b0 = aie.buffer(%t) : memref<2048xi32>\n"
+      "    %b1 = aie.buffer(%t) {sym_name = \"w\"} : memref<16xbf16> = dense<0.0>\n"
+      "    %b2 = aie.buffer(%m) : memref<3x100xi8>\n" +
+      kMemoryTestCore + "\n");
   EXPECT_EQ(m.design.cores[0].bufferBytes, 8192 + 32 + 1024);
   EXPECT_EQ(m.design.cores[1].bufferBytes, 300);  // a memory tile has no core, so no stack
   EXPECT_TRUE(warnedOf(m, "3 aie.buffer(s) (8524 bytes) count as memory of their tiles")) << m.warnings.front();
@@ -50,7 +51,8 @@ TEST(MlirMemory, StackSizeComesFromTheAttributesAfterTheCoreBody) {
             1024);
   // Attributes after another op's region are not the core's either.
   EXPECT_EQ(stack(kMemoryTestCore + "\n    aie.mem(%t) {\n      aie.end\n    } {stack_size = 7 : i32}"), 1024);
-  const auto [line, message] = mlirBodyRefusal("    %t = aie.tile(1, 2)\n" + kMemoryTestCore + " {stack_size = -5 : i32}\n");
+  const auto [line, message] =
+      mlirBodyRefusal("    %t = aie.tile(1, 2)\n" + kMemoryTestCore + " {stack_size = -5 : i32}\n");
   EXPECT_EQ(line, 6) << message;
   EXPECT_NE(message.find("stack_size"), std::string::npos) << message;
 }
@@ -59,15 +61,18 @@ TEST(MlirMemory, ATileWhoseBuffersTheFileDeclaresHoldsItsFlowsBuffersAmongThem) 
   // A hand-lowered design: flows between DMA ports, and the buffers their DMA programs move.
   // Each flow end is assumed to hold 2 x 1024 bytes; a tile holds the larger of that and the
   // buffers the file puts on it, not both.
-  const std::string tiles = "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
-                            "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n    aie.flow(%b, DMA : 0, %a, DMA : 0)\n";
+  const std::string tiles =
+      "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
+      "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n    aie.flow(%b, DMA : 0, %a, DMA : 0)\n";
   MlirImport small = importMlirBody(tiles + "    %x = aie.buffer(%a) : memref<256xi32>\n");
   EXPECT_EQ(small.design.cores[0].bufferBytes, 0);  // 1024 declared < 4096 assumed for two ends
-  MlirImport large = importMlirBody(tiles + "    %x = aie.buffer(%a) : memref<2048xi32>\n"
-                                            "    %y = aie.buffer(%b) : memref<256xi32>\n");
+  MlirImport large = importMlirBody(tiles +
+                                    "    %x = aie.buffer(%a) : memref<2048xi32>\n"
+                                    "    %y = aie.buffer(%b) : memref<256xi32>\n");
   EXPECT_EQ(large.design.cores[0].bufferBytes, 8192 - 4096);
   EXPECT_EQ(large.design.cores[1].bufferBytes, 0);
-  EXPECT_TRUE(warnedOf(large, "on 2 tile(s) that also end flows or routes, those ends' buffers are taken to be among them"));
+  EXPECT_TRUE(
+      warnedOf(large, "on 2 tile(s) that also end flows or routes, those ends' buffers are taken to be among them"));
 }
 
 TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredBuffersLeaveRoom) {
@@ -95,9 +100,10 @@ TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredBuffersLeaveRoom) {
 
 TEST(MlirMemory, BlockFloatingPointElementsHaveTheirPackedSize) {
   auto bytes = [](const std::string& type) {
-    return importMlirBody("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n    aie.objectfifo @of(%a, {%b}, 2 : i32)"
-                          " : !aie.objectfifo<memref<" +
-                          type + ">>\n")
+    return importMlirBody(
+               "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n    aie.objectfifo @of(%a, {%b}, 2 : i32)"
+               " : !aie.objectfifo<memref<" +
+               type + ">>\n")
         .design.nets[0]
         .bytesPerObject;
   };
@@ -105,9 +111,10 @@ TEST(MlirMemory, BlockFloatingPointElementsHaveTheirPackedSize) {
   EXPECT_EQ(bytes("4x8x!aiex.bfp<\"v16bfp16ebs16\">"), 32 * 17);
   EXPECT_EQ(bytes("16xi72"), 16 * 9);  // as aie-transform-bfp-types lowers them
   EXPECT_EQ(bytes("16xi136"), 16 * 17);
-  const auto [line, message] = mlirBodyRefusal("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
-                                       "    aie.objectfifo @of(%a, {%b}, 2 : i32) : "
-                                       "!aie.objectfifo<memref<8x!aiex.bfp<\"v8bfp12ebs8\">>>\n");
+  const auto [line, message] = mlirBodyRefusal(
+      "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n"
+      "    aie.objectfifo @of(%a, {%b}, 2 : i32) : "
+      "!aie.objectfifo<memref<8x!aiex.bfp<\"v8bfp12ebs8\">>>\n");
   EXPECT_EQ(line, 5) << message;
   EXPECT_NE(message.find("unsupported block format"), std::string::npos) << message;
 }

@@ -13,8 +13,9 @@ using ts::test::warnedOf;
 
 namespace {
 
-const std::string kRouteTiles = "    %shim = aie.tile(1, 0)\n    %mem = aie.logical_tile<MemTile>(?, ?)\n"
-                                "    %c1 = aie.tile(1, 2)\n    %c3 = aie.tile(3, 2)\n";
+const std::string kRouteTiles =
+    "    %shim = aie.tile(1, 0)\n    %mem = aie.logical_tile<MemTile>(?, ?)\n"
+    "    %c1 = aie.tile(1, 2)\n    %c3 = aie.tile(3, 2)\n";
 
 }  // namespace
 
@@ -40,8 +41,9 @@ TEST(MlirRoutes, ARouteIsAStreamedNetFromItsSourceToEachDestination) {
 }
 
 TEST(MlirRoutes, SeveralSourcesMergeIntoOnePacketRouteOneNetEach) {
-  const std::string ends = kRouteTiles + "    aie.route_endpoint @a(%shim) DMA\n    aie.route_endpoint @b(%c3) DMA\n"
-                                         "    aie.route_endpoint @c(%c1) Core {channelIndex = 0 : i32}\n";
+  const std::string ends = kRouteTiles +
+                           "    aie.route_endpoint @a(%shim) DMA\n    aie.route_endpoint @b(%c3) DMA\n"
+                           "    aie.route_endpoint @c(%c1) Core {channelIndex = 0 : i32}\n";
   MlirImport merge = importMlirBody(ends + "    aie.route from [@a, @b] to [@c] {packet = #aie.packet_info<>}\n");
   ASSERT_EQ(merge.design.netCount(), 2);
   EXPECT_EQ(merge.design.cores[merge.design.nets[1].source].name, "c3");
@@ -55,10 +57,11 @@ TEST(MlirRoutes, SeveralSourcesMergeIntoOnePacketRouteOneNetEach) {
 }
 
 TEST(MlirRoutes, TheEarlierSpellingObjectFifoFlowIsARoute) {
-  MlirImport m = importMlirBody(kRouteTiles + "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
-                                              "    aie.objectfifo.dma_endpoint @p_dma(%c1) drains @p\n"
-                                              "    aie.objectfifo.dma_endpoint @shim_in(%shim) {}\n"
-                                              "    aie.objectfifo.flow from @p_dma to [@shim_in]\n");
+  MlirImport m = importMlirBody(kRouteTiles +
+                                "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
+                                "    aie.objectfifo.dma_endpoint @p_dma(%c1) drains @p\n"
+                                "    aie.objectfifo.dma_endpoint @shim_in(%shim) {}\n"
+                                "    aie.objectfifo.flow from @p_dma to [@shim_in]\n");
   ASSERT_EQ(m.design.netCount(), 1);
   EXPECT_EQ(m.design.cores[m.design.nets[0].targets[0]].name, "shim");
   EXPECT_EQ(m.design.nets[0].port(1), PortKind::Dma);
@@ -68,13 +71,14 @@ TEST(MlirRoutes, TheEarlierSpellingObjectFifoFlowIsARoute) {
 TEST(MlirRoutes, AnAttributeDictionaryMayGoOnOverTheNextLine) {
   // As MLIR-AIE's own tests write pools: `{depth = 2 : i32,` then the rest on the next line. A
   // `{` followed by `name =` is no region.
-  MlirImport m = importMlirBody(kRouteTiles +
-                                "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32,\n"
-                                "        segments = [#aie.objectfifo_segment<offset = 0, size = 16>]} : memref<16xi32>\n"
-                                "    aie.objectfifo.core_endpoint @fill(%c1) fills @p\n"
-                                "    aie.objectfifo.dma_endpoint @drain(%c1) drains @p {iterCount = 4 : i32}\n"
-                                "    aie.objectfifo.dangling_endpoint @sink(%shim) S2MM DMA\n"
-                                "    aie.objectfifo.flow from @drain to [@sink]\n");
+  MlirImport m =
+      importMlirBody(kRouteTiles +
+                     "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32,\n"
+                     "        segments = [#aie.objectfifo_segment<offset = 0, size = 16>]} : memref<16xi32>\n"
+                     "    aie.objectfifo.core_endpoint @fill(%c1) fills @p\n"
+                     "    aie.objectfifo.dma_endpoint @drain(%c1) drains @p {iterCount = 4 : i32}\n"
+                     "    aie.objectfifo.dangling_endpoint @sink(%shim) S2MM DMA\n"
+                     "    aie.objectfifo.flow from @drain to [@sink]\n");
   ASSERT_EQ(m.design.netCount(), 1);
   EXPECT_EQ(m.design.nets[0].sourceDepth, 2);
   EXPECT_EQ(m.design.nets[0].bytesPerObject, 64);
@@ -82,10 +86,11 @@ TEST(MlirRoutes, AnAttributeDictionaryMayGoOnOverTheNextLine) {
 }
 
 TEST(MlirRoutes, EndpointsAndPoolsMayBeDefinedBelowTheirUses) {
-  MlirImport m = importMlirBody(kRouteTiles + "    aie.route from @in to [@p_dma]\n"
-                                              "    aie.objectfifo.dma_endpoint @p_dma(%c1) fills @p\n"
-                                              "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
-                                              "    aie.route_endpoint @in(%shim) DMA\n");
+  MlirImport m = importMlirBody(kRouteTiles +
+                                "    aie.route from @in to [@p_dma]\n"
+                                "    aie.objectfifo.dma_endpoint @p_dma(%c1) fills @p\n"
+                                "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
+                                "    aie.route_endpoint @in(%shim) DMA\n");
   ASSERT_EQ(m.design.netCount(), 1);
   EXPECT_EQ(m.design.nets[0].bytesPerObject, 64);
 }
@@ -130,10 +135,11 @@ TEST(MlirRoutes, PacketRoutesAndSharedChannelsAreLeftToTheRouterWithAWarning) {
 }
 
 TEST(MlirRoutes, WhatTheRouteFormCannotMeanIsRefusedWithItsLine) {
-  const std::string ends = kRouteTiles + "    aie.route_endpoint @a(%shim) DMA\n"
-                                         "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
-                                         "    aie.objectfifo.dma_endpoint @fill(%c1) fills @p\n"
-                                         "    aie.objectfifo.core_endpoint @core(%c1) drains @p\n";
+  const std::string ends = kRouteTiles +
+                           "    aie.route_endpoint @a(%shim) DMA\n"
+                           "    aie.objectfifo.pool @p(%c1) {depth = 2 : i32} : memref<16xi32>\n"
+                           "    aie.objectfifo.dma_endpoint @fill(%c1) fills @p\n"
+                           "    aie.objectfifo.core_endpoint @core(%c1) drains @p\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"    aie.route from @a to [@nowhere]\n", "unknown endpoint @nowhere"},
       {"    aie.route from @a to [@core]\n", "is a core endpoint"},

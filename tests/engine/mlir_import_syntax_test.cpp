@@ -319,12 +319,13 @@ TEST(MlirSyntax, WindowsLineEndsAndLegacyPrefixes) {
 
 TEST(MlirSyntax, ADesignProblemNamesTheOpThatMadeIt) {
   // Two links into one object FIFO (MLIR-AIE's external_mangle_collision test): the second link.
-  const std::string body = "    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    %a = aie.tile(0, 2)\n"
-                           "    aie.objectfifo @in(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                           "    aie.objectfifo @in2(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                           "    aie.objectfifo @out(%m, {%s}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
-                           "    aie.objectfifo.link [@in] -> [@out] ([] [])\n"
-                           "    aie.objectfifo.link [@in2] -> [@out] ([] [])\n";
+  const std::string body =
+      "    %s = aie.tile(0, 0)\n    %m = aie.tile(0, 1)\n    %a = aie.tile(0, 2)\n"
+      "    aie.objectfifo @in(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo @in2(%a, {%m}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo @out(%m, {%s}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo.link [@in] -> [@out] ([] [])\n"
+      "    aie.objectfifo.link [@in2] -> [@out] ([] [])\n";
   ts::core::InputError e = errorOf(device(body));
   EXPECT_EQ(e.line(), 10) << e.what();
   EXPECT_TRUE(mentions(e, "is already the output of link")) << e.what();

@@ -62,8 +62,9 @@ int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
   static const std::map<std::string, int64_t> blocks = {{"v8bfp16ebs8", 72}, {"v16bfp16ebs16", 136}};
   static const std::map<std::string, int64_t> floats = {{"f16", 16}, {"bf16", 16}, {"f32", 32},
                                                         {"f64", 64}, {"tf32", 32}, {"index", 64}};
-  type.erase(std::remove_if(type.begin(), type.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
-             type.end());
+  type.erase(
+      std::remove_if(type.begin(), type.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
+      type.end());
   if (type.rfind("!aiex.bfp<", 0) == 0) {
     const std::string format = type.size() > 13 ? type.substr(11, type.size() - 13) : "";  // !aiex.bfp<"...">
     if (!blocks.count(format) || type.compare(type.size() - 2, 2, "\">") != 0)
@@ -80,7 +81,8 @@ int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
     if (digits && type.size() - p <= 4) bits = std::stoll(type.substr(p));  // up to i9999 (bfp lowers to i72, i136)
   }
   if (bits == 0)
-    c.fail(at, shown + ": unsupported element type '" + type + "' (expected iN, uiN, siN, f16, bf16, f32, f64, f8*, !aiex.bfp<...>)");
+    c.fail(at, shown + ": unsupported element type '" + type +
+                   "' (expected iN, uiN, siN, f16, bf16, f32, f64, f8*, !aiex.bfp<...>)");
   if (count > kMaxObjectBytes / bits) c.fail(at, shown + ": the object is larger than 2^40 bytes");
   return (count * bits + 7) / 8;
 }

@@ -62,9 +62,7 @@ std::string skipReason(const std::string& op) {
 
 /// Ops that move data between tiles in ways the design model cannot express.
 bool unsupportedDataOp(const std::string& op) {
-  static const std::set<std::string> ops = {"aie.broadcast_packet",
-                                            "aie.multicast",
-                                            "aiex.broadcast_packet",
+  static const std::set<std::string> ops = {"aie.broadcast_packet", "aie.multicast", "aiex.broadcast_packet",
                                             "aiex.multicast",
                                             "aie.objectfifo.createObjectFifo"};  // normalizeOp's spelling
   return ops.count(op) > 0;
@@ -912,9 +910,10 @@ MlirImport ModuleImporter::finish(const std::string& name) {
     out.warnings.push_back("packet flows share a DMA channel at " + std::to_string(sharedPorts) + " port(s) (e.g. " +
                            example + "): each flow is a net of its own, and the router decides which share a channel");
   if (unsizedFlows_)
-    out.warnings.push_back("flows (and routes without a pool) carry no object size: each of their DMA ends is "
-                           "assumed to hold " +
-                           std::to_string(kFlowDepth) + " x " + std::to_string(kFlowBytes) + " bytes");
+    out.warnings.push_back(
+        "flows (and routes without a pool) carry no object size: each of their DMA ends is "
+        "assumed to hold " +
+        std::to_string(kFlowDepth) + " x " + std::to_string(kFlowBytes) + " bytes");
   if (packetRoutes_ > 0)
     out.warnings.push_back(std::to_string(packetRoutes_) +
                            " packet-switched aie.route(s): each is a net of its own, and the router decides which "

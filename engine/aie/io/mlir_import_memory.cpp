@@ -62,13 +62,15 @@ void ModuleImporter::chargeDeclaredMemory() {
   // A flow's or route's DMA end holds an assumed buffer, or its pool. A tile whose buffers the
   // file declares holds those ends' buffers among them (a hand-lowered design declares the
   // buffers its DMA programs move; a pool is what its endpoint moves), so it holds the larger.
-  std::map<CoreId, int64_t> assumed;
+  std::map<CoreId, int64_t> assumed;  // saturates like declaredBytes_: only the comparison matters
   for (const Net& n : design_.nets)
     if (flowNet(n))
       for (int pin = 0; pin <= int(n.targets.size()); ++pin)
-        if (n.usesDma(pin))
-          assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]] +=
-              int64_t(pin == 0 ? n.sourceDepth : n.targetDepths[size_t(pin - 1)]) * n.bytesPerObject;
+        if (n.usesDma(pin)) {
+          int64_t& sum = assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]];
+          const int depth = pin == 0 ? n.sourceDepth : n.targetDepths[size_t(pin - 1)];
+          sum = std::min(sum + depth * n.bytesPerObject, limits::kMaxBufferBytes + 1);
+        }
   int64_t total = 0;
   int withFlows = 0;
   for (const auto& [core, bytes] : declaredBytes_) {
@@ -84,9 +86,10 @@ void ModuleImporter::chargeDeclaredMemory() {
     declared += (declared.empty() ? "" : " and ") + std::to_string(declaredPools_) + " aie.objectfifo.pool(s)";
   if (!declared.empty())
     notes_.push_back(declared + " (" + std::to_string(total) + " bytes) count as memory of their tiles" +
-                     (withFlows > 0 ? "; on " + std::to_string(withFlows) +
-                                          " tile(s) that also end flows or routes, those ends' buffers are taken to be among them"
-                                    : std::string()));
+                     (withFlows > 0
+                          ? "; on " + std::to_string(withFlows) +
+                                " tile(s) that also end flows or routes, those ends' buffers are taken to be among them"
+                          : std::string()));
   std::map<int64_t, int> sizes;
   for (const auto& [core, stack] : stacks_) {
     design_.cores[core].bufferBytes += stack;

@@ -163,7 +163,8 @@ void ModuleImporter::addRoute(Cursor& c) {
     c.skipAttributes();
   }
   if (sources.size() > 1 && !packet)
-    c.fail(from, "several sources need a packet header ({packet = #aie.packet_info<>}): a circuit cannot merge streams");
+    c.fail(from,
+           "several sources need a packet header ({packet = #aie.packet_info<>}): a circuit cannot merge streams");
   packetRoutes_ += packet;
   // One net per source to every destination, as for aie.packet_flow.
   for (const RouteEnd* src : sources) addRouteNet(*src, dests);

@@ -52,19 +52,21 @@ class ModuleImporter {
       device_ = *deviceOverride_;
       if (deviceName_ != device_.name())
         notes_.push_back("the file's device '" + deviceName_ + "' is replaced by '" + device_.name() + "' (--device)");
-    } else try {
-      // npu and ipu: MLIR-AIE's older names of npu1.
-      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
-    } catch (const core::Error& e) {
-      // MLIR-AIE's lit tests write NPUDEVICE and let the test runner substitute the machine's NPU.
-      const bool placeholder = std::all_of(deviceName_.begin(), deviceName_.end(),
-                                           [](char ch) { return std::isupper(static_cast<unsigned char>(ch)) || ch == '_'; });
-      if (placeholder)
-        c.fail(nameAt, "'" + deviceName_ +
-                           "' is a placeholder that MLIR-AIE's tests replace before they run: write the device "
-                           "instead, or give it with --device (e.g. npu1 or npu2)");
-      c.fail(nameAt, e.what());
-    }
+    } else
+      try {
+        // npu and ipu: MLIR-AIE's older names of npu1.
+        device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
+      } catch (const core::Error& e) {
+        // MLIR-AIE's lit tests write NPUDEVICE and let the test runner substitute the machine's NPU.
+        const bool placeholder = std::all_of(deviceName_.begin(), deviceName_.end(), [](char ch) {
+          return std::isupper(static_cast<unsigned char>(ch)) || ch == '_';
+        });
+        if (placeholder)
+          c.fail(nameAt, "'" + deviceName_ +
+                             "' is a placeholder that MLIR-AIE's tests replace before they run: write the device "
+                             "instead, or give it with --device (e.g. npu1 or npu2)");
+        c.fail(nameAt, e.what());
+      }
     if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
   }
 
@@ -169,8 +171,8 @@ class ModuleImporter {
   std::unordered_map<std::string, CoreId> tiles_;
   std::unordered_map<std::string, int> tileLines_;
   std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
-  std::unordered_set<std::string> locks_;             // which of those are locks
-  std::map<CoreId, int64_t> declaredBytes_;           // aie.buffer and pool bytes per tile
+  std::unordered_set<std::string> locks_;            // which of those are locks
+  std::map<CoreId, int64_t> declaredBytes_;          // aie.buffer and pool bytes per tile
   int declaredBuffers_ = 0, declaredPools_ = 0;
   bool unsizedFlows_ = false;  // some flow or route net holds kFlowBytes objects, an assumption
   // The route form: endpoints (route_endpoint, or a pool's DMA or core endpoint) and pools.
@@ -205,10 +207,11 @@ class ModuleImporter {
   std::map<CoreId, int64_t> stacks_;  // tiles with an aie.core: its stack_size
   CoreId closedCore_ = -1;
   Token opAt_;  // the op being read: where its nets, links and cascades come from
-  std::map<std::pair<DesignProblem::Part, int>, Token> partAt_;  // for the design's problems            // the core whose region just closed (its attributes may follow)
+  std::map<std::pair<DesignProblem::Part, int>, Token>
+      partAt_;  // for the design's problems            // the core whose region just closed (its attributes may follow)
   std::unordered_map<std::string, NetId> fifos_;
-  int dmaOnlyFifos_ = 0;  // FIFOs streamed because MLIR-AIE would never share memory for them
-  std::vector<std::string> singleDepthFifos_;               // declared with one depth, not [p, c...]
+  int dmaOnlyFifos_ = 0;                       // FIFOs streamed because MLIR-AIE would never share memory for them
+  std::vector<std::string> singleDepthFifos_;  // declared with one depth, not [p, c...]
   std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
   // Object FIFOs from a tile to itself: no net, their buffers count as local memory of the tile
   // or of the delegate an aie.objectfifo.allocate names.
