@@ -83,6 +83,12 @@ TEST(MlirRoutes, AnAttributeDictionaryMayGoOnOverTheNextLine) {
   EXPECT_EQ(m.design.nets[0].sourceDepth, 2);
   EXPECT_EQ(m.design.nets[0].bytesPerObject, 64);
   EXPECT_EQ(m.design.cores[m.design.nets[0].targets[0]].name, "shim");
+  // The `{` may also end its line, `name =` starting the next; a `{` then an op opens a region.
+  MlirImport open = importMlirBody(kRouteTiles +
+                                   "    aie.objectfifo.pool @q(%c3) {\n      depth = 3 : i32\n"
+                                   "    } : memref<8xi32> {\n"
+                                   "      aie.objectfifo.segment @s0 {offset = 0 : i32, size = 8 : i32}\n    }\n");
+  EXPECT_EQ(open.design.cores[3].bufferBytes, 3 * 32);
 }
 
 TEST(MlirRoutes, EndpointsAndPoolsMayBeDefinedBelowTheirUses) {
@@ -147,7 +153,8 @@ TEST(MlirRoutes, WhatTheRouteFormCannotMeanIsRefusedWithItsLine) {
       {"    aie.route_endpoint @m(%mem) Core\n    aie.route from @a to [@m]\n", "Core"},
       {"    aie.route_endpoint @a(%c3) DMA\n", "endpoint @a is defined twice"},
       {"    aie.objectfifo.pool @q(%c3) : memref<16xi32>\n", "has no depth attribute"},
-      {"    aie.objectfifo.pool @q(%c3) {\n      depth = 2 : i32\n    } : memref<16xi32> {\n    }\n",
+      {"    aie.objectfifo.pool @q(%c3) {\n      aie.objectfifo.segment @s0 {offset = 0 : i32, size = 16 : i32}\n"
+       "    }\n",
        "expected the pool's attributes and type on this line"},
       {"    aie.objectfifo.dma_endpoint @e(%c3) fills @missing\n", "unknown pool @missing"},
       {"    aie.route @a to [@fill]\n", "expected 'from @source'"},

@@ -260,18 +260,29 @@ std::string StatementReader::opNameOf(const Statement& st) {
   return std::string(st.tokens[0].text);
 }
 
-bool StatementReader::regionOpensHere(const Statement& st) const {
+bool StatementReader::regionOpensHere(const Statement& st, const Token& next) const {
   if (openInStatement() == 0) return false;
   const Open& top = stack_.back();
   if (top.bracket != '{' || top.region) return false;
-  // `{name = ...` is an attribute dictionary continued on the next line (no op starts with a
-  // bare name and `=`), whatever else is open.
+  // `name =` after the `{`, on its line or at the start of the next, makes it an attribute
+  // dictionary written over several lines: no op starts with a bare name and `=`.
   const size_t k = top.tokenIndex;
-  if (k + 2 < st.tokens.size() && st.tokens[k + 1].kind == TokenKind::Identifier && st.tokens[k + 2].is('='))
+  const bool kept = k < st.tokens.size();  // a truncated statement keeps no index
+  if (kept && k + 2 < st.tokens.size() && st.tokens[k + 1].kind == TokenKind::Identifier && st.tokens[k + 2].is('='))
     return false;
+  if (kept && k + 1 == st.tokens.size() && next.kind == TokenKind::Identifier && assignmentFollows()) return false;
   // `{` alone at the op's top level, or the last token of the line (a region, not a value list
   // such as `{%a,` continued on the next line).
   return openInStatement() == 1 || k + 1 == st.tokens.size();
+}
+
+bool StatementReader::assignmentFollows() const {
+  Lexer probe = lexer_;  // reads ahead without moving the reader
+  try {
+    return probe.next().is('=');
+  } catch (const core::InputError&) {
+    return false;  // the reader itself reports the bad character when it gets there
+  }
 }
 
 void StatementReader::failUnclosed(const Open& open, const Token& where, const std::string& why) const {
@@ -320,7 +331,7 @@ bool StatementReader::next(Statement& st) {
         peek_ = t, havePeek_ = true;
         return true;
       }
-      if (openInStatement() != 0 && regionOpensHere(st)) {
+      if (openInStatement() != 0 && regionOpensHere(st, t)) {
         Open& open = stack_.back();
         if (open.tokenIndex < st.tokens.size()) {
           // Ops written after the `{` on the same line belong to the region.

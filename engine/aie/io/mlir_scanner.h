@@ -6,7 +6,7 @@
 // The reader cuts the token stream into statements the way MLIR is printed: one op per line,
 // an op continues over line breaks while one of its ( [ < brackets is open, and a `{` left open
 // at the end of a line opens a region whose ops follow as deeper statements (unless `name =`
-// follows it on its line: an attribute dictionary continued on the next line). A `// -----` line
+// follows it, on its line or the next: an attribute dictionary written over several lines). A `// -----` line
 // (mlir-opt --split-input-file) separates independent modules.
 #include <cstddef>
 #include <cstdint>
@@ -103,7 +103,10 @@ class StatementReader {
   [[noreturn]] void failUnclosed(const Open& open, const Token& where, const std::string& why) const;
   size_t openInStatement() const { return stack_.size() - regionBase_; }
   void recomputeRegionBase();
-  bool regionOpensHere(const Statement& st) const;
+  /// Whether the `{` open at the end of the line opens a region; `next` starts the next line.
+  bool regionOpensHere(const Statement& st, const Token& next) const;
+  /// Whether the token after the one just taken is `=`.
+  bool assignmentFollows() const;
   static std::string opNameOf(const Statement& st);
 
   Lexer lexer_;
