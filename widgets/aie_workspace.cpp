@@ -79,12 +79,13 @@ bool AieWorkspace::handles(const QString& path) const {
 
 bool AieWorkspace::open(const QString& path, QString* error) {
   int module = std::exchange(moduleToOpen_, -1);
+  const QString device = std::exchange(deviceToOpen_, {});
   if (module < 0) {
-    std::optional<int> chosen = chooseMlirModule(canvas_, path, error);
+    std::optional<int> chosen = chooseMlirModule(canvas_, path, error, device);
     if (!chosen) return false;  // cancelled (error empty) or unreadable
     module = *chosen;
   }
-  if (!doc_->open(path, error, {}, module)) return false;
+  if (!doc_->open(path, error, device, module)) return false;
   logOpened(path);
   return true;
 }

@@ -40,6 +40,8 @@ class AieWorkspace : public Workspace {
   /// An MLIR file with several modules opens module `module` (1-based); -1 asks the user (the
   /// "which module?" dialog), 0 takes the only one. Applies to the next open() only.
   void setModuleToOpen(int module) { moduleToOpen_ = module; }
+  /// The device the next open() uses instead of the design's own (a preset or device YAML).
+  void setDeviceToOpen(const QString& device) { deviceToOpen_ = device; }
   bool open(const QString& path, QString* error) override;
   /// Opens a design that has no file yet (generated, e.g. by the GEMM planner); it is saved
   /// only through Save As.
@@ -86,6 +88,7 @@ class AieWorkspace : public Workspace {
   CompareController* compare_;
   QString previewText_;
   int moduleToOpen_ = -1;
+  QString deviceToOpen_;
 };
 
 }  // namespace ts::ui

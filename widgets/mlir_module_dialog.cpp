@@ -8,15 +8,18 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "engine/aie/device_library.h"
 #include "engine/aie/io/mlir_import.h"
 
 namespace ts::ui {
 
-std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error) {
+std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error, const QString& device) {
   if (QFileInfo(path).suffix().compare(QStringLiteral("mlir"), Qt::CaseInsensitive) != 0) return 0;
   std::vector<aie::MlirModule> modules;
   try {
-    modules = aie::loadMlirModules(path.toStdString());
+    std::optional<aie::Device> given;
+    if (!device.isEmpty()) given = aie::loadDevice(device.toStdString());
+    modules = aie::loadMlirModules(path.toStdString(), given ? &*given : nullptr);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return std::nullopt;

@@ -10,6 +10,8 @@ namespace ts::ui {
 /// 0 when the file holds at most one module (nothing to ask), the chosen module (1-based), or
 /// nothing when the user cancelled or the file cannot be read (`error` then says why; it stays
 /// empty on cancel). Modules that do not import are listed with their error and cannot be chosen.
-std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error);
+/// `device`, when given, replaces each module's own (e.g. MLIR-AIE's NPUDEVICE placeholder).
+std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error,
+                                    const QString& device = {});
 
 }  // namespace ts::ui

@@ -188,7 +188,10 @@ int main(int argc, char** argv) {
     QString error;
     const int module = parser.isSet(moduleOpt) ? parser.value(moduleOpt).toInt() : -1;
     if (parser.isSet(moduleOpt) && module < 1) return fail("--module: expected a module number from 1");
-    if (!window.openDesign(design, &error, batch, module) && batch) return fail(error);
+    const QString device = parser.value(deviceOpt);
+    if (!device.isEmpty() && !window.aie()->handles(design))
+      return fail("--device applies to AIE designs (.yaml, .json, .mlir), not " + design);
+    if (!window.openDesign(design, &error, batch, module, device) && batch) return fail(error);
     if (parser.isSet(placementOpt) && !window.openPlacement(parser.value(placementOpt), &error, batch) && batch)
       return fail(error);
   } else if (parser.isSet(benchOpt)) {

@@ -374,10 +374,12 @@ bool MainWindow::report(bool ok, const QString& what, const QString& why, QStrin
   return false;
 }
 
-bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors, int module) {
+bool MainWindow::openDesign(const QString& path, QString* error, bool quietErrors, int module,
+                            const QString& device) {
   ui::Workspace* w = workspaceFor(path);
   // An MLIR file with several modules: the AIE side asks which one unless told (or quiet).
   aie_->setModuleToOpen(module >= 0 ? module : quietErrors ? 0 : -1);
+  aie_->setDeviceToOpen(device);
   QString why;
   holdLog_ = true;
   const bool ok = w->open(path, &why);

@@ -42,7 +42,8 @@ class MainWindow : public QMainWindow {
   /// `quietErrors`, only returns false and sets `error`) and keeps what was open.
   /// `module`: which module of an MLIR file holding several (1-based); -1 asks the user (or, with
   /// quietErrors, takes the only one).
-  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false, int module = -1);
+  bool openDesign(const QString& path, QString* error = nullptr, bool quietErrors = false, int module = -1,
+                  const QString& device = {});
   /// File > Open after its dialog: the unsaved-changes prompt, then openDesign().
   bool openDesignAsked(const QString& path);
   /// An AIE placement, or a .paint layout of the open kernel graph.

@@ -75,6 +75,31 @@ class StudioAppTest : public QObject {
     QVERIFY(QString::fromUtf8(gui.readAllStandardError()).contains("no design beside it"));
   }
 
+  // MLIR-AIE's tests write NPUDEVICE for the device: --device gives it (it was parsed and then
+  // ignored before), and without it the error names the placeholder.
+  void deviceGivesTheDeviceOfAnMlirPlaceholder() {
+    QTemporaryDir dir;
+    QFile mlir(dir.filePath("placeholder.mlir"));
+    QVERIFY(mlir.open(QIODevice::WriteOnly));
+    mlir.write("module {\n  aie.device(NPUDEVICE) {\n    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n"
+               "    aie.objectfifo @of(%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n  }\n}\n");
+    mlir.close();
+    const QString out = test::outputPath("studio_placeholder.png");
+    QFile::remove(out);
+    QProcess gui;
+    gui.setProcessEnvironment(offscreen());
+    gui.start(TS_GUI_PATH, {mlir.fileName(), "--device", "npu1", "--screenshot", out});
+    QVERIFY(gui.waitForFinished(60000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    QVERIFY(QFile::exists(out));
+    QFile::remove(out);
+    gui.start(TS_GUI_PATH, {mlir.fileName(), "--screenshot", out});
+    QVERIFY(gui.waitForFinished(60000));
+    QCOMPARE(gui.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(gui.readAllStandardError()).contains("'NPUDEVICE' is a placeholder"));
+    QVERIFY(!QFile::exists(out));
+  }
+
   void badDesignFailsWithOneLine() {
     QProcess gui;
     gui.setProcessEnvironment(offscreen());
