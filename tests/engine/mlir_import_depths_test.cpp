@@ -68,6 +68,20 @@ TEST(MlirDepths, TheLargestOfSeveralAcquiresCountsAndMayExceedTheDeclaredDepth) 
   EXPECT_EQ(net.sharedObjects(), 2);  // the declared depth, though an end holds more
 }
 
+TEST(MlirDepths, ANewerAcquireCountsItsResults) {
+  // MLIR-AIE's newer spelling gives the count by the results: `%a, %b, %c = ... @of(Consume)`.
+  auto consumerDepth = [](const std::string& acquire) {
+    const std::string body = "    aie.core(%b) {\n      " + acquire + "\n      aie.end\n    }\n";
+    return importMlirBody(kDepthTiles + fifoOp("%a", "%b", "2 : i32") + body).design.nets[0].targetDepths[0];
+  };
+  EXPECT_EQ(consumerDepth("%x, %y, %z = aie.objectfifo.acquire @of(Consume) : memref<16xi32>, memref<16xi32>, "
+                          "memref<16xi32>"),
+            4);
+  EXPECT_EQ(consumerDepth("%x:2 = aie.objectfifo.acquire @of(Consume) : memref<16xi32>, memref<16xi32>"), 3);
+  EXPECT_EQ(consumerDepth("%x = aie.objectfifo.acquire @of : memref<16xi32>"), 2);
+  EXPECT_EQ(consumerDepth("%x = aie.objectfifo.acquire @of (3) : !aie.objectfifosubview<memref<16xi32>>"), 4);
+}
+
 TEST(MlirDepths, ADepthOfOneAcquiredOneAtATimeStaysOne) {
   MlirImport m = importMlirBody(kDepthTiles + fifoOp("%a", "%b", "1 : i32") + acquiring("%a", "Produce", 1) +
                                 acquiring("%b", "Consume", 1));

@@ -802,6 +802,23 @@ void ModuleImporter::noteBufferUses(const Statement& st, size_t from) {
   }
 }
 
+namespace {
+
+/// How many values `%a, %b:2 = op` defines (here 3), at most limits::kMaxDepth.
+int resultCount(const Statement& st, size_t opIndex) {
+  int count = 0;
+  for (size_t i = 0; i < opIndex && count < limits::kMaxDepth; ++i) {
+    if (st.tokens[i].kind != TokenKind::Value) continue;
+    const bool grouped = i + 2 < opIndex && st.tokens[i + 1].is(':') && st.tokens[i + 2].kind == TokenKind::Integer;
+    const std::string_view n = grouped ? st.tokens[i + 2].text : "1";
+    count += n.size() > 2 || n.find_first_not_of("0123456789") != std::string_view::npos ? limits::kMaxDepth
+                                                                                          : std::stoi(std::string(n));
+  }
+  return std::min(count, limits::kMaxDepth);
+}
+
+}  // namespace
+
 void ModuleImporter::noteAcquire(const Statement& st) {
   if (openCore_ < 0) return;
   const size_t k = opTokenIndex(st);
@@ -810,13 +827,18 @@ void ModuleImporter::noteAcquire(const Statement& st) {
   if (op != "aie.objectfifo.acquire") return;
   Cursor c(st, k + 1, op, file_);
   const std::string name = c.symbol("the object FIFO's name");
-  c.expect('(', "after the object FIFO's name");
-  if (c.peek().kind == TokenKind::Identifier) {  // Produce or Consume
-    c.take();
-    c.expect(',', "after the port");
+  // `@of(Port, N)`, `@of (N)`, or (newer) `%a, %b = ... @of(Port)` and `@of : type`, whose
+  // results count the objects.
+  int n = std::max(resultCount(st, k), 1);
+  if (c.accept('(')) {
+    if (c.peek().kind == TokenKind::Identifier) {  // Produce or Consume
+      c.take();
+      if (!c.peek().is(')')) c.expect(',', "after the port");
+    }
+    // One object fewer than the most a FIFO holds: MLIR-AIE adds one to the largest acquire.
+    if (!c.peek().is(')')) n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
   }
-  // One object fewer than the most a FIFO holds: MLIR-AIE adds one to the largest acquire.
-  const int n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
+  n = std::min(n, limits::kMaxDepth - 1);
   int& largest = acquires_[{name, openCore_}];
   largest = std::max(largest, n);
 }
