@@ -1,6 +1,7 @@
 #include "engine/aie/io/mlir_import.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -71,6 +72,36 @@ bool unsupportedDataOp(const std::string& op) {
 }  // namespace
 
 namespace mlir {
+
+void ModuleImporter::start(const Statement& st, size_t opIndex) {
+  Cursor c(st, opIndex + 1, "aie.device", file_);
+  line_ = st.tokens[opIndex].line;
+  c.expect('(', "after aie.device");
+  Token nameAt = c.peek();
+  deviceName_ = c.word("a device name (e.g. npu2)");
+  c.expect(')', "after the device name");
+  if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
+  if (deviceOverride_) {
+    device_ = *deviceOverride_;
+    if (deviceName_ != device_.name())
+      notes_.push_back("the file's device '" + deviceName_ + "' is replaced by '" + device_.name() + "' (--device)");
+  } else
+    try {
+      // npu and ipu: MLIR-AIE's older names of npu1.
+      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
+    } catch (const core::Error& e) {
+      // MLIR-AIE's lit tests write NPUDEVICE and let the test runner substitute the machine's NPU.
+      const bool placeholder = std::all_of(deviceName_.begin(), deviceName_.end(), [](char ch) {
+        return std::isupper(static_cast<unsigned char>(ch)) || ch == '_';
+      });
+      if (placeholder)
+        c.fail(nameAt, "'" + deviceName_ +
+                           "' is a placeholder that MLIR-AIE's tests replace before they run: write the device "
+                           "instead, or give it with --device (e.g. npu1 or npu2)");
+      c.fail(nameAt, e.what());
+    }
+  if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
+}
 
 ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   closedCore_ = -1;
@@ -962,7 +993,7 @@ using mlir::opTokenIndex;
 class FileImporter {
  public:
   FileImporter(std::shared_ptr<const std::string> text, const std::string& file, const Device* device)
-      : file_(file), text_(std::move(text)), device_override_(device) {}
+      : file_(file), text_(std::move(text)), deviceOverride_(device) {}
 
   std::vector<MlirModule> run();
 
@@ -988,7 +1019,7 @@ class FileImporter {
   std::vector<size_t> sectionOf_;    // module -> its `// -----` section
   std::vector<size_t> sectionEnds_;  // section -> where it ends
   std::unique_ptr<ModuleImporter> device_;
-  const Device* device_override_;  // replaces each module's device when given
+  const Device* deviceOverride_;  // replaces each module's device when given
   bool failed_ = false;  // the current device had an error: skip the rest of it
   std::string moduleSymbol_;
   size_t sectionBegin_ = 0;
@@ -1004,7 +1035,7 @@ void FileImporter::startDevice(const Statement& st, size_t opIndex) {
   m.title = moduleSymbol_;
   modules_.push_back(m);
   sectionOf_.push_back(sectionEnds_.size());
-  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_, device_override_);
+  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_, deviceOverride_);
   failed_ = false;
   try {
     device_->start(st, opIndex);

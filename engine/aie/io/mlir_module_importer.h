@@ -1,10 +1,8 @@
 #pragma once
 // One aie.device of an MLIR-AIE file read into a Design, op by op: the reader's state and its
 // handlers (internal to the MLIR reader; mlir_import.h is the interface). The handlers live in
-// mlir_import.cpp, and those of the memory a file declares (buffers, stacks) in
-// mlir_import_memory.cpp.
-#include <algorithm>
-#include <cctype>
+// mlir_import.cpp, those of the memory a file declares (buffers, stacks) in
+// mlir_import_memory.cpp, and those of the route form in mlir_import_routes.cpp.
 #include <functional>
 #include <map>
 #include <memory>
@@ -40,35 +38,7 @@ class ModuleImporter {
   }
 
   /// `aie.device(name) [@symbol] [attributes] {`
-  void start(const Statement& st, size_t opIndex) {
-    Cursor c(st, opIndex + 1, "aie.device", file_);
-    line_ = st.tokens[opIndex].line;
-    c.expect('(', "after aie.device");
-    Token nameAt = c.peek();
-    deviceName_ = c.word("a device name (e.g. npu2)");
-    c.expect(')', "after the device name");
-    if (c.peek().kind == TokenKind::Symbol) symbol_ = "@" + c.symbol("device name");
-    if (deviceOverride_) {
-      device_ = *deviceOverride_;
-      if (deviceName_ != device_.name())
-        notes_.push_back("the file's device '" + deviceName_ + "' is replaced by '" + device_.name() + "' (--device)");
-    } else
-      try {
-        // npu and ipu: MLIR-AIE's older names of npu1.
-        device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
-      } catch (const core::Error& e) {
-        // MLIR-AIE's lit tests write NPUDEVICE and let the test runner substitute the machine's NPU.
-        const bool placeholder = std::all_of(deviceName_.begin(), deviceName_.end(), [](char ch) {
-          return std::isupper(static_cast<unsigned char>(ch)) || ch == '_';
-        });
-        if (placeholder)
-          c.fail(nameAt, "'" + deviceName_ +
-                             "' is a placeholder that MLIR-AIE's tests replace before they run: write the device "
-                             "instead, or give it with --device (e.g. npu1 or npu2)");
-        c.fail(nameAt, e.what());
-      }
-    if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
-  }
+  void start(const Statement& st, size_t opIndex);
 
   Body op(const Statement& st);
   void coreBody(const Statement& st) {
