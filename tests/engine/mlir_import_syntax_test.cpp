@@ -344,3 +344,21 @@ TEST(MlirSyntax, ADevicePlaceholderSaysWhatToWriteInstead) {
   EXPECT_THROW(parseMlirDesign(device("    %a = aie.tile(4, 5)\n", "NPUDEVICE"), "t.mlir", 0, &npu1),
                ts::core::InputError);  // npu1 has four columns
 }
+
+TEST(MlirSyntax, AModuleWithoutADeviceOpIsADesignOnTheArrayMlirAieTookThen) {
+  // Before aie.device existed the ops sat in the module, on the VC1902 array (MLIR-AIE's
+  // create-flows/simple.mlir, and a current example for the VCK5000).
+  const std::string text = "module @old {\n  func.func private @k()\n  %01 = AIE.tile(0, 1)\n  %12 = AIE.tile(1, 2)\n"
+                           "  AIE.flow(%01, DMA : 0, %12, Core : 0)\n}\n";
+  MlirImport m = parseMlirDesign(text, "old.mlir");
+  EXPECT_EQ(m.design.device, "xcvc1902");
+  EXPECT_EQ(m.design.coreCount(), 2);
+  EXPECT_EQ(m.design.netCount(), 1);
+  EXPECT_EQ(m.design.cores[0].kind, CoreKind::Compute);  // row 1 is a compute row on VC1902
+  EXPECT_TRUE(hasWarning(m, "no aie.device op: the ops in the module are one design on xcvc1902"));
+  EXPECT_TRUE(hasWarning(m, "skipped 1 func.func outside aie.device"));
+  const Device npu1 = loadDevice("npu1");
+  EXPECT_EQ(parseMlirDesign(text, "old.mlir", 0, &npu1).design.cores[0].kind, CoreKind::MemTile);
+  // A file with an aie.device is read as before, and one with no AIE op at all is still refused.
+  EXPECT_TRUE(mentions(errorOf("module {\n  func.func private @k()\n}\n"), "no aie.device(...) found"));
+}

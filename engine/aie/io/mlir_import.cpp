@@ -103,6 +103,16 @@ void ModuleImporter::start(const Statement& st, size_t opIndex) {
   if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
 }
 
+void ModuleImporter::startWithoutDeviceOp(int line) {
+  // Before aie.device existed, MLIR-AIE put the ops in the module and took the VC1902 array.
+  line_ = line;
+  deviceName_ = "xcvc1902";
+  device_ = deviceOverride_ ? *deviceOverride_ : loadDevice(deviceName_);
+  notes_.push_back("no aie.device op: the ops in the module are one design on " + device_.name() +
+                   (deviceOverride_ ? " (--device)"
+                                    : ", the array MLIR-AIE took before it had aie.device (--device gives another)"));
+}
+
 ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   closedCore_ = -1;
   std::vector<std::string> results;
@@ -1005,6 +1015,7 @@ class FileImporter {
   };
 
   void startDevice(const Statement& st, size_t opIndex);
+  void startWithoutDeviceOp(const Statement& st);
   void deviceStatement(const Statement& st);
   void close(const Owner& o);
   void fail(const core::InputError& e) {
@@ -1045,6 +1056,19 @@ void FileImporter::startDevice(const Statement& st, size_t opIndex) {
   modules_.back().device = device_->deviceName();
   if (!device_->symbol().empty()) modules_.back().title = device_->symbol();
   owners_.push_back({st.depth + 1, Kind::Device});
+}
+
+void FileImporter::startWithoutDeviceOp(const Statement& st) {
+  MlirModule m;
+  m.line = st.tokens.front().line;
+  m.title = moduleSymbol_;
+  modules_.push_back(m);
+  sectionOf_.push_back(sectionEnds_.size());
+  device_ = std::make_unique<ModuleImporter>(file_, text_, sectionBegin_, deviceOverride_);
+  failed_ = false;
+  device_->startWithoutDeviceOp(m.line);
+  modules_.back().device = device_->deviceName();
+  owners_.push_back({st.depth, Kind::Device});  // the rest of the module body is its body
 }
 
 void FileImporter::deviceStatement(const Statement& st) {
@@ -1137,6 +1161,13 @@ std::vector<MlirModule> FileImporter::run() {
       if (opIndex + 1 < st.tokens.size() && st.tokens[opIndex + 1].kind == TokenKind::Symbol)
         moduleSymbol_ = std::string(st.tokens[opIndex + 1].text);
       if (st.opensRegion) owners_.push_back({st.depth + 1, Kind::Module});
+      continue;
+    }
+    // A tile op in the module itself: a file from before aie.device existed.
+    if (!st.afterClose && (op == "aie.tile" || op == "aie.logical_tile") &&
+        (owners_.empty() || owners_.back().kind == Kind::Module)) {
+      startWithoutDeviceOp(st);
+      deviceStatement(st);
       continue;
     }
     // Another op at module level (not inside a skipped region): said once per kind.

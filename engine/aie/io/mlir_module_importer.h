@@ -39,6 +39,9 @@ class ModuleImporter {
 
   /// `aie.device(name) [@symbol] [attributes] {`
   void start(const Statement& st, size_t opIndex);
+  /// A module without an aie.device op (MLIR-AIE before it had one): the module body is the
+  /// device's, on xcvc1902 unless a device is given.
+  void startWithoutDeviceOp(int line);
 
   Body op(const Statement& st);
   void coreBody(const Statement& st) {
