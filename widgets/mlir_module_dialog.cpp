@@ -8,7 +8,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "engine/aie/device_library.h"
+#include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/mlir_import.h"
 
 namespace ts::ui {
@@ -17,8 +17,7 @@ std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QStrin
   if (QFileInfo(path).suffix().compare(QStringLiteral("mlir"), Qt::CaseInsensitive) != 0) return 0;
   std::vector<aie::MlirModule> modules;
   try {
-    std::optional<aie::Device> given;
-    if (!device.isEmpty()) given = aie::loadDevice(device.toStdString());
+    const std::optional<aie::Device> given = aie::givenDevice(device.toStdString(), path.toStdString());
     modules = aie::loadMlirModules(path.toStdString(), given ? &*given : nullptr);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());

@@ -6,7 +6,6 @@
 #include "app/cli/cli_common.h"
 #include "app/cli/design_warnings.h"
 #include "engine/aie/design_fit.h"
-#include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/given_routing.h"
 #include "engine/aie/legality.h"
@@ -96,8 +95,7 @@ void addCheckCommand(CLI::App& app, GlobalOptions& global) {
   cmd->callback([o, &global] {
     std::vector<aie::MlirModule> modules;
     if (o->module == 0 && std::filesystem::path(o->design).extension() == ".mlir") {
-      std::optional<aie::Device> device;
-      if (!o->device.empty()) device = aie::loadDevice(o->device);
+      const std::optional<aie::Device> device = aie::givenDevice(o->device, o->design);
       modules = aie::loadMlirModules(o->design, device ? &*device : nullptr);
     }
     if (modules.size() <= 1) {

@@ -68,6 +68,8 @@ struct Net {
     return size_t(pin - 1) < targetPorts.size() ? targetPorts[size_t(pin - 1)] : PortKind::Dma;
   }
   bool usesDma(int pin) const { return port(pin) == PortKind::Dma; }
+  /// Objects the end at `pin` holds when it uses DMA.
+  int depth(int pin) const { return pin == 0 ? sourceDepth : targetDepths[size_t(pin - 1)]; }
   /// True when some end goes straight to a stream switch (so the net cannot use shared memory).
   bool hasStreamPort() const;
   /// Whether the net must be streamed (never shared memory): `streamed`, or a stream-port end.

@@ -53,6 +53,7 @@ TEST(MlirRoutes, SeveralSourcesMergeIntoOnePacketRouteOneNetEach) {
   EXPECT_EQ(line, 10) << message;
   EXPECT_NE(message.find("several sources need a packet header"), std::string::npos) << message;
   const auto [twiceLine, twice] = mlirBodyRefusal(ends + "    aie.route from [@a, @a] to [@c] {packet}\n");
+  EXPECT_EQ(twiceLine, 10) << twice;
   EXPECT_NE(twice.find("@a is named twice as a source"), std::string::npos) << twice;
 }
 

@@ -45,9 +45,8 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
     throw core::InputError(path, 0, 0, "a module number applies to MLIR files only (they may hold several modules)");
   // MLIR keeps its source text for writing the module back placed: the importer reads it once.
   if (format == "mlir") {
-    if (deviceOverride.empty()) return loadedFromMlir(path, loadMlirDesign(path, module), deviceOverride);
-    const Device device = deviceNamedBy(deviceOverride, path, 0);
-    return loadedFromMlir(path, loadMlirDesign(path, module, &device), deviceOverride);
+    const std::optional<Device> device = givenDevice(deviceOverride, path);
+    return loadedFromMlir(path, loadMlirDesign(path, module, device ? &*device : nullptr), deviceOverride);
   }
   LoadedDesign out = parseDesignText(core::readFile(path), format, path, deviceOverride);
   out.path = path;
@@ -57,9 +56,8 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
 LoadedDesign parseDesignText(const std::string& text, const std::string& format, const std::string& file,
                              const std::string& deviceOverride, int module) {
   if (format == "mlir") {
-    if (deviceOverride.empty()) return loadedFromMlir(file, parseMlirDesign(text, file, module), deviceOverride);
-    const Device device = deviceNamedBy(deviceOverride, file, 0);
-    return loadedFromMlir(file, parseMlirDesign(text, file, module, &device), deviceOverride);
+    const std::optional<Device> device = givenDevice(deviceOverride, file);
+    return loadedFromMlir(file, parseMlirDesign(text, file, module, device ? &*device : nullptr), deviceOverride);
   }
   if (format != "json" && format != "yaml")
     throw core::Error("unknown design format '" + format + "' (expected yaml, json or mlir)");
@@ -83,6 +81,11 @@ LoadedDesign parseDesignText(const std::string& text, const std::string& format,
     return lines[size_t(c)];
   });
   return out;
+}
+
+std::optional<Device> givenDevice(const std::string& name, const std::string& designPath) {
+  if (name.empty()) return std::nullopt;
+  return deviceNamedBy(name, designPath, 0);
 }
 
 LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride) {

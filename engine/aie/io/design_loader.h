@@ -1,6 +1,7 @@
 #pragma once
 // One entry point for opening an AIE design from any supported file, used by the CLI and
 // the studio: TileStudio YAML (.yaml/.yml), an np-flow netlist (.json) or MLIR-AIE (.mlir).
+#include <optional>
 #include <string>
 
 #include "engine/aie/design.h"
@@ -28,6 +29,9 @@ LoadedDesign loadDesignFile(const std::string& path, const std::string& deviceOv
 /// A design already imported from an MLIR file (one of parseMlirModules' results), with its
 /// device loaded; the same as loadDesignFile on that module without reading the file again.
 LoadedDesign loadedFromMlir(const std::string& path, MlirImport mlir, const std::string& deviceOverride = "");
+/// The device `--device` names for the design at `designPath` (nothing when `name` is empty), as
+/// the MLIR reader takes it in place of each module's own.
+std::optional<Device> givenDevice(const std::string& name, const std::string& designPath);
 
 /// The same from text in memory (the Python module's netlist dicts): `format` is "yaml", "json"
 /// (np-flow netlist) or "mlir"; `file` names the source in error messages (an np-flow design

@@ -68,8 +68,7 @@ void ModuleImporter::chargeDeclaredMemory() {
       for (int pin = 0; pin <= int(n.targets.size()); ++pin)
         if (n.usesDma(pin)) {
           int64_t& sum = assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]];
-          const int depth = pin == 0 ? n.sourceDepth : n.targetDepths[size_t(pin - 1)];
-          sum = std::min(sum + depth * n.bytesPerObject, limits::kMaxBufferBytes + 1);
+          sum = std::min(sum + n.depth(pin) * n.bytesPerObject, limits::kMaxBufferBytes + 1);
         }
   int64_t total = 0;
   int withFlows = 0;

@@ -144,7 +144,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     for (size_t i = 0; i < pins.size(); ++i) {
       CoreId c = pins[i];
       compute = compute && design.cores[c].kind == CoreKind::Compute;
-      int depth = i == 0 ? net.sourceDepth : net.targetDepths[i - 1];
+      const int depth = net.depth(int(i));
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       bytes.push_back(linked ? -1 : net.usesDma(int(i)) ? int64_t(depth) * net.bytesPerObject : 0);
       endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);

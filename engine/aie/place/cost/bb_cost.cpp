@@ -539,7 +539,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
         cycles[i == 0 ? 0 : 1][idx[i]] += sharing.cycles[size_t(n)];
         longFlows[i == 0 ? 0 : 1][idx[i]] += sharing.isLong(n);
       }
-      bds[idx[i]] += endpointBds(i == 0 ? net.sourceDepth : net.targetDepths[i - 1]);
+      bds[idx[i]] += endpointBds(net.depth(int(i)));
       if (!m.linkedAt(n, int(i))) {
         memory[idx[i]] += m.endpointBytes(n, int(i));
         locks[idx[i]] += kLocksPerBuffer;
