@@ -67,11 +67,14 @@ const char* toString(LinkKind kind) {
       return "distribute";
     case LinkKind::Join:
       return "join";
+    case LinkKind::JoinAndDistribute:
+      return "join and distribute";
   }
   return "?";
 }
 
 LinkKind Link::kind() const {
+  if (inputs.size() > 1 && outputs.size() > 1) return LinkKind::JoinAndDistribute;
   if (inputs.size() > 1) return LinkKind::Join;
   if (outputs.size() > 1) return LinkKind::Distribute;
   return LinkKind::Copy;
@@ -245,7 +248,6 @@ void checkLinks(const Design& d, ProblemList& p) {
       sound = false;
       continue;
     }
-    if (l.inputs.size() > 1 && l.outputs.size() > 1) p.add(Part::Link, i, where + ": cannot both join and distribute");
     bool idsOk = true;
     for (const auto* list : {&l.inputs, &l.outputs})
       for (NetId n : *list) idsOk = idsOk && n >= 0 && n < d.netCount();

@@ -78,10 +78,12 @@ struct Net {
   int sharedObjects() const;
 };
 
-enum class LinkKind { Copy, Distribute, Join };
+enum class LinkKind { Copy, Distribute, Join, JoinAndDistribute };
 const char* toString(LinkKind kind);
 
 /// Nets chained through an intermediate core: the inputs end at `via`, the outputs start there.
+/// Several inputs join into the via's buffer and several outputs distribute it; a link may do
+/// both (MLIR-AIE's `link [@a, @b] -> [@c, @d]`, a memory tile's two ways in and two out).
 struct Link {
   std::vector<NetId> inputs;
   std::vector<NetId> outputs;

@@ -37,6 +37,16 @@ TEST(MlirMemory, BuffersAndTheStackCountOnTheirTile) {
   EXPECT_FALSE(warnedOf(m, "skipped 3 aie.buffer"));
 }
 
+TEST(MlirMemory, AnEmptyBufferTakesNoMemory) {
+  // MLIR-AIE's buffer allocation places memref<0xi32> buffers (bank_aware_alloc_gaps.mlir);
+  // an object FIFO's empty object stays refused (MlirSyntax.OutOfRangeNumbersAndEmptyObjects...).
+  MlirImport m = importMlirBody("    %m = aie.tile(1, 1)\n    %e = aie.buffer(%m) : memref<0xi32>\n"
+                                "    %f = aie.buffer(%m) : memref<4x0x1000000000000xi8>\n"
+                                "    %b = aie.buffer(%m) : memref<8xi32>\n");
+  EXPECT_EQ(m.design.cores[0].bufferBytes, 32);
+  EXPECT_TRUE(warnedOf(m, "3 aie.buffer(s) (32 bytes)")) << m.warnings.front();
+}
+
 TEST(MlirMemory, StackSizeComesFromTheAttributesAfterTheCoreBody) {
   auto stack = [](const std::string& core) {
     return importMlirBody("    %t = aie.tile(1, 2)\n" + core + "\n").design.cores[0].bufferBytes;

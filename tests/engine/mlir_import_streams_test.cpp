@@ -26,6 +26,46 @@ const std::string kNeighbours = "    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4
 
 }  // namespace
 
+TEST(MlirStreams, ALinkMayJoinAndDistribute) {
+  // A memory tile joins two shim inputs into one buffer and distributes it to two cores, as
+  // MLIR-AIE's join_and_distribute.mlir: one link, two ways in and two out, in every format.
+  MlirImport m = importMlirBody(
+      "    %s0 = aie.tile(0, 0)\n    %s1 = aie.tile(1, 0)\n    %mt = aie.tile(0, 1)\n"
+      "    %c0 = aie.tile(0, 2)\n    %c1 = aie.tile(1, 2)\n"
+      "    aie.objectfifo @in0(%s0, {%mt}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo @in1(%s1, {%mt}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo @out0(%mt, {%c0}, 2 : i32) : !aie.objectfifo<memref<32xi32>>\n"
+      "    aie.objectfifo @out1(%mt, {%c1}, 2 : i32) : !aie.objectfifo<memref<32xi32>>\n"
+      "    aie.objectfifo.link [@in0, @in1] -> [@out0, @out1] ([0, 64][0, 128])\n");
+  const Design& d = m.design;
+  ASSERT_EQ(d.links.size(), 1u);
+  EXPECT_EQ(d.links[0].kind(), LinkKind::JoinAndDistribute);
+  EXPECT_STREQ(toString(d.links[0].kind()), "join and distribute");
+  EXPECT_TRUE(d.problems().empty());
+  const CoreId via = d.linkVia(d.links[0]);
+  EXPECT_EQ(d.cores[size_t(via)].name, "mt");
+  EXPECT_EQ(linkBufferBytes(d)[size_t(via)], 2 * 2 * 128);  // the larger side: the outputs
+  const Device dev = loadDevice("npu2");
+  RrGraph graph(dev);
+  ts::core::RunContext ctx(1);
+  MilpRouterResult r = runMilpRouter(d, dev, graph, m.placement, MilpRouterConfig{}, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_TRUE(checkRouting(d, dev, graph, m.placement, r.routing, {}).empty());
+  auto sameLink = [&](const Design& back, const std::string& format) {
+    ASSERT_EQ(back.links.size(), 1u) << format;
+    auto names = [&](const std::vector<NetId>& ids) {
+      std::vector<std::string> out;
+      for (NetId n : ids) out.push_back(back.nets[size_t(n)].name);
+      return out;
+    };
+    EXPECT_EQ(names(back.links[0].inputs), (std::vector<std::string>{"in0", "in1"})) << format;
+    EXPECT_EQ(names(back.links[0].outputs), (std::vector<std::string>{"out0", "out1"})) << format;
+  };
+  sameLink(parseDesignYaml(designToYaml(d, &m.placement), "d.yaml").design, "yaml");
+  sameLink(parseNpflowNetlist(npflowNetlistJson(d, &m.placement), "n.json", "npu2").design, "np-flow");
+  sameLink(parseMlirDesign(designToMlir(d, m.placement), "d.mlir").design, "mlir");
+}
+
 TEST(MlirStreams, AFlowBetweenMemoryNeighboursStreamsThroughTheSwitch) {
   MlirImport m = importMlirBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n");
   ASSERT_EQ(m.design.netCount(), 1);
@@ -291,6 +331,16 @@ TEST(MlirStreams, PacketMasksOldDeviceNamesAndLocksOfOtherTiles) {
                                    "      aie.packet_dest<%b, DMA : 0>\n    }\n");
   EXPECT_EQ(mask.design.netCount(), 1);
   EXPECT_FALSE(warnedOf(mask, "share a DMA channel"));
+  // The newer spelling (create-flows/find_flows_fanout_packet.mlir): `(0, mask = 0)`.
+  const std::string ends = " {\n      aie.packet_source<%a, DMA : 0>\n      aie.packet_dest<%b, DMA : 0>\n    }\n";
+  EXPECT_EQ(importMlirBody(kNeighbours + "    aie.packet_flow(0, mask = 0)" + ends).design.netCount(), 1);
+  try {
+    importMlirBody(kNeighbours + "    aie.packet_flow(0, 5)" + ends);
+    ADD_FAILURE() << "a second number after the packet id was accepted";
+  } catch (const ts::core::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("expected 'mask = N' after the packet id, found '5'"), std::string::npos)
+        << e.what();
+  }
   // Two packet flows out of one DMA channel: two nets, and a warning that the file shares it.
   MlirImport shared = importMlirBody(kNeighbours +
                                      "    %c = aie.tile(3, 3)\n"

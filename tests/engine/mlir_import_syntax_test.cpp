@@ -153,6 +153,24 @@ TEST(MlirSyntax, AnErrorInOneModuleLeavesTheOthers) {
   EXPECT_EQ(describeMlirModules(modules).substr(0, 20), "1 unnamed (line 2), ");
 }
 
+TEST(MlirSyntax, AnEmptyDeviceOnOneLineIsAnEmptyModule) {
+  // As in MLIR-AIE's scratchpad_addr_offset test: `aie.device(npu2) @empty { }` beside a design.
+  const std::string text =
+      "module {\n  aie.device(npu2) @empty { }\n  aie.device(npu2) @test {\n    %a = aie.tile(0, 2)\n  }\n}\n";
+  auto modules = parseMlirModules(text, "t.mlir");
+  ASSERT_EQ(modules.size(), 2u);
+  ASSERT_TRUE(modules[0].imported) << modules[0].error->what();
+  EXPECT_EQ(modules[0].title, "@empty");
+  EXPECT_EQ(modules[0].imported->design.coreCount(), 0);
+  ASSERT_TRUE(modules[1].imported) << modules[1].error->what();
+  EXPECT_EQ(modules[1].imported->design.coreCount(), 1);
+  // Anything but an empty body on the device's line is still refused.
+  auto cut = parseMlirModules("module {\n  aie.device(npu2) @x { %a }\n}\n", "t.mlir");
+  ASSERT_TRUE(cut.size() == 1 && cut[0].error);
+  EXPECT_EQ(cut[0].error->line(), 2);
+  EXPECT_TRUE(mentions(*cut[0].error, "expected '{' and the device body")) << cut[0].error->what();
+}
+
 TEST(MlirSyntax, ObjectFifoLayoutClausesDepthArraysAndAttributes) {
   MlirImport andra =
       loadMlirDesign(sharedData(kXilinx + "programming_examples/basic/dma_test_for_Andra/build/aie.mlir"));

@@ -33,7 +33,7 @@ std::string quoteToken(const Token& t) {
   return "'" + s + (t.text.size() > 40 ? "...'" : "'");
 }
 
-int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
+int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text, bool emptyAllowed) {
   std::string_view shape = text.substr(0, text.find(','));
   while (!shape.empty() && (shape.back() == ' ' || shape.back() == '\n' || shape.back() == '\t'))
     shape.remove_suffix(1);
@@ -49,10 +49,10 @@ int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text) {
       dim = std::min<int64_t>(kMaxObjectBytes + 1, dim * 10 + (shape[k] - '0'));
       ++k;
     }
-    if (dim == 0) c.fail(at, shown + ": a zero-size memref holds no data");
+    if (dim == 0 && !emptyAllowed) c.fail(at, shown + ": a zero-size memref holds no data");
     if (k >= shape.size() || shape[k] != 'x') c.fail(at, shown + ": expected 'x' after a dimension");
     ++k;
-    if (dim > kMaxObjectBytes / count) c.fail(at, shown + ": the object is larger than 2^40 bytes");
+    if (count > 0 && dim > kMaxObjectBytes / count) c.fail(at, shown + ": the object is larger than 2^40 bytes");
     count *= dim;
   }
   std::string type(shape.substr(k));

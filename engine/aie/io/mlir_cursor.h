@@ -164,8 +164,9 @@ class Cursor {
 };
 
 /// Bytes of one object of `memref<SHAPE x TYPE[, layout or memory space]>`: the text between
-/// the memref's angle brackets.
-int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text);
+/// the memref's angle brackets. A zero dimension is refused unless `emptyAllowed` (a buffer may
+/// be empty; an object FIFO's object carries data).
+int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text, bool emptyAllowed = false);
 
 /// The kind of port a bundle names (DMA, or a stream port); refuses unknown bundles.
 PortKind portKindOf(const Cursor& c, const Token& at, const std::string& bundle);

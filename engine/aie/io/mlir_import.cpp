@@ -100,7 +100,10 @@ void ModuleImporter::start(const Statement& st, size_t opIndex) {
                            "instead, or give it with --device (e.g. npu1 or npu2)");
       c.fail(nameAt, e.what());
     }
-  if (!st.opensRegion) c.failHere("expected '{' and the device body on the following lines");
+  if (st.opensRegion) return;
+  // `aie.device(npu2) @empty { }`: a device with nothing in it, on one line.
+  emptyBody_ = c.accept('{') && c.accept('}') && c.atEnd();
+  if (!emptyBody_) c.failHere("expected '{' and the device body on the following lines");
 }
 
 void ModuleImporter::startWithoutDeviceOp(int line) {
@@ -484,7 +487,6 @@ void ModuleImporter::addLink(Cursor& c) {
   c.take();
   names(link.outputs, "output");
   if (link.inputs.empty() || link.outputs.empty()) c.fail(at, "a link needs at least one input and one output");
-  if (link.inputs.size() > 1 && link.outputs.size() > 1) c.fail(at, "a link cannot both join and distribute");
   const CoreId via = design_.nets[link.outputs.front()].source;
   for (NetId n : link.outputs)
     if (design_.nets[n].source != via) c.fail(at, "the output object FIFOs must all be produced by the same tile");
@@ -773,7 +775,15 @@ void ModuleImporter::startPacketFlow(Cursor& c, const Statement& st) {
   packet_.at = st.tokens.front();
   c.expect('(', "after aie.packet_flow");
   packet_.id = c.integer("packet id", 0, kMaxPacketId);
-  if (c.acceptWord("mask")) c.integer("packet id mask", 0, kMaxPacketId);  // `(8 mask 28)`: ids it also matches
+  // `(8 mask 28)` or `(8, mask = 28)`: the ids it also matches.
+  if (c.accept(',')) {
+    Token maskAt = c.peek();
+    if (!c.acceptWord("mask")) c.fail(maskAt, "expected 'mask = N' after the packet id, found " + quoteToken(maskAt));
+    c.expect('=', "after mask");
+    c.integer("packet id mask", 0, kMaxPacketId);
+  } else if (c.acceptWord("mask")) {
+    c.integer("packet id mask", 0, kMaxPacketId);
+  }
   c.expect(')', "after the packet id");
   packetEndpoints(st, c.index());
 }
@@ -1055,7 +1065,10 @@ void FileImporter::startDevice(const Statement& st, size_t opIndex) {
   }
   modules_.back().device = device_->deviceName();
   if (!device_->symbol().empty()) modules_.back().title = device_->symbol();
-  owners_.push_back({st.depth + 1, Kind::Device});
+  if (device_->emptyBody())
+    close({st.depth + 1, Kind::Device});  // no region to wait for
+  else
+    owners_.push_back({st.depth + 1, Kind::Device});
 }
 
 void FileImporter::startWithoutDeviceOp(const Statement& st) {

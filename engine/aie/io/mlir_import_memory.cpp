@@ -9,7 +9,7 @@
 
 namespace ts::aie::mlir {
 
-int64_t ModuleImporter::memref(Cursor& c, const std::string& where) {
+int64_t ModuleImporter::memref(Cursor& c, const std::string& where, bool emptyAllowed) {
   Token memrefAt = c.peek();
   if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> " + where + ", found " + quoteToken(memrefAt));
   size_t open = c.index();
@@ -19,7 +19,8 @@ int64_t ModuleImporter::memref(Cursor& c, const std::string& where) {
   Token first = c.peek();
   c.seek(close);
   Token last = c.expect('>', "after the memref's shape");
-  return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset));
+  return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset),
+                     emptyAllowed);
 }
 
 void ModuleImporter::addBuffer(Cursor& c, const std::vector<std::string>& results) {
@@ -30,7 +31,7 @@ void ModuleImporter::addBuffer(Cursor& c, const std::vector<std::string>& result
   for (const std::string& r : results) buffers_[r] = owner;
   c.skipAttributes();
   c.expect(':', "before the buffer's type");
-  declare(owner, memref(c, "as the buffer's type"));
+  declare(owner, memref(c, "as the buffer's type", true));  // memref<0xi32>: MLIR-AIE allocates it
   ++declaredBuffers_;
 }
 

@@ -58,6 +58,8 @@ class ModuleImporter {
 
   const std::string& deviceName() const { return deviceName_; }
   const std::string& symbol() const { return symbol_; }
+  /// The device op had an empty body on its own line (`{ }`): nothing more comes.
+  bool emptyBody() const { return emptyBody_; }
 
  private:
   CoreId tileValue(Cursor& c, const std::string& what) {
@@ -74,7 +76,7 @@ class ModuleImporter {
   void addObjectFifo(Cursor& c);
   void addLink(Cursor& c);
   /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message).
-  int64_t memref(Cursor& c, const std::string& where);
+  int64_t memref(Cursor& c, const std::string& where, bool emptyAllowed = false);
   void addBuffer(Cursor& c, const std::vector<std::string>& results);
   void addFlow(Cursor& c);
   // The route form (mlir_import_routes.cpp).
@@ -137,6 +139,7 @@ class ModuleImporter {
   std::shared_ptr<const std::string> text_;
   const Device* deviceOverride_;
   std::string deviceName_, symbol_;
+  bool emptyBody_ = false;
   int line_ = 0;
   Device device_;
   Design design_;
