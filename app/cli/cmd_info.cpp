@@ -79,15 +79,24 @@ void printText(const aie::Device& d) {
 nlohmann::json designJson(const aie::Design& d, const std::vector<std::string>& warnings) {
   int pinned = 0, partly = 0;
   for (const auto& c : d.cores) pinned += c.pin.has_value(), partly += c.partlyPinned();
-  return {{"design", d.name},        {"device", d.device},   {"cores", d.coreCount()},  {"pinned", pinned},
-          {"partly_pinned", partly}, {"nets", d.netCount()}, {"links", d.links.size()}, {"cascades", d.cascades.size()},
+  return {{"design", d.name},
+          {"device", d.device},
+          {"cores", d.coreCount()},
+          {"pinned", pinned},
+          {"partly_pinned", partly},
+          {"nets", d.netCount()},
+          {"links", d.links.size()},
+          {"cascades", d.cascades.size()},
+          {"memory_uses", d.memoryUses.size()},
           {"warnings", warnings}};
 }
 
 void printDesign(const nlohmann::json& j, const std::string& indent) {
   std::cout << j["design"].get<std::string>() << " on " << j["device"].get<std::string>() << ": " << j["cores"]
             << " cores (" << j["pinned"] << " pinned, " << j["partly_pinned"] << " partly pinned), " << j["nets"]
-            << " nets, " << j["links"] << " links, " << j["cascades"] << " cascades\n";
+            << " nets, " << j["links"] << " links, " << j["cascades"] << " cascades";
+  if (j["memory_uses"].get<size_t>() > 0) std::cout << ", " << j["memory_uses"] << " memory uses";
+  std::cout << "\n";
   for (const auto& w : j["warnings"]) std::cout << indent << "  " << w.get<std::string>() << "\n";
 }
 

@@ -369,6 +369,24 @@ void checkCascades(const Design& d, ProblemList& p) {
   }
 }
 
+// A memory use joins two different compute cores (only a compute tile's core reads a neighbour's
+// memory).
+void checkMemoryUses(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  for (int i = 0; i < int(d.memoryUses.size()); ++i) {
+    const MemoryUse& u = d.memoryUses[size_t(i)];
+    if (u.user < 0 || u.owner < 0 || u.user >= d.coreCount() || u.owner >= d.coreCount()) {
+      p.add(Part::MemoryUse, i, "a memory use refers to a core that does not exist");
+      continue;
+    }
+    const std::string where = "memory use " + d.cores[size_t(u.user)].name + " -> " + d.cores[size_t(u.owner)].name;
+    if (d.cores[size_t(u.user)].kind != CoreKind::Compute || d.cores[size_t(u.owner)].kind != CoreKind::Compute)
+      p.add(Part::MemoryUse, i, where + ": both ends must be compute cores");
+    else if (u.user == u.owner)
+      p.add(Part::MemoryUse, i, where + ": a core uses its own memory without a memory use");
+  }
+}
+
 }  // namespace
 
 std::vector<DesignProblem> Design::diagnose() const {
@@ -377,6 +395,7 @@ std::vector<DesignProblem> Design::diagnose() const {
   checkNets(*this, p);
   checkLinks(*this, p);
   checkCascades(*this, p);
+  checkMemoryUses(*this, p);
   return std::move(p.out);
 }
 

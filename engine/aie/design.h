@@ -96,12 +96,20 @@ struct Cascade {
   CoreId to = -1;
 };
 
+/// A compute core that uses another compute tile's memory (an MLIR-AIE aie.buffer or aie.lock of
+/// that tile): the owner must sit on one of the memories the user's tile reaches (its own
+/// neighbours, Device::memoriesReachableFrom). Placers keep it; the checker enforces it.
+struct MemoryUse {
+  CoreId user = -1;
+  CoreId owner = -1;
+};
+
 /// A structural problem and the part of the design it concerns, so that a reader can name the
 /// line that defined that part.
 struct DesignProblem {
-  enum class Part { Design, Core, Net, Link, Cascade };
+  enum class Part { Design, Core, Net, Link, Cascade, MemoryUse };
   Part part = Part::Design;
-  int index = -1;  ///< core, net, link or cascade index
+  int index = -1;  ///< core, net, link, cascade or memory-use index
   std::string message;
 };
 
@@ -114,6 +122,7 @@ class Design {
   std::vector<Net> nets;
   std::vector<Link> links;
   std::vector<Cascade> cascades;
+  std::vector<MemoryUse> memoryUses;
 
   int coreCount() const { return int(cores.size()); }
   int netCount() const { return int(nets.size()); }

@@ -21,6 +21,11 @@ std::string cascadeRule(const Device& device) {
                                                  : "the destination must be one row south or one column east";
 }
 
+std::string memoryReachRule(const Device& device) {
+  return device.generation() == Generation::Aie1 ? "its own, north, south, and east on even rows or west on odd rows"
+                                                 : "its own, north, south and west";
+}
+
 std::vector<int64_t> linkBufferBytes(const Design& design) {
   std::vector<int64_t> bytes(design.cores.size(), 0);
   for (const Link& link : design.links) {
@@ -193,6 +198,21 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                        " is not a cascade neighbour of " + core::toString(a) + " (" + cascadeRule(device) + ")",
                    {k.from, k.to},
                    b});
+  }
+  // A core using another tile's memory must sit where that memory is within its reach.
+  for (const MemoryUse& u : design.memoryUses) {
+    if (u.user < 0 || u.owner < 0 || u.user >= design.coreCount() || u.owner >= design.coreCount()) continue;
+    if (!placement.placed(u.user) || !placement.placed(u.owner)) continue;
+    const TileCoord a = placement.tile(u.user), b = placement.tile(u.owner);
+    if (!device.contains(a) || !device.contains(b)) continue;
+    const auto reach = device.memoriesReachableFrom(a);
+    if (std::find(reach.begin(), reach.end(), b) != reach.end()) continue;  // the same tile: an overlap, below
+    out.push_back({"memory-use",
+                   "memory use " + coreName(design, u.user) + " -> " + coreName(design, u.owner) + ": the memory of " +
+                       core::toString(b) + " is not one that a core at " + core::toString(a) + " reaches (" +
+                       memoryReachRule(device) + ")",
+                   {u.user, u.owner},
+                   a});
   }
   std::vector<int64_t> bufferBytes = streamBufferBytes(design);
   for (const auto& [t, cores] : byTile) {

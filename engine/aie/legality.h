@@ -49,9 +49,11 @@ std::vector<int> certainBds(const Design& design, const Device& device, const Pl
 
 /// The device's cascade adjacency in words, for messages.
 std::string cascadeRule(const Device& device);
+/// The memories a core reaches, in words, for messages (Device::memoriesReachableFrom).
+std::string memoryReachRule(const Device& device);
 
 /// Checks tile kinds, bounds, one compute core per compute tile, design pins, partial pins and
-/// pinned cores, cascade adjacency, memory-tile and shim endpoints merged only within DMA and
+/// pinned cores, cascade adjacency, memory uses within reach, memory-tile and shim endpoints merged only within DMA and
 /// memory capacity, and the buffer descriptors the placement makes certain (certainBds) within
 /// each tile's.
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,

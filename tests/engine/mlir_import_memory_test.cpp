@@ -7,6 +7,7 @@
 #include "engine/aie/io/design_yaml.h"
 #include "engine/aie/io/mlir_export.h"
 #include "engine/aie/io/mlir_import.h"
+#include "engine/aie/place/sequential_placer.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/core/error.h"
@@ -40,9 +41,10 @@ TEST(MlirMemory, BuffersAndTheStackCountOnTheirTile) {
 TEST(MlirMemory, AnEmptyBufferTakesNoMemory) {
   // MLIR-AIE's buffer allocation places memref<0xi32> buffers (bank_aware_alloc_gaps.mlir);
   // an object FIFO's empty object stays refused (MlirSyntax.OutOfRangeNumbersAndEmptyObjects...).
-  MlirImport m = importMlirBody("    %m = aie.tile(1, 1)\n    %e = aie.buffer(%m) : memref<0xi32>\n"
-                                "    %f = aie.buffer(%m) : memref<4x0x1000000000000xi8>\n"
-                                "    %b = aie.buffer(%m) : memref<8xi32>\n");
+  MlirImport m = importMlirBody(
+      "    %m = aie.tile(1, 1)\n    %e = aie.buffer(%m) : memref<0xi32>\n"
+      "    %f = aie.buffer(%m) : memref<4x0x1000000000000xi8>\n"
+      "    %b = aie.buffer(%m) : memref<8xi32>\n");
   EXPECT_EQ(m.design.cores[0].bufferBytes, 32);
   EXPECT_TRUE(warnedOf(m, "3 aie.buffer(s) (32 bytes)")) << m.warnings.front();
 }
@@ -106,6 +108,33 @@ TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredBuffersLeaveRoom) {
   Routing onWeights = r.routing;
   onWeights.nets[0].bufferTiles = {TileCoord{1, 2}};
   EXPECT_FALSE(checkRouting(m.design, dev, graph, m.placement, onWeights, {}).empty());
+}
+
+TEST(MlirMemory, AnObjectFifoAllocatedToADelegateKeepsItsEndsWithinReachOfIt) {
+  // MLIR-AIE's test_place_objectfifo_allocate_adjacency: every end of @of shares L1 with the
+  // delegate, so each is a memory use of it, and the sequential placer steers them there.
+  const std::string fifo =
+      "    aie.objectfifo @of (%p, {%c}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
+      "    aie.objectfifo.allocate @of (%d)\n";
+  MlirImport m = importMlirBody(
+      "    %d = aie.logical_tile<CoreTile>(2, 3)\n    %p = aie.logical_tile<CoreTile>(?, ?)\n"
+      "    %c = aie.logical_tile<CoreTile>(?, ?)\n" +
+          fifo,
+      "npu1");
+  ASSERT_EQ(m.design.memoryUses.size(), 2u);
+  for (const MemoryUse& u : m.design.memoryUses) EXPECT_EQ(m.design.cores[size_t(u.owner)].name, "d");
+  EXPECT_TRUE(warnedOf(m, "1 aie.objectfifo.allocate(s) between tiles keep each end within reach"));
+  const Device dev = loadDevice("npu1");
+  ts::core::RunContext ctx(1);
+  const PlacerResult r = runSequentialPlacer({m.design, dev, m.placement}, SequentialPlacerConfig{}, ctx);
+  ASSERT_TRUE(r.success) << r.reasons.front();
+  EXPECT_EQ(r.placement.tile(1), (TileCoord{2, 2}));  // south of the delegate: it reaches north
+  EXPECT_EQ(r.placement.tile(2), (TileCoord{2, 4}));
+  // Only compute tiles share L1: a memory-tile end is refused at the allocate op.
+  const auto memEnd =
+      mlirBodyRefusal("    %d = aie.tile(2, 3)\n    %p = aie.tile(2, 1)\n    %c = aie.tile(2, 4)\n" + fifo);
+  EXPECT_EQ(memEnd.first, 7);
+  EXPECT_NE(memEnd.second.find("aie.objectfifo.allocate @of: %p is a mem tile"), std::string::npos) << memEnd.second;
 }
 
 TEST(MlirMemory, BlockFloatingPointElementsHaveTheirPackedSize) {

@@ -280,17 +280,30 @@ TEST(MlirSyntax, CorePortFlowsTakeNoDmaChannel) {
   EXPECT_TRUE(shim.design.nets[0].usesDma(1));                  // DMA : 1 of the shim
 }
 
-TEST(MlirSyntax, CoresSharingABufferMustBothBePlaced) {
+TEST(MlirSyntax, CoresSharingABufferAreAMemoryUse) {
   const std::string path = sharedData(kXilinx + "test/place-tiles/sequential_placer/test_place_errors.mlir");
   auto far = errorOf(ts::core::readFile(path), 10);  // both pinned, not neighbours
   EXPECT_TRUE(mentions(far, "not one of its memory-affinity neighbours")) << far.what();
-  auto movable = errorOf(ts::core::readFile(path), 11);
-  EXPECT_TRUE(mentions(movable, "uses %buf, a buffer of tile %owner")) << movable.what();
+  auto movable = parseMlirModules(ts::core::readFile(path), "t.mlir")[10];  // the owner pinned, the user not
+  ASSERT_TRUE(movable.imported) << movable.error->what();
+  const Design& d = movable.imported->design;
+  ASSERT_EQ(d.memoryUses.size(), 1u);
+  EXPECT_EQ(d.cores[size_t(d.memoryUses[0].user)].name, "consumer");
+  EXPECT_EQ(d.cores[size_t(d.memoryUses[0].owner)].name, "owner");
+  const std::string use =
+      "    aie.core(%u) {\n      %v = memref.load %buf[%c0] : memref<16xi32>\n      aie.end\n    }\n";
   MlirImport near = parseMlirDesign(
-      device("    %o = aie.tile(1, 3)\n    %buf = aie.buffer(%o) : memref<16xi32>\n    %u = aie.tile(1, 4)\n"
-             "    aie.core(%u) {\n      %v = memref.load %buf[%c0] : memref<16xi32>\n      aie.end\n    }\n"),
+      device("    %o = aie.tile(1, 3)\n    %buf = aie.buffer(%o) : memref<16xi32>\n    %u = aie.tile(1, 4)\n" + use),
       "t.mlir");
   EXPECT_EQ(near.design.coreCount(), 2);
+  EXPECT_EQ(near.design.memoryUses.size(), 1u);
+  // A core reaches only compute tiles' memories: a memory tile's buffer is refused where it is used.
+  auto memTile =
+      errorOf(device("    %o = aie.logical_tile<MemTile>(?, ?)\n    %buf = aie.buffer(%o) : memref<16xi32>\n"
+                     "    %u = aie.logical_tile<CoreTile>(?, ?)\n" +
+                     use));
+  EXPECT_EQ(memTile.line(), 7);
+  EXPECT_TRUE(mentions(memTile, "a core reaches only compute tiles' memories")) << memTile.what();
 }
 
 TEST(MlirSyntax, ADmaProgramReadingAnotherTilesBufferNeedsBothTilesPlaced) {

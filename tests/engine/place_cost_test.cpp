@@ -676,6 +676,16 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
     other.sharedBuffers = rule;
     randomMoves<BbCost>(ts::test::randomDesign(13, 24, 4, 5, 60), npu2, other, 4000, 5);
   }
+  // Memory uses share the cascades' journal: both priced exactly, moves and swaps alike.
+  Design uses = ts::test::randomDesign(16, 24, 4, 5, 60);
+  std::vector<CoreId> computes;
+  for (CoreId c = 0; c < uses.coreCount(); ++c)
+    if (uses.cores[c].kind == CoreKind::Compute) computes.push_back(c);
+  for (size_t i = 0; i + 1 < computes.size() && i < 12; i += 2)
+    uses.memoryUses.push_back({computes[i], computes[i + 1]});
+  uses.memoryUses.push_back({computes[2], computes[1]});  // a core both owns and uses
+  ASSERT_FALSE(uses.cascades.empty());
+  randomMoves<BbCost>(uses, npu2, BbCostConfig{}, 4000, 10);
   BbCostConfig eq9;  // shared-memory nets at their full box, as the paper
   eq9.sharedWirelength = 1.0;
   randomMoves<BbCost>(ts::test::randomDesign(15, 24, 4, 5, 60), npu2, eq9, 4000, 9);

@@ -149,7 +149,7 @@ TEST(WseKgraph, MalformedFilesNameTheLine) {
 TEST(WsePaint, RoundTripKeepsEveryKernel) {
   KernelGraph c = caseGraph("C");
   PaintSolution sol = readPaint(sharedData("ispd20/solutions/C_searsm8_placement.paint"), c);
-  std::vector<Violation> mismatches;
+  std::vector<ts::wse::Violation> mismatches;
   Layout layout = layoutFromPaint(c, sol, &mismatches);
   EXPECT_TRUE(mismatches.empty());
   Layout again = layoutFromPaint(c, parsePaint(formatPaint(c, layout), c, "again.paint"), nullptr);

@@ -184,7 +184,7 @@ TEST(WseFreeSpace, NearestFreeCornerAndArrangementAroundPins) {
   applyPins(g, l, pins);
   auto clashes = [&] {
     int n = 0;
-    for (const Violation& v : evaluate(g, l).violations) n += v.code == "overlap" || v.code == "outside";
+    for (const ts::wse::Violation& v : evaluate(g, l).violations) n += v.code == "overlap" || v.code == "outside";
     return n;
   };
   EXPECT_GT(clashes(), 0);

@@ -29,7 +29,8 @@ class DesignReader {
 
   void read(const Node& root) {
     in_.expectMap(root, "design file");
-    in_.allowKeys(root, {"design", "device", "description", "cores", "nets", "links", "cascades", "placement"},
+    in_.allowKeys(root,
+                  {"design", "device", "description", "cores", "nets", "links", "cascades", "memory_uses", "placement"},
                   "design file");
     d_.name = in_.name(in_.require(root, "design", "design file"), "design name");
     Node device = in_.require(root, "device", "design file");
@@ -40,6 +41,7 @@ class DesignReader {
     if (root["nets"]) readNets(root["nets"]);
     if (root["links"]) readLinks(root["links"]);
     if (root["cascades"]) readCascades(root["cascades"]);
+    if (root["memory_uses"]) readMemoryUses(root["memory_uses"]);
     for (const DesignProblem& p : d_.diagnose()) in_.fail(nodeOf(p), p.message);
     if (root["placement"]) out_.placement = yamlio::readPlacementMap(in_, root["placement"], d_, &out_.lines.placed);
   }
@@ -210,6 +212,15 @@ class DesignReader {
     }
   }
 
+  void readMemoryUses(const Node& list) {
+    in_.expectSequence(list, "memory_uses");
+    for (const auto& u : list) {
+      if (!u.IsSequence() || u.size() != 2) in_.fail(u, "memory use: expected [user_core, owner_core]");
+      d_.memoryUses.push_back({coreRef(u[0], "memory user"), coreRef(u[1], "memory owner")});
+      nodes_.memoryUse.push_back(u);
+    }
+  }
+
   Node nodeOf(const DesignProblem& p) const {
     auto at = [&](const std::vector<Node>& v) {
       return p.index >= 0 && size_t(p.index) < v.size() ? v[size_t(p.index)] : Node();
@@ -223,6 +234,8 @@ class DesignReader {
         return at(nodes_.link);
       case DesignProblem::Part::Cascade:
         return at(nodes_.cascade);
+      case DesignProblem::Part::MemoryUse:
+        return at(nodes_.memoryUse);
       case DesignProblem::Part::Design:
         break;
     }
@@ -236,7 +249,7 @@ class DesignReader {
   std::unordered_map<std::string, NetId> netIds_;
   std::vector<NetId> lastTargetOf_;
   struct {
-    std::vector<Node> core, net, link, cascade;
+    std::vector<Node> core, net, link, cascade, memoryUse;
   } nodes_;
 };
 
@@ -321,6 +334,12 @@ std::string designToYaml(const Design& d, const Placement* placement) {
     out << YAML::Key << "cascades" << YAML::Value << YAML::BeginSeq;
     for (const auto& c : d.cascades)
       out << YAML::Flow << YAML::BeginSeq << d.cores[c.from].name << d.cores[c.to].name << YAML::EndSeq;
+    out << YAML::EndSeq;
+  }
+  if (!d.memoryUses.empty()) {
+    out << YAML::Key << "memory_uses" << YAML::Value << YAML::BeginSeq;
+    for (const auto& u : d.memoryUses)
+      out << YAML::Flow << YAML::BeginSeq << d.cores[u.user].name << d.cores[u.owner].name << YAML::EndSeq;
     out << YAML::EndSeq;
   }
   if (placement) yamlio::emitPlacementMap(out, d, *placement);

@@ -175,6 +175,14 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   }
   for (const Cascade& c : design.cascades)
     s << "    aie.cascade_flow(" << core[size_t(c.from)] << ", " << core[size_t(c.to)] << ")\n";
+  // A memory use reads back as a lock of the owner's tile that the user's core takes (a lock
+  // holds no bytes, so the design's memory stays as it is).
+  std::vector<std::vector<std::string>> locksUsedBy(design.cores.size());
+  for (const MemoryUse& u : design.memoryUses) {
+    const std::string lock = names(design.cores[size_t(u.owner)].name + "_lock");
+    s << "    %" << lock << " = aie.lock(" << core[size_t(u.owner)] << ")\n";
+    locksUsedBy[size_t(u.user)].push_back(lock);
+  }
   // A core's local data (buffer_bytes) reads back as its stack (MLIR-AIE reserves 1024 bytes
   // unless stack_size says otherwise) and, past that, one aie.buffer on its tile.
   for (CoreId c = 0; c < design.coreCount(); ++c) {
@@ -185,7 +193,10 @@ std::string designToMlir(const Design& design, const Placement& placement) {
       s << "    %" << names(lc.name + "_data") << " = aie.buffer(" << core[size_t(c)] << ") : memref<"
         << lc.bufferBytes - stack << "xi8>\n";
     if (!compute) continue;
-    s << "    aie.core(" << core[size_t(c)] << ") {\n      aie.end\n    }";
+    s << "    aie.core(" << core[size_t(c)] << ") {\n";
+    for (const std::string& lock : locksUsedBy[size_t(c)])
+      s << "      aie.use_lock(%" << lock << ", AcquireGreaterEqual, 1)\n";
+    s << "      aie.end\n    }";
     if (stack != kMlirDefaultStackBytes) s << " {stack_size = " << stack << " : i32}";
     s << "\n";
   }

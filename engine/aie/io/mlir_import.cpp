@@ -192,7 +192,7 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     routes_.push_back({st, c.index(), op});
   } else if (op == "aie.end") {
     return Body::None;
-  } else if (op == "aie.objectfifo.allocate" && allocateLocalFifo(c)) {
+  } else if (op == "aie.objectfifo.allocate" && allocateFifo(c)) {
     return Body::None;
   } else if (unsupportedDataOp(op)) {
     c.fail(opToken,
@@ -687,20 +687,56 @@ void ModuleImporter::checkPortTile(const Cursor& c, const FlowEnd& e, CoreId til
                      std::to_string(have - 1) + ")");
 }
 
-bool ModuleImporter::allocateLocalFifo(Cursor& c) {
-  // aie.objectfifo.allocate @name(%delegate): where an object FIFO inside one tile keeps its
-  // buffers. Returns false for other object FIFOs (the op is then skipped as a hint).
+bool ModuleImporter::allocateFifo(Cursor& c) {
+  // aie.objectfifo.allocate @name(%delegate): the object FIFO keeps its buffers in the delegate's
+  // memory. One inside one tile: that memory holds them. One between tiles: every end shares L1
+  // with the delegate, so each is a memory use of it (finish()). Returns false for a FIFO not
+  // declared above (the op is then skipped as a hint).
   if (c.peek().kind != TokenKind::Symbol) return false;
   size_t start = c.index();
-  auto local = localFifos_.find(c.symbol("the object FIFO"));
-  if (local == localFifos_.end()) {
+  const Token nameAt = c.peek();
+  const std::string name = c.symbol("the object FIFO");
+  auto local = localFifos_.find(name);
+  auto fifo = fifos_.find(name);
+  if (local == localFifos_.end() && fifo == fifos_.end()) {
     c.seek(start);
     return false;
   }
   c.expect('(', "before the delegate tile");
-  local->second.owner = tileValue(c, "the delegate tile");
+  const CoreId delegate = tileValue(c, "the delegate tile");
+  if (c.peek().is(',')) {  // the PnR paper's fork lists a tile per end: its own placement hint
+    c.seek(start);
+    return false;
+  }
   c.expect(')', "after the delegate tile");
+  if (local != localFifos_.end())
+    local->second.owner = delegate;
+  else
+    allocations_.push_back({fifo->second, delegate, nameAt});
   return true;
+}
+
+void ModuleImporter::addAllocationUses() {
+  for (const Allocation& a : allocations_) {
+    const Net& net = design_.nets[size_t(a.net)];
+    std::vector<CoreId> ends{net.source};
+    ends.insert(ends.end(), net.targets.begin(), net.targets.end());
+    for (CoreId e : ends) {
+      if (e == a.delegate) continue;
+      for (CoreId c : {e, a.delegate})
+        if (design_.cores[size_t(c)].kind != CoreKind::Compute)
+          throw core::InputError(file_, a.at.line, a.at.column,
+                                 "aie.objectfifo.allocate @" + net.name + ": %" + design_.cores[size_t(c)].name +
+                                     " is a " + toString(design_.cores[size_t(c)].kind) +
+                                     " tile; only compute tiles share L1 with a delegate");
+      if (!sharedSeen_.insert({a.delegate, e, false}).second) continue;  // already a memory use
+      shared_.push_back({a.delegate, e, false, "@" + net.name, a.at});
+    }
+  }
+  if (!allocations_.empty())
+    notes_.push_back(std::to_string(allocations_.size()) +
+                     " aie.objectfifo.allocate(s) between tiles keep each end within reach of the delegate's memory "
+                     "(memory uses); where the buffers go is left to the router (a memory all ends reach, or DMA)");
 }
 
 void ModuleImporter::readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade) {
@@ -922,8 +958,10 @@ void ModuleImporter::sizeEndsByAcquires() {
 }
 
 MlirImport ModuleImporter::finish(const std::string& name) {
-  // Cores that read another tile's aie.buffer need memory-affinity neighbours. The design model
-  // has no such constraint, so both must be placed by the file (and then be neighbours).
+  // A core that reads another tile's aie.buffer or aie.lock needs that tile's memory within its
+  // reach: a memory use, which the placers keep (placed tiles are checked here, with the op's
+  // position). DMA programs reaching a neighbour's memory are not modelled.
+  addAllocationUses();
   for (const SharedBuffer& s : shared_) {
     const LogicalCore& owner = design_.cores[s.owner];
     const LogicalCore& user = design_.cores[s.user];
@@ -939,12 +977,14 @@ MlirImport ModuleImporter::finish(const std::string& name) {
                                    "TileStudio does not model a DMA's access to another tile's memory");
       continue;
     }
-    if (!owner.pin || !user.pin)
+    if (owner.kind != CoreKind::Compute)
       throw core::InputError(file_, s.at.line, s.at.column,
-                             "the core of " + where(user) + " uses " + s.buffer + ", a " + what + " of tile " +
-                                 where(owner) + ": cores sharing an L1 " + what +
-                                 " must both be placed (aie.tile), because TileStudio does not model shared-" + what +
-                                 " neighbours");
+                             "the core of " + where(user) + " uses " + s.buffer + ", a " + what + " of " +
+                                 toString(owner.kind) + " tile " + where(owner) +
+                                 ": a core reaches only compute tiles' memories");
+    design_.memoryUses.push_back({s.user, s.owner});
+    partAt_[{DesignProblem::Part::MemoryUse, int(design_.memoryUses.size()) - 1}] = s.at;
+    if (!owner.pin || !user.pin) continue;
     auto reach = device_.memoriesReachableFrom(*user.pin);
     if (std::find(reach.begin(), reach.end(), *owner.pin) == reach.end())
       throw core::InputError(file_, s.at.line, s.at.column,

@@ -92,7 +92,9 @@ class ModuleImporter {
   /// Refuses a `Core` port on a tile that has no core (memory and shim tiles), and a DMA channel
   /// the tile does not have (`out`: an MM2S channel, else S2MM).
   void checkPortTile(const Cursor& c, const FlowEnd& e, CoreId tile, bool out) const;
-  bool allocateLocalFifo(Cursor& c);
+  bool allocateFifo(Cursor& c);
+  /// Each end of an object FIFO allocated to a delegate tile becomes a memory use of it.
+  void addAllocationUses();
   /// `transport = #aie.transport<dma | shared_mem | stream, ends = ... | cascade, ...>`.
   void readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade);
   /// Puts the producer's and/or the consumers' ends on their cores' stream ports (`at` for errors).
@@ -196,6 +198,12 @@ class ModuleImporter {
     int64_t bytes;
   };
   std::unordered_map<std::string, LocalFifo> localFifos_;
+  struct Allocation {  // aie.objectfifo.allocate of an object FIFO between tiles
+    NetId net;
+    CoreId delegate;
+    Token at;
+  };
+  std::vector<Allocation> allocations_;
   std::unordered_set<std::string> cascadeFifos_;  // transport = #aie.transport<cascade>: cascades
   std::map<std::string, int> packetPorts_;        // "%tile DMA : ch out|in" -> packet flows using it
   std::unordered_map<std::string, NetId> flowNets_;

@@ -230,6 +230,7 @@ std::string pointerOf(const DesignProblem& p, const std::vector<size_t>& netAt) 
       return "/links/" + std::to_string(p.index);
     case DesignProblem::Part::Core:
     case DesignProblem::Part::Cascade:
+    case DesignProblem::Part::MemoryUse:
     case DesignProblem::Part::Design:
       break;
   }

@@ -139,16 +139,46 @@ class PlacementRows {
     }
   }
 
-  void addCascadeRows() {
+  /// False (with a reason) when fixed cores break a cascade or a memory use.
+  bool addCascadeRows(std::vector<std::string>& reasons) {
     for (size_t k = 0; k < d_.cascades.size(); ++k) {
       const Cascade& cs = d_.cascades[k];
       for (const CoreCandidate& a : cands_[cs.from]) {
         milp::LinExpr row = presence(cs.from, a.tile);
         for (const CoreCandidate& b : cands_[cs.to])
           if (dev_.canCascade(a.tile, b.tile)) row -= presence(cs.to, b.tile);
-        m_.addLe("cascade" + std::to_string(k) + "_" + tileTag(a.tile), row, 0);
+        if (!addPairRow("cascade" + std::to_string(k) + "_" + tileTag(a.tile), row))
+          return fail(reasons, "cascade '" + d_.cores[cs.from].name + "' -> '" + d_.cores[cs.to].name + "'");
       }
     }
+    return true;
+  }
+
+  /// A memory use's user sits only where a candidate of the owner is within its reach.
+  bool addMemoryUseRows(std::vector<std::string>& reasons) {
+    for (size_t k = 0; k < d_.memoryUses.size(); ++k) {
+      const MemoryUse& u = d_.memoryUses[k];
+      for (const CoreCandidate& a : cands_[u.user]) {
+        const std::vector<TileCoord> reach = dev_.memoriesReachableFrom(a.tile);
+        milp::LinExpr row = presence(u.user, a.tile);
+        for (const CoreCandidate& b : cands_[u.owner])
+          if (std::find(reach.begin(), reach.end(), b.tile) != reach.end()) row -= presence(u.owner, b.tile);
+        if (!addPairRow("memuse" + std::to_string(k) + "_" + tileTag(a.tile), row))
+          return fail(reasons, "memory use '" + d_.cores[u.user].name + "' -> '" + d_.cores[u.owner].name + "'");
+      }
+    }
+    return true;
+  }
+
+  /// `row <= 0`; a row of fixed cores only is checked here (the solver takes no empty row).
+  bool addPairRow(const std::string& name, const milp::LinExpr& row) {
+    if (row.empty()) return row.constant <= 0;
+    m_.addLe(name, row, 0);
+    return true;
+  }
+  bool fail(std::vector<std::string>& reasons, const std::string& pair) {
+    reasons.push_back(pair + " cannot hold with its cores' candidate tiles (pinned or fixed cores break it)");
+    return false;
   }
 
   /// No-good cut excluding `p`; false when p is the only placement the candidates allow.
@@ -425,7 +455,10 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
     return out;
   }
   rows.addTileRows();
-  rows.addCascadeRows();
+  if (!rows.addCascadeRows(out.reasons) || !rows.addMemoryUseRows(out.reasons)) {
+    out.status = milp::Status::Infeasible;
+    return out;
+  }
   for (size_t k = 0; k < req.excluded.size(); ++k)
     if (!rows.exclude(req.excluded[k], int(k))) {
       out.status = milp::Status::Infeasible;
@@ -492,15 +525,25 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
     so.timeLimitSeconds = budget();
     const double solveStart = ctx.elapsed();
     double sampled = -1;
-    milp::SolveResult sr = solveStoppable(model, so, ctx, sampled);
+    // A model without variables (every core fixed, nothing to route) is its own answer: CBC
+    // takes no empty model.
+    const bool empty = model.varCount() == 0;
+    milp::SolveResult sr;
+    if (empty) {
+      sr.status = model.violations({}).empty() ? milp::Status::Optimal : milp::Status::Infeasible;
+      sr.objective = sr.bound = model.objectiveOffset();
+    } else {
+      sr = solveStoppable(model, so, ctx, sampled);
+    }
+    const bool solved = sr.hasSolution() || (empty && sr.status == milp::Status::Optimal);
     so.start.clear();
     ++out.solves;
     out.nodes += sr.nodes;
     out.startAccepted = out.startAccepted || sr.startAccepted;
-    if (out.firstSolutionSeconds < 0 && sr.hasSolution())  // the start, CBC's first sample with one, or the end
+    if (out.firstSolutionSeconds < 0 && solved)  // the start, CBC's first sample with one, or the end
       out.firstSolutionSeconds = sr.startAccepted ? solveStart : sampled >= 0 ? sampled : ctx.elapsed();
     out.status = sr.status;
-    if (!sr.hasSolution()) {
+    if (!solved) {
       // A lazy re-solve that found nothing keeps the previous solution (found stays true).
       if (!out.found)
         out.reasons.push_back(sr.status == milp::Status::Infeasible

@@ -112,7 +112,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
   coreNets_.resize(size_t(cores));
   staticBytes_.assign(size_t(cores), 0);
   staticLocks_.assign(size_t(cores), 0);
-  coreCascades_.resize(size_t(cores));
+  corePairs_.resize(size_t(cores));
   outNets_ = design.outgoingNetCount();
   inNets_ = design.incomingNetCount();
 
@@ -153,9 +153,11 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     allCompute_[n] = compute && !net.needsStream();  // a streamed net never uses shared memory
     sharedBytes_[n] = linkedCores[n].empty() ? int64_t(net.sharedObjects()) * net.bytesPerObject : 0;
   }
-  for (size_t i = 0; i < design.cascades.size(); ++i) {
-    coreCascades_[design.cascades[i].from].push_back(int(i));
-    if (design.cascades[i].to != design.cascades[i].from) coreCascades_[design.cascades[i].to].push_back(int(i));
+  for (const Cascade& k : design.cascades) pairs_.push_back({k.from, k.to, true});
+  for (const MemoryUse& u : design.memoryUses) pairs_.push_back({u.user, u.owner, false});
+  for (size_t i = 0; i < pairs_.size(); ++i) {
+    corePairs_[size_t(pairs_[i].from)].push_back(int(i));
+    if (pairs_[i].to != pairs_[i].from) corePairs_[size_t(pairs_[i].to)].push_back(int(i));
   }
 
   const int tiles = device.tileCount();

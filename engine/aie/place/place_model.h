@@ -142,10 +142,21 @@ class PlaceModel {
     assert(c >= 0 && c < coreCount());
     return staticLocks_[size_t(c)];
   }
-  /// Indices into design().cascades that start or end at c.
-  const std::vector<int>& cascadesOf(CoreId c) const {
+  /// Two cores a placement must keep within reach of each other: a cascade (first the design's
+  /// cascades, in order) or a memory use (then its memory uses), `from` the source or the user.
+  struct NeighbourPair {
+    CoreId from = -1, to = -1;
+    bool cascade = true;
+  };
+  const std::vector<NeighbourPair>& neighbourPairs() const { return pairs_; }
+  /// Indices into neighbourPairs() that involve c.
+  const std::vector<int>& pairsOf(CoreId c) const {
     assert(c >= 0 && c < coreCount());
-    return coreCascades_[size_t(c)];
+    return corePairs_[size_t(c)];
+  }
+  /// Whether pair k holds with its cores on these tiles.
+  bool pairOk(int k, int fromTile, int toTile) const {
+    return pairs_[size_t(k)].cascade ? cascadeOk(fromTile, toTile) : reaches(fromTile, toTile);
   }
   int outNets(CoreId c) const {
     assert(c >= 0 && c < coreCount());
@@ -204,7 +215,8 @@ class PlaceModel {
   std::vector<std::vector<NetId>> coreNets_;
   std::vector<int64_t> staticBytes_;
   std::vector<int> staticLocks_;
-  std::vector<std::vector<int>> coreCascades_;
+  std::vector<NeighbourPair> pairs_;
+  std::vector<std::vector<int>> corePairs_;
   std::vector<int> outNets_, inNets_;
   std::vector<TileKind> tileKinds_;
   std::vector<TileResources> caps_;

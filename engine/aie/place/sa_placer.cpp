@@ -30,6 +30,8 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
          "penalty per KiB (or part of one) of buffer memory over a tile's capacity", 0);
   b.bind("lock_penalty", costConfig.bb.lockPenalty, "penalty per lock over capacity", 0);
   b.bind("cascade_penalty", costConfig.bb.cascadePenalty, "penalty per cascade whose ends cannot cascade", 0);
+  b.bind("memory_use_penalty", costConfig.bb.memoryUsePenalty,
+         "penalty per memory use whose user does not reach the owner's memory", 0);
   b.bindChoice("shared_buffers", sharedBuffers, {"assign", "whole", "split"},
                "a shared-memory buffer with several candidate memories is charged to one chosen greedily "
                "(assign), to every candidate (whole) or split evenly (split)");

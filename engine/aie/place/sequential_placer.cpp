@@ -67,8 +67,21 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
                     "' is not an available compute tile of " + dev.name() + " or is already used");
     taken[size_t(model.tileIndex(t))] = 1;
   }
+  // A core with memory uses takes only tiles within reach of its placed partners (as MLIR-AIE's
+  // sequential placer steers them); a partner placed later keeps the pair in turn.
+  auto reachOk = [&](CoreId c, TileCoord t) {
+    for (int k : model.pairsOf(c)) {
+      const PlaceModel::NeighbourPair& pair = model.neighbourPairs()[size_t(k)];
+      const CoreId other = pair.from == c ? pair.to : pair.from;
+      if (pair.cascade || !p.placed(other)) continue;
+      const int here = model.tileIndex(t), there = model.tileIndex(p.tile(other));
+      if (!(pair.from == c ? model.pairOk(k, here, there) : model.pairOk(k, there, here))) return false;
+    }
+    return true;
+  };
   auto freeFor = [&](CoreId c, TileCoord t) {
-    return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
+    return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t) &&
+           reachOk(c, t);
   };
   // A cascade chain goes down a column (every cascade south) from the first tile where it fits,
   // else east along a row; a chain with a pinned core keeps that core's tile.
@@ -120,6 +133,12 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
       continue;
     }
     auto it = std::find_if(computes.begin(), computes.end(), [&](TileCoord t) { return freeFor(c, t); });
+    const bool reachBlocks = std::any_of(computes.begin(), computes.end(), [&](TileCoord t) {
+      return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
+    });
+    if (it == computes.end() && reachBlocks)
+      return finish("no free compute tile for core '" + d.cores[c].name +
+                    "' is within reach of the memories it shares with cores already placed (memory uses)");
     if (it == computes.end())
       return finish(d.cores[c].partlyPinned()
                         ? "no compute tile available matching the partial pin of core '" + d.cores[c].name + "'"

@@ -99,10 +99,10 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
   pos_.assign(size_t(model.coreCount()), -1);
   tiles_.resize(size_t(model.tileCount()));
   netState_.resize(size_t(model.netCount()));
-  cascadeBad_.assign(model.design().cascades.size(), 0);
+  pairBad_.assign(model.neighbourPairs().size(), 0);
   tileStamp_.assign(tiles_.size(), 0);
   netStamp_.assign(netState_.size(), 0);
-  cascadeStamp_.assign(cascadeBad_.size(), 0);
+  pairStamp_.assign(pairBad_.size(), 0);
   const Device& dev = model.device();
   for (int t = 0; t < dev.tileCount(); ++t) {
     colOf_.push_back(dev.coord(t).col);
@@ -282,9 +282,15 @@ void BbCost::refreshTile(int tile) {
   s.penalty = pen;
 }
 
-bool BbCost::cascadeBad(int k) const {
-  const Cascade& c = model_.design().cascades[size_t(k)];
-  return !model_.cascadeOk(pos_[c.from], pos_[c.to]);
+bool BbCost::pairBad(int k) const {
+  const PlaceModel::NeighbourPair& pair = model_.neighbourPairs()[size_t(k)];
+  return !model_.pairOk(k, pos_[pair.from], pos_[pair.to]);
+}
+
+void BbCost::countBadPair(int k, int sign) {
+  const bool cascade = model_.neighbourPairs()[size_t(k)].cascade;
+  (cascade ? totals_.badCascades : totals_.badMemoryUses) += sign;
+  totals_.penalty += sign * std::llround((cascade ? config_.cascadePenalty : config_.memoryUsePenalty) * kScale);
 }
 
 double BbCost::reset(const Placement& placement) {
@@ -312,11 +318,10 @@ double BbCost::reset(const Placement& placement) {
     }
   }
   assignSharedBuffers();
-  for (size_t k = 0; k < cascadeBad_.size(); ++k) {
-    cascadeBad_[k] = cascadeBad(int(k));
-    totals_.badCascades += cascadeBad_[k];
+  for (size_t k = 0; k < pairBad_.size(); ++k) {
+    pairBad_[k] = pairBad(int(k));
+    if (pairBad_[k]) countBadPair(int(k), +1);
   }
-  totals_.penalty += std::llround(config_.cascadePenalty * kScale) * totals_.badCascades;
   for (int t = 0; t < int(tiles_.size()); ++t) refreshTile(t);
   clearJournal();
   resetExtra();
@@ -331,7 +336,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
   if (++stamp_ == 0) {  // wrapped: old stamps could collide
     std::fill(tileStamp_.begin(), tileStamp_.end(), 0);
     std::fill(netStamp_.begin(), netStamp_.end(), 0);
-    std::fill(cascadeStamp_.begin(), cascadeStamp_.end(), 0);
+    std::fill(pairStamp_.begin(), pairStamp_.end(), 0);
     std::fill(movedStamp_.begin(), movedStamp_.end(), 0);
     stamp_ = 1;
   }
@@ -397,17 +402,14 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     }
     assignSharedBuffers();
   }
-  const int64_t cascadeUnit = std::llround(config_.cascadePenalty * kScale);
   for (const CoreMove& m : moves)
-    for (int k : model_.cascadesOf(m.core)) {
-      if (cascadeStamp_[size_t(k)] == stamp_) continue;
-      cascadeStamp_[size_t(k)] = stamp_;
-      cascadeJournal_.emplace_back(k, cascadeBad_[size_t(k)]);
-      char bad = cascadeBad(k);
-      int change = int(bad) - int(cascadeBad_[size_t(k)]);
-      totals_.badCascades += change;
-      totals_.penalty += change * cascadeUnit;
-      cascadeBad_[size_t(k)] = bad;
+    for (int k : model_.pairsOf(m.core)) {
+      if (pairStamp_[size_t(k)] == stamp_) continue;
+      pairStamp_[size_t(k)] = stamp_;
+      pairJournal_.emplace_back(k, pairBad_[size_t(k)]);
+      const char bad = pairBad(k);
+      if (bad != pairBad_[size_t(k)]) countBadPair(k, bad ? +1 : -1);
+      pairBad_[size_t(k)] = bad;
     }
   for (const auto& entry : tileJournal_) refreshTile(entry.first);
   const int64_t bbChange = totals_.wirelength + totals_.penalty - savedTotals_.wirelength - savedTotals_.penalty;
@@ -422,7 +424,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
 void BbCost::clearJournal() {
   tileJournal_.clear();
   netJournal_.clear();
-  cascadeJournal_.clear();
+  pairJournal_.clear();
   assignedJournal_.clear();
   assignedNetsChanged_ = false;
   moved_.clear();
@@ -442,7 +444,7 @@ void BbCost::revert() {
     if (assignedNet(state, net)) countCandidates(state, +1);
     netState_[net] = state;
   }
-  for (const auto& [k, bad] : cascadeJournal_) cascadeBad_[size_t(k)] = bad;
+  for (const auto& [k, bad] : pairJournal_) pairBad_[size_t(k)] = bad;
   for (auto it = assignedJournal_.rbegin(); it != assignedJournal_.rend(); ++it) {  // newest first
     const auto& [n, from] = *it;
     const int64_t bytes = model_.sharedBytes(n);
@@ -464,7 +466,8 @@ CostTerms BbCost::terms() const {
           {"memory_overuse_kib", double(totals_.memOver) / 1024.0},
           {"lock_overuse", double(totals_.lockOver)},
           {"bd_overuse", double(totals_.bdOver)},
-          {"bad_cascades", double(totals_.badCascades)}};
+          {"bad_cascades", double(totals_.badCascades)},
+          {"bad_memory_uses", double(totals_.badMemoryUses)}};
 }
 
 double BbCost::evaluate(const Placement& placement) const {
@@ -568,9 +571,14 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     sum.bds += o.bds;
     sum.memory += o.memory;
   }
-  int bad = 0;
+  int bad = 0, badUses = 0;
   for (const Cascade& c : m.design().cascades) bad += !dev.canCascade(p.tile(c.from), p.tile(c.to));
   pen += std::llround(config.cascadePenalty * kScale) * bad;
+  for (const MemoryUse& u : m.design().memoryUses) {
+    const auto reach = dev.memoriesReachableFrom(p.tile(u.user));
+    badUses += std::find(reach.begin(), reach.end(), p.tile(u.owner)) == reach.end();
+  }
+  pen += std::llround(config.memoryUsePenalty * kScale) * badUses;
   return {{"total", double(wl + pen) / kScale},
           {"wirelength", double(wl) / kScale},
           {"penalty", double(pen) / kScale},
@@ -578,7 +586,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
           {"memory_overuse_kib", double(sum.memory) / 1024.0},
           {"lock_overuse", double(sum.locks)},
           {"bd_overuse", double(sum.bds)},
-          {"bad_cascades", double(bad)}};
+          {"bad_cascades", double(bad)},
+          {"bad_memory_uses", double(badUses)}};
 }
 
 }  // namespace ts::aie

@@ -25,7 +25,8 @@
 //  - buffer descriptors: a streaming net takes one BD per buffer at each endpoint's tile
 //    (routing_legality.h); a net linked through a compute core can share memory only in that
 //    core's own tile (the link's buffer), as the router requires, else it streams.
-//  - cascades whose ends are not cascade neighbours.
+//  - cascades whose ends are not cascade neighbours, and memory uses whose user does not reach
+//    the owner's memory.
 // All terms are kept as integers in micro-units, so incremental updates equal a recomputation
 // exactly (no floating-point drift over millions of moves).
 #include <array>
@@ -62,11 +63,12 @@ struct BbCostConfig {
   /// Multiplies the wirelength of a net whose endpoints can share a memory: it needs no link nor
   /// DMA channel there, so eq. 9's full box (1.0) makes SA indifferent to whether nets stream.
   double sharedWirelength = 0.2;
-  double dmaPenalty = 100.0;      ///< per DMA channel over a tile's capacity
-  double memoryPenalty = 100.0;   ///< per KiB (or part of one) of buffer memory over a tile's capacity
-  double lockPenalty = 100.0;     ///< per lock over a tile's capacity
-  double bdPenalty = 100.0;       ///< per buffer descriptor over a tile's capacity
-  double cascadePenalty = 100.0;  ///< per cascade whose ends cannot cascade
+  double dmaPenalty = 100.0;        ///< per DMA channel over a tile's capacity
+  double memoryPenalty = 100.0;     ///< per KiB (or part of one) of buffer memory over a tile's capacity
+  double lockPenalty = 100.0;       ///< per lock over a tile's capacity
+  double bdPenalty = 100.0;         ///< per buffer descriptor over a tile's capacity
+  double cascadePenalty = 100.0;    ///< per cascade whose ends cannot cascade
+  double memoryUsePenalty = 100.0;  ///< per memory use whose user does not reach the owner's memory
   SharedBufferRule sharedBuffers = SharedBufferRule::Assign;
   bool dmaSharing = false;  ///< count channels as packet streams could share them (see the file comment)
 };
@@ -91,12 +93,14 @@ class BbCost : public PlacementCost {
   double wirelength() const { return double(totals_.wirelength) / kScale; }
   /// Whether net n can use shared memory in the current state.
   bool sharedMemoryNet(NetId n) const { return netState_[n].banks > 0; }
-  /// Overuse seen in the current state: DMA channels, memory bytes, locks, bad cascades.
+  /// Overuse seen in the current state: DMA channels, memory bytes, locks, bad cascades and
+  /// memory uses.
   int dmaOveruse() const { return totals_.dmaOver; }
   int64_t memoryOveruse() const { return totals_.memOver; }
   int lockOveruse() const { return totals_.lockOver; }
   int bdOveruse() const { return totals_.bdOver; }
   int badCascades() const { return totals_.badCascades; }
+  int badMemoryUses() const { return totals_.badMemoryUses; }
   /// proposeWithin() calls answered from a bound, without staging the extra part.
   int64_t boundRejections() const { return boundRejections_; }
 
@@ -141,7 +145,7 @@ class BbCost : public PlacementCost {
   };
   struct Totals {
     int64_t wirelength = 0, penalty = 0;
-    int dmaOver = 0, lockOver = 0, bdOver = 0, badCascades = 0;
+    int dmaOver = 0, lockOver = 0, bdOver = 0, badCascades = 0, badMemoryUses = 0;
     int64_t memOver = 0;
   };
 
@@ -171,7 +175,10 @@ class BbCost : public PlacementCost {
   void clearJournal();
   NetState computeNet(NetId n) const;
   void refreshTile(int tile);
-  bool cascadeBad(int cascade) const;
+  /// Whether PlaceModel::neighbourPairs()[k] is broken in the current state.
+  bool pairBad(int k) const;
+  /// Counts pair k as broken (+1) or no longer broken (-1) in the totals.
+  void countBadPair(int k, int sign);
 
   const PlaceModel& model_;
   BbCostConfig config_;
@@ -183,7 +190,7 @@ class BbCost : public PlacementCost {
   int spans_ = 0;                      // bbx + bby values per net in wirelengthOf_
   std::vector<TileState> tiles_;
   std::vector<NetState> netState_;
-  std::vector<char> cascadeBad_;
+  std::vector<char> pairBad_;
   std::vector<NetId> assignedNets_;    // nets assignSharedBuffers() charges, in net order
   std::vector<int> assignedTile_;      // per net: the memory its buffer set is charged to (-1: none)
   std::vector<int> candidateOf_;       // per tile: assigned nets it is a candidate of
@@ -200,14 +207,14 @@ class BbCost : public PlacementCost {
   // Journal of the staged move, so revert() restores exactly.
   std::vector<std::pair<int, TileState>> tileJournal_;
   std::vector<std::pair<NetId, NetState>> netJournal_;
-  std::vector<std::pair<int, char>> cascadeJournal_;
+  std::vector<std::pair<int, char>> pairJournal_;
   std::vector<std::pair<NetId, int>> assignedJournal_;  // (net, its tile before), in order of change
   std::vector<NetId> savedAssignedNets_;
   std::vector<std::pair<NetId, bool>> toggled_;  // nets the staged move makes (true) or unmakes assigned
   bool assignedNetsChanged_ = false;
   std::vector<CoreMove> moved_;
   Totals savedTotals_;
-  std::vector<uint32_t> tileStamp_, netStamp_, cascadeStamp_, movedStamp_;
+  std::vector<uint32_t> tileStamp_, netStamp_, pairStamp_, movedStamp_;
   std::vector<int> movedFrom_;  // per core moved by the staged move: its tile before
   uint32_t stamp_ = 0;
   std::vector<NetId> affected_;
