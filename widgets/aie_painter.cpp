@@ -12,6 +12,7 @@
 #include <map>
 
 #include "widgets/aie_cascade_layer.h"
+#include "widgets/aie_memory_use_layer.h"
 #include "widgets/core_labels.h"
 
 namespace ts::ui {
@@ -261,6 +262,7 @@ void AiePainter::paintBase(QPainter& p, const ViewTransform& view, const QRectF&
   if ((!routed || !scene_->layers.routes) && scene_->layers.nets) paintFlylines(p, f, false);
   if (scene_->layers.cores) paintCores(p, f);
   if (scene_->layers.cascades) paintCascades(p, *scene_, f.view);
+  if (scene_->layers.memoryUses) paintMemoryUses(p, *scene_, f.view);
   if (scene_->layers.badges && f.detail == Detail::Glyphs && f.cell >= 40) paintBadges(p, f);
   paintLegend(p, f);
   p.restore();
@@ -869,6 +871,8 @@ AiePainter::Legend AiePainter::legend() const {
   } else {
     l.title = routed ? QStringLiteral("Routed") : QStringLiteral("Not routed yet");
   }
+  if (scene_->layers.memoryUses && !d.memoryUses.empty() && pl.placedCount())
+    l.entries.push_back({AiePalette::memoryUse(), QStringLiteral("memory use, core • memory it uses"), Mark::Dashed});
   const AieUsage* u = scene_->usage;
   if (scene_->layers.violations && u && !u->violations.empty())
     l.entries.push_back({AiePalette::violation(), QStringLiteral("problem (see Problems)"), Mark::Outline});

@@ -29,6 +29,7 @@ struct AiePalette {
   static QColor violation() { return QColor(0xd6, 0x27, 0x28); }
   static QColor warning() { return QColor(0xe0, 0x8e, 0x0b); }
   static QColor legal() { return QColor(0x2e, 0xa0, 0x43); }
+  static QColor memoryUse() { return QColor(0x00, 0x89, 0x7b); }
   /// Utilisation ramp: 0 green-white, 0.5 yellow, 1 red, above 1 dark red.
   static QColor heat(double utilisation);
   /// The legend box the canvas draws over or under the array, whatever the desktop theme.

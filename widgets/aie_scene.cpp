@@ -46,6 +46,7 @@ const std::vector<std::pair<std::string, std::string>>& AieLayers::all() {
                                                                         {"violations", "Violations"},
                                                                         {"legend", "Legend"},
                                                                         {"cascades", "Cascades"},
+                                                                        {"memory_uses", "Memory uses"},
                                                                         {"groups", "Colour cores by group"}};
   return list;
 }
@@ -60,8 +61,8 @@ const std::vector<std::string>& AieLayers::layerNames() {
 }
 
 bool* AieLayers::byName(const std::string& name) {
-  bool* fields[] = {&tiles,  &grid,   &coordinates, &cores,  &names,    &nets,
-                    &routes, &badges, &violations,  &legend, &cascades, &groups};
+  bool* fields[] = {&tiles,  &grid,       &coordinates, &cores,    &names,      &nets,  &routes,
+                    &badges, &violations, &legend,      &cascades, &memoryUses, &groups};
   const auto& all = layerNames();
   for (size_t i = 0; i < all.size(); ++i)
     if (all[i] == name) return fields[i];

@@ -30,6 +30,7 @@ struct AieLayers {
   bool badges = true;      ///< DMA channels and memory use per tile
   bool violations = true;  ///< red marks on over-used tiles and cores
   bool cascades = true;    ///< cascade arrows (broken ones red)
+  bool memoryUses = true;  ///< lines from cores to the memories they use (out of reach: red)
   bool legend = true;
   bool groups = false;  ///< compute cores coloured by design group (subgraph)
 

@@ -14,6 +14,7 @@
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/aie_painter.h"
 #include "widgets/mlir_module_dialog.h"
 
 using namespace ts;
@@ -140,6 +141,24 @@ class MlirStudioTest : public QObject {
     canvas_->grab().save(test::outputPath("cascade_broken.png"));
     QVERIFY(pixelsOf(kBroken) > 20);
     QCOMPARE(pixelsOf(kCascade), 0);
+  }
+
+  void memoryUsesAreDrawnAndOutOfReachOnesMarked() {
+    QString error;
+    QVERIFY2(test::openOnCanvas("memory_use_npu1.yaml", QSize(700, 900), doc_, canvas_, &error), qPrintable(error));
+    const int drawn = pixelsOf(AiePalette::memoryUse());
+    QVERIFY(drawn > 20);
+    QCOMPARE(pixelsOf(AiePalette::violation()), 0);
+    // East of the owner is out of reach (an AIE2 core reaches its own, north, south and west).
+    const aie::CoreId u3 = doc_->design().findCore("u3");
+    MoveCheck away = doc_->checkMove(u3, {2, 4});
+    QVERIFY(away.allowed && !away.legal);
+    QVERIFY2(away.reason.contains("memory use 'u3' -> 'owner'"), qPrintable(away.reason));
+    QString why;
+    QVERIFY2(doc_->moveCore(u3, {2, 4}, &why), qPrintable(why));
+    canvas_->grab().save(test::outputPath("memory_use_out_of_reach.png"));
+    QVERIFY(pixelsOf(AiePalette::violation()) > 20);
+    QVERIFY(pixelsOf(AiePalette::memoryUse()) < drawn);
   }
 
   void dragPreviewRefusesBrokenCascadesAndPartialPins() {

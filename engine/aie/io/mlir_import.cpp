@@ -717,26 +717,39 @@ bool ModuleImporter::allocateFifo(Cursor& c) {
 }
 
 void ModuleImporter::addAllocationUses() {
+  // MLIR-AIE's lowering gives an end that cannot reach the delegate's memory its own buffers
+  // (DMA), as for any object FIFO, so such ends (placed out of reach, or not compute tiles) are
+  // counted, not refused; its placer steers the movable ones within reach: memory uses.
+  int fallBack = 0;
   for (const Allocation& a : allocations_) {
     const Net& net = design_.nets[size_t(a.net)];
+    const LogicalCore& delegate = design_.cores[size_t(a.delegate)];
     std::vector<CoreId> ends{net.source};
     ends.insert(ends.end(), net.targets.begin(), net.targets.end());
     for (CoreId e : ends) {
       if (e == a.delegate) continue;
-      for (CoreId c : {e, a.delegate})
-        if (design_.cores[size_t(c)].kind != CoreKind::Compute)
-          throw core::InputError(file_, a.at.line, a.at.column,
-                                 "aie.objectfifo.allocate @" + net.name + ": %" + design_.cores[size_t(c)].name +
-                                     " is a " + toString(design_.cores[size_t(c)].kind) +
-                                     " tile; only compute tiles share L1 with a delegate");
+      const LogicalCore& end = design_.cores[size_t(e)];
+      bool reachable = end.kind == CoreKind::Compute && delegate.kind == CoreKind::Compute;
+      if (reachable && end.pin && delegate.pin) {
+        const auto reach = device_.memoriesReachableFrom(*end.pin);
+        reachable = std::find(reach.begin(), reach.end(), *delegate.pin) != reach.end();
+      }
+      if (!reachable) {
+        ++fallBack;
+        continue;
+      }
       if (!sharedSeen_.insert({a.delegate, e, false}).second) continue;  // already a memory use
       shared_.push_back({a.delegate, e, false, "@" + net.name, a.at});
     }
   }
-  if (!allocations_.empty())
-    notes_.push_back(std::to_string(allocations_.size()) +
-                     " aie.objectfifo.allocate(s) between tiles keep each end within reach of the delegate's memory "
-                     "(memory uses); where the buffers go is left to the router (a memory all ends reach, or DMA)");
+  if (allocations_.empty()) return;
+  notes_.push_back(std::to_string(allocations_.size()) +
+                   " aie.objectfifo.allocate(s) between tiles keep each end within reach of the delegate's memory "
+                   "(memory uses); where the buffers go is left to the router (a memory all ends reach, or DMA)" +
+                   (fallBack ? "; " + std::to_string(fallBack) +
+                                   " end(s) placed out of its reach or not on a compute tile keep their own buffers, "
+                                   "as MLIR-AIE lowers them"
+                             : std::string()));
 }
 
 void ModuleImporter::readTransport(Cursor& c, const std::string& name, Net& net, bool& cascade) {
