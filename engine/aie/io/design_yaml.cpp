@@ -40,8 +40,12 @@ class DesignReader {
     readCores(in_.require(root, "cores", "design file"));
     if (root["nets"]) readNets(root["nets"]);
     if (root["links"]) readLinks(root["links"]);
-    if (root["cascades"]) readCascades(root["cascades"]);
-    if (root["memory_uses"]) readMemoryUses(root["memory_uses"]);
+    if (root["cascades"])
+      readCorePairs(root["cascades"], "cascades", "cascade: expected [from_core, to_core]", "cascade source",
+                    "cascade target", d_.cascades, nodes_.cascade);
+    if (root["memory_uses"])
+      readCorePairs(root["memory_uses"], "memory_uses", "memory use: expected [user_core, owner_core]", "memory user",
+                    "memory owner", d_.memoryUses, nodes_.memoryUse);
     for (const DesignProblem& p : d_.diagnose()) in_.fail(nodeOf(p), p.message);
     if (root["placement"]) out_.placement = yamlio::readPlacementMap(in_, root["placement"], d_, &out_.lines.placed);
   }
@@ -203,21 +207,16 @@ class DesignReader {
     }
   }
 
-  void readCascades(const Node& list) {
-    in_.expectSequence(list, "cascades");
-    for (const auto& c : list) {
-      if (!c.IsSequence() || c.size() != 2) in_.fail(c, "cascade: expected [from_core, to_core]");
-      d_.cascades.push_back({coreRef(c[0], "cascade source"), coreRef(c[1], "cascade target")});
-      nodes_.cascade.push_back(c);
-    }
-  }
-
-  void readMemoryUses(const Node& list) {
-    in_.expectSequence(list, "memory_uses");
-    for (const auto& u : list) {
-      if (!u.IsSequence() || u.size() != 2) in_.fail(u, "memory use: expected [user_core, owner_core]");
-      d_.memoryUses.push_back({coreRef(u[0], "memory user"), coreRef(u[1], "memory owner")});
-      nodes_.memoryUse.push_back(u);
+  /// `key: [[a, b], ...]`: pairs of cores (cascades, memory uses), each kept with its node;
+  /// `shape` is the message for an entry that is not a pair, `first` / `second` name its cores.
+  template <typename Pair>
+  void readCorePairs(const Node& list, const char* key, const std::string& shape, const std::string& first,
+                     const std::string& second, std::vector<Pair>& out, std::vector<Node>& nodes) {
+    in_.expectSequence(list, key);
+    for (const auto& pair : list) {
+      if (!pair.IsSequence() || pair.size() != 2) in_.fail(pair, shape);
+      out.push_back({coreRef(pair[0], first), coreRef(pair[1], second)});
+      nodes.push_back(pair);
     }
   }
 
