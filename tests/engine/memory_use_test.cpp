@@ -217,4 +217,12 @@ TEST(MemoryUse, PlacersSayWhenNoTileWithinReachIsLeft) {
   std::string reasons;
   for (const std::string& r : milp.reasons) reasons += r + "\n";
   EXPECT_NE(reasons.find("memory use 'u' -> 'o'"), std::string::npos) << reasons;
+  // Pinned within reach, nothing to route: the model has no variable and the pins are the answer.
+  Design held = designFromYaml(
+      "design: d\ndevice: npu1\ncores:\n  - {name: u, pin: [0, 2]}\n"
+      "  - {name: o, pin: [0, 3]}\nmemory_uses:\n  - [u, o]\n");
+  ts::core::RunContext ctx3(1, 30);
+  const PlacerResult fixed = runJointMilpPlacer({held, dev, Placement(2)}, JointMilpPlacerConfig{}, ctx3);
+  ASSERT_TRUE(fixed.success) << (fixed.reasons.empty() ? fixed.status : fixed.reasons.front());
+  EXPECT_EQ(fixed.placement.tile(1), (TileCoord{0, 3}));
 }
