@@ -64,6 +64,7 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
   } else {
     std::cout << indent << d.name << " on " << loaded.device.name() << ": " << d.coreCount() << " cores, "
               << d.netCount() << " nets, " << d.links.size() << " links, " << d.cascades.size() << " cascades, "
+              << (d.memoryUses.empty() ? "" : std::to_string(d.memoryUses.size()) + " memory uses, ")
               << loaded.placement.placedCount() << " placed\n";
     for (const auto& v : violations) std::cout << indent << "  problem: " << v.message << "\n";
     for (const auto& p : routeProblems) std::cout << indent << "  problem: given route: " << p << "\n";
