@@ -1,7 +1,5 @@
 #include "widgets/aie_memory_use_layer.h"
 
-#include <algorithm>
-
 #include "widgets/aie_painter.h"
 
 namespace ts::ui {
@@ -14,8 +12,7 @@ void paintMemoryUses(QPainter& p, const AieScene& scene, const ViewTransform& vi
   for (const aie::MemoryUse& u : scene.design->memoryUses) {
     const QRectF a = scene.coreWorldRect(u.user), b = scene.coreWorldRect(u.owner);
     if (a.isEmpty() || b.isEmpty()) continue;
-    const auto reach = scene.device->memoriesReachableFrom(scene.placement->tile(u.user));
-    const bool legal = std::find(reach.begin(), reach.end(), scene.placement->tile(u.owner)) != reach.end();
+    const bool legal = scene.device->reachesMemory(scene.placement->tile(u.user), scene.placement->tile(u.owner));
     const QLineF line(view.toScreen(a.center()), view.toScreen(b.center()));
     if (line.length() < 1) continue;
     // Between the glyph edges, like the cascade arrows, with a dot at the owner's end.

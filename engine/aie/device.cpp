@@ -145,14 +145,18 @@ std::vector<TileCoord> Device::memoriesReachableFrom(TileCoord core) const {
   return out;
 }
 
+bool Device::reachesMemory(TileCoord core, TileCoord memory) const {
+  const auto reach = memoriesReachableFrom(core);
+  return std::find(reach.begin(), reach.end(), memory) != reach.end();
+}
+
 std::vector<TileCoord> Device::coresReaching(TileCoord memory) const {
   std::vector<TileCoord> out;
   if (!contains(memory) || kind(memory) != TileKind::Compute) return out;
   for (TileCoord c : {memory, TileCoord{memory.col + 1, memory.row}, TileCoord{memory.col - 1, memory.row},
                       TileCoord{memory.col, memory.row + 1}, TileCoord{memory.col, memory.row - 1}}) {
     if (!contains(c) || kind(c) != TileKind::Compute) continue;
-    auto reach = memoriesReachableFrom(c);
-    if (std::find(reach.begin(), reach.end(), memory) != reach.end()) out.push_back(c);
+    if (reachesMemory(c, memory)) out.push_back(c);
   }
   return out;
 }
@@ -161,10 +165,7 @@ bool Device::shareMemory(const std::vector<TileCoord>& cores) const {
   if (cores.empty()) return false;
   for (TileCoord m : memoriesReachableFrom(cores.front())) {
     bool all = true;
-    for (size_t i = 1; i < cores.size() && all; ++i) {
-      auto reach = memoriesReachableFrom(cores[i]);
-      all = std::find(reach.begin(), reach.end(), m) != reach.end();
-    }
+    for (size_t i = 1; i < cores.size() && all; ++i) all = reachesMemory(cores[i], m);
     if (all) return true;
   }
   return false;

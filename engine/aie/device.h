@@ -114,6 +114,8 @@ class Device {
   /// Tiles whose data memory the core at `core` can read/write directly (own tile first).
   /// Empty for non-compute tiles. Memory tiles are never shared-memory neighbours.
   std::vector<TileCoord> memoriesReachableFrom(TileCoord core) const;
+  /// Whether the core at `core` reaches the data memory of `memory` (one of memoriesReachableFrom).
+  bool reachesMemory(TileCoord core, TileCoord memory) const;
   /// Compute tiles whose core can access the data memory of `memory`.
   std::vector<TileCoord> coresReaching(TileCoord memory) const;
   /// True when some compute tile's memory is reachable by every core in `cores`.

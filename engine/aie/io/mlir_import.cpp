@@ -730,10 +730,7 @@ void ModuleImporter::addAllocationUses() {
       if (e == a.delegate) continue;
       const LogicalCore& end = design_.cores[size_t(e)];
       bool reachable = end.kind == CoreKind::Compute && delegate.kind == CoreKind::Compute;
-      if (reachable && end.pin && delegate.pin) {
-        const auto reach = device_.memoriesReachableFrom(*end.pin);
-        reachable = std::find(reach.begin(), reach.end(), *delegate.pin) != reach.end();
-      }
+      if (reachable && end.pin && delegate.pin) reachable = device_.reachesMemory(*end.pin, *delegate.pin);
       if (!reachable) {
         ++fallBack;
         continue;
@@ -998,8 +995,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
     design_.memoryUses.push_back({s.user, s.owner});
     partAt_[{DesignProblem::Part::MemoryUse, int(design_.memoryUses.size()) - 1}] = s.at;
     if (!owner.pin || !user.pin) continue;
-    auto reach = device_.memoriesReachableFrom(*user.pin);
-    if (std::find(reach.begin(), reach.end(), *owner.pin) == reach.end())
+    if (!device_.reachesMemory(*user.pin, *owner.pin))
       throw core::InputError(file_, s.at.line, s.at.column,
                              "the core of " + where(user) + " at " + core::toString(*user.pin) + " uses " + s.buffer +
                                  " of tile " + where(owner) + " at " + core::toString(*owner.pin) +

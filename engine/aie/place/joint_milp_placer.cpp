@@ -159,10 +159,9 @@ class PlacementRows {
     for (size_t k = 0; k < d_.memoryUses.size(); ++k) {
       const MemoryUse& u = d_.memoryUses[k];
       for (const CoreCandidate& a : cands_[u.user]) {
-        const std::vector<TileCoord> reach = dev_.memoriesReachableFrom(a.tile);
         milp::LinExpr row = presence(u.user, a.tile);
         for (const CoreCandidate& b : cands_[u.owner])
-          if (std::find(reach.begin(), reach.end(), b.tile) != reach.end()) row -= presence(u.owner, b.tile);
+          if (dev_.reachesMemory(a.tile, b.tile)) row -= presence(u.owner, b.tile);
         if (!addPairRow("memuse" + std::to_string(k) + "_" + tileTag(a.tile), row))
           return fail(reasons, "memory use '" + d_.cores[u.user].name + "' -> '" + d_.cores[u.owner].name + "'");
       }

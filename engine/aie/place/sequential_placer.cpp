@@ -79,10 +79,10 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
     }
     return true;
   };
-  auto freeFor = [&](CoreId c, TileCoord t) {
-    return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t) &&
-           reachOk(c, t);
+  auto tileFree = [&](CoreId c, TileCoord t) {
+    return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
   };
+  auto freeFor = [&](CoreId c, TileCoord t) { return tileFree(c, t) && reachOk(c, t); };
   // A cascade chain goes down a column (every cascade south) from the first tile where it fits,
   // else east along a row; a chain with a pinned core keeps that core's tile.
   std::vector<char> ours(size_t(d.coreCount()), 0);
@@ -133,10 +133,8 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
       continue;
     }
     auto it = std::find_if(computes.begin(), computes.end(), [&](TileCoord t) { return freeFor(c, t); });
-    const bool reachBlocks = std::any_of(computes.begin(), computes.end(), [&](TileCoord t) {
-      return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
-    });
-    if (it == computes.end() && reachBlocks)
+    if (it == computes.end() &&
+        std::any_of(computes.begin(), computes.end(), [&](TileCoord t) { return tileFree(c, t); }))
       return finish("no free compute tile for core '" + d.cores[c].name +
                     "' is within reach of the memories it shares with cores already placed (memory uses)");
     if (it == computes.end())

@@ -574,10 +574,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   int bad = 0, badUses = 0;
   for (const Cascade& c : m.design().cascades) bad += !dev.canCascade(p.tile(c.from), p.tile(c.to));
   pen += std::llround(config.cascadePenalty * kScale) * bad;
-  for (const MemoryUse& u : m.design().memoryUses) {
-    const auto reach = dev.memoriesReachableFrom(p.tile(u.user));
-    badUses += std::find(reach.begin(), reach.end(), p.tile(u.owner)) == reach.end();
-  }
+  for (const MemoryUse& u : m.design().memoryUses) badUses += !dev.reachesMemory(p.tile(u.user), p.tile(u.owner));
   pen += std::llround(config.memoryUsePenalty * kScale) * badUses;
   return {{"total", double(wl + pen) / kScale},
           {"wirelength", double(wl) / kScale},
