@@ -143,13 +143,8 @@ class PlacementRows {
   bool addCascadeRows(std::vector<std::string>& reasons) {
     for (size_t k = 0; k < d_.cascades.size(); ++k) {
       const Cascade& cs = d_.cascades[k];
-      for (const CoreCandidate& a : cands_[cs.from]) {
-        milp::LinExpr row = presence(cs.from, a.tile);
-        for (const CoreCandidate& b : cands_[cs.to])
-          if (dev_.canCascade(a.tile, b.tile)) row -= presence(cs.to, b.tile);
-        if (!addPairRow("cascade" + std::to_string(k) + "_" + tileTag(a.tile), row))
-          return fail(reasons, "cascade '" + d_.cores[cs.from].name + "' -> '" + d_.cores[cs.to].name + "'");
-      }
+      auto ok = [&](TileCoord a, TileCoord b) { return dev_.canCascade(a, b); };
+      if (!addPairRows(cs.from, cs.to, "cascade" + std::to_string(k), "cascade", ok, reasons)) return false;
     }
     return true;
   }
@@ -158,26 +153,31 @@ class PlacementRows {
   bool addMemoryUseRows(std::vector<std::string>& reasons) {
     for (size_t k = 0; k < d_.memoryUses.size(); ++k) {
       const MemoryUse& u = d_.memoryUses[k];
-      for (const CoreCandidate& a : cands_[u.user]) {
-        milp::LinExpr row = presence(u.user, a.tile);
-        for (const CoreCandidate& b : cands_[u.owner])
-          if (dev_.reachesMemory(a.tile, b.tile)) row -= presence(u.owner, b.tile);
-        if (!addPairRow("memuse" + std::to_string(k) + "_" + tileTag(a.tile), row))
-          return fail(reasons, "memory use '" + d_.cores[u.user].name + "' -> '" + d_.cores[u.owner].name + "'");
-      }
+      auto ok = [&](TileCoord a, TileCoord b) { return dev_.reachesMemory(a, b); };
+      if (!addPairRows(u.user, u.owner, "memuse" + std::to_string(k), "memory use", ok, reasons)) return false;
     }
     return true;
   }
 
-  /// `row <= 0`; a row of fixed cores only is checked here (the solver takes no empty row).
-  bool addPairRow(const std::string& name, const milp::LinExpr& row) {
-    if (row.empty()) return row.constant <= 0;
-    m_.addLe(name, row, 0);
+  /// For each candidate tile a of `from`: x[from,a] <= sum of x[to,b] over the b with ok(a, b).
+  /// A row of fixed cores only is checked here (the solver takes no empty row); false, with a
+  /// reason, when it fails.
+  template <typename Ok>
+  bool addPairRows(CoreId from, CoreId to, const std::string& tag, const std::string& what, Ok ok,
+                   std::vector<std::string>& reasons) {
+    for (const CoreCandidate& a : cands_[from]) {
+      milp::LinExpr row = presence(from, a.tile);
+      for (const CoreCandidate& b : cands_[to])
+        if (ok(a.tile, b.tile)) row -= presence(to, b.tile);
+      if (!row.empty()) {
+        m_.addLe(tag + "_" + tileTag(a.tile), row, 0);
+      } else if (row.constant > 0) {
+        reasons.push_back(what + " '" + d_.cores[from].name + "' -> '" + d_.cores[to].name +
+                          "' cannot hold with its cores' candidate tiles (pinned or fixed cores break it)");
+        return false;
+      }
+    }
     return true;
-  }
-  bool fail(std::vector<std::string>& reasons, const std::string& pair) {
-    reasons.push_back(pair + " cannot hold with its cores' candidate tiles (pinned or fixed cores break it)");
-    return false;
   }
 
   /// No-good cut excluding `p`; false when p is the only placement the candidates allow.
