@@ -170,6 +170,11 @@ void checkCores(const Design& d, ProblemList& p) {
       p.add(Part::Core, i, "core name " + quoted(c.name) + " is used twice");
     if (c.bufferBytes < 0 || c.bufferBytes > limits::kMaxBufferBytes)
       p.add(Part::Core, i, where + ": buffer_bytes must be in [0, " + std::to_string(limits::kMaxBufferBytes) + "]");
+    if (c.locks < 0 || c.locks > limits::kMaxLocks)
+      p.add(Part::Core, i, where + ": locks must be in [0, " + std::to_string(limits::kMaxLocks) + "]");
+    else if (c.locks > 0 && c.kind == CoreKind::Shim)
+      p.add(Part::Core, i,
+            where + ": a shim core has no locks of its own in the model (its buffers are in host memory)");
     if (c.computeCycles < 0 || c.computeCycles > limits::kMaxCycles)
       p.add(Part::Core, i, where + ": cycles must be in [0, " + std::to_string(limits::kMaxCycles) + "]");
     if (c.pin &&

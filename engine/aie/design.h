@@ -29,6 +29,7 @@ struct LogicalCore {
   /// or row; -1 = free. Only used when `pin` is not set.
   int pinColumn = -1;
   int pinRow = -1;
+  int locks = 0;  ///< locks of its tile besides its nets' (an MLIR file's own aie.lock ops)
 
   bool partlyPinned() const { return !pin && (pinColumn >= 0 || pinRow >= 0); }
   /// Whether the core may sit on tile t: its pin, or its partial pin's column and row.

@@ -432,7 +432,10 @@ class Checker {
       u_.arbiters[i] = packetChannelsIn;  // one arbiter per packet S2MM channel
     }
     for (CoreId c = 0; c < d_.coreCount(); ++c)
-      if (!hostMemory(tileOf(c))) u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;
+      if (!hostMemory(tileOf(c))) {
+        u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;
+        u_.locks[dev_.index(tileOf(c))] += d_.cores[c].locks;
+      }
     for (int i = 0; i < dev_.tileCount(); ++i) {
       TileCoord t = dev_.coord(i);
       if (hostMemory(t)) continue;

@@ -26,7 +26,7 @@ description: shim -> mem -> two cores -> mem -> shim
 cores:
   - {name: shim_in, kind: shim}
   - {name: mem_in, kind: mem}
-  - {name: a, kind: compute, cycles: 1000, buffer_bytes: 2048}
+  - {name: a, kind: compute, cycles: 1000, buffer_bytes: 2048, locks: 3}
   - {name: b, kind: compute, cycles: 900, pin: [1, 3], group: stage2}
   - {name: mem_out, kind: mem}
   - {name: shim_out, kind: shim}
@@ -58,6 +58,7 @@ void expectSameDesign(const Design& x, const Design& y) {
     EXPECT_EQ(x.cores[i].name, y.cores[i].name);
     EXPECT_EQ(x.cores[i].kind, y.cores[i].kind);
     EXPECT_EQ(x.cores[i].bufferBytes, y.cores[i].bufferBytes);
+    EXPECT_EQ(x.cores[i].locks, y.cores[i].locks);
     EXPECT_EQ(x.cores[i].computeCycles, y.cores[i].computeCycles);
     EXPECT_EQ(x.cores[i].pin.has_value(), y.cores[i].pin.has_value());
     EXPECT_EQ(x.cores[i].group, y.cores[i].group);
@@ -88,6 +89,7 @@ TEST(DesignYaml, ReadsEveryField) {
   EXPECT_EQ(d.netCount(), 5);
   EXPECT_EQ(d.cores[d.findCore("a")].computeCycles, 1000);
   EXPECT_EQ(d.cores[d.findCore("a")].bufferBytes, 2048);
+  EXPECT_EQ(d.cores[d.findCore("a")].locks, 3);
   EXPECT_EQ(d.cores[d.findCore("b")].group, "stage2");
   const Net& in1 = d.nets[d.findNet("in1")];
   EXPECT_EQ(in1.sourceDepth, 2);

@@ -10,7 +10,9 @@
 #include "engine/aie/io/mlir_export.h"
 #include "engine/aie/io/mlir_import.h"
 #include "engine/aie/legality.h"
+#include "engine/aie/place/block_placer.h"
 #include "engine/aie/place/cost/bb_cost.h"
+#include "engine/aie/place/dataflow_placer.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/place/lsmo_placer.h"
 #include "engine/aie/place/sa_placer.h"
@@ -191,6 +193,50 @@ TEST(MemoryUse, EveryGeneralPlacerPutsTheUsersWithinReach) {
   }
 }
 
+TEST(MemoryUse, TheDataflowAndBlocksPlacersPutTheUsersWithinReach) {
+  const Device dev = loadDevice("npu1");
+  const Design d = designFromYaml(kStarYaml);
+  Placement pins(d.coreCount());
+  pins.place(0, {1, 3});
+  pins.setPinned(0, true);
+  {
+    ts::core::RunContext ctx(1);
+    const PlacerResult r = runDataflowPlacer({d, dev, pins}, DataflowPlacerConfig{}, ctx);
+    ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+    EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
+    EXPECT_TRUE(usesHold(d, dev, r.placement));
+  }
+  // The blocks placer lays out a layer; the users outside it go next to the layer's cores they
+  // feed, but only on tiles that reach the pinned owner's memory.
+  const Design layered = designFromYaml(R"(design: layered
+device: npu1
+cores:
+  - {name: owner, pin: [1, 3]}
+  - {name: a, group: L}
+  - {name: b, group: L}
+  - {name: u1}
+  - {name: u2}
+nets:
+  - {name: ab, source: a, targets: [b], bytes: 64}
+  - {name: n1, source: u1, targets: [a], bytes: 64}
+  - {name: n2, source: u2, targets: [a], bytes: 64}
+memory_uses:
+  - [u1, owner]
+  - [u2, owner]
+)");
+  Placement layeredPins(layered.coreCount());
+  layeredPins.place(0, {1, 3});
+  layeredPins.setPinned(0, true);
+  BlockPlacerConfig blocks;
+  blocks.route = false;
+  blocks.firstCol = 3;  // the layer starts far from the owner, so nearest is not within reach
+  ts::core::RunContext ctx(1, 30);
+  const PlacerResult r = runBlockPlacer({layered, dev, layeredPins}, blocks, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_TRUE(checkPlacement(layered, dev, r.placement).empty());
+  EXPECT_TRUE(usesHold(layered, dev, r.placement));
+}
+
 TEST(MemoryUse, PlacersSayWhenNoTileWithinReachIsLeft) {
   // A fourth user has no tile left from which (1, 3) is in reach.
   const Device dev = loadDevice("npu1");
@@ -206,6 +252,11 @@ TEST(MemoryUse, PlacersSayWhenNoTileWithinReachIsLeft) {
   ASSERT_FALSE(seq.reasons.empty());
   EXPECT_NE(seq.reasons.front().find("within reach of the memories it shares"), std::string::npos)
       << seq.reasons.front();
+  ts::core::RunContext dfCtx(1);
+  const PlacerResult df = runDataflowPlacer(problem, DataflowPlacerConfig{}, dfCtx);
+  ASSERT_FALSE(df.success);
+  ASSERT_FALSE(df.reasons.empty());
+  EXPECT_NE(df.reasons.front().find("within reach of the memories it shares"), std::string::npos) << df.reasons.front();
   // Both ends pinned out of reach: the joint MILP names the use instead of handing CBC an empty
   // model.
   Design pinned = designFromYaml(

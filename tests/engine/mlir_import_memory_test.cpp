@@ -176,3 +176,70 @@ TEST(MlirMemory, AFreshModuleWritesEachCoresLocalDataSoThatItReadsBack) {
   for (CoreId c = 0; c < d.coreCount(); ++c)
     EXPECT_EQ(back.design.cores[c].bufferBytes, d.cores[c].bufferBytes) << d.cores[c].name;
 }
+
+TEST(MlirMemory, LocksTheFileDeclaresCountOnTheirTile) {
+  // Two flow ends at %a take 2 x 2 locks, which a hand-lowered design declares itself: %a's five
+  // locks hold them and one more. %b ends one flow (2 locks) and declares one: nothing extra.
+  // %c ends no flow: its three locks are its own. Shim locks are not counted.
+  MlirImport m = importMlirBody(
+      "    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 4)\n    %c = aie.tile(2, 2)\n    %s = aie.tile(1, 0)\n"
+      "    aie.flow(%a, DMA : 0, %b, DMA : 0)\n    aie.flow(%s, DMA : 0, %a, DMA : 0)\n"
+      "    %l0 = aie.lock(%a, 0)\n    %l1 = aie.lock(%a, 1) {init = 1 : i32}\n    %l2 = aie.lock(%a)\n"
+      "    %l3 = aie.lock(%a)\n    %l4 = aie.lock(%a) {sym_name = \"x\"}\n    %l5 = aie.lock(%b)\n"
+      "    %l6 = aie.lock(%c)\n    %l7 = aie.lock(%c)\n    %l8 = aie.lock(%c)\n    %l9 = aie.lock(%s, 0)\n");
+  EXPECT_EQ(m.design.cores[0].locks, 1);
+  EXPECT_EQ(m.design.cores[1].locks, 0);
+  EXPECT_EQ(m.design.cores[2].locks, 3);
+  EXPECT_EQ(m.design.cores[3].locks, 0);
+  EXPECT_TRUE(warnedOf(m, "9 aie.lock(s) count as locks of their tiles; on 2 tile(s) that also end flows"));
+  EXPECT_TRUE(warnedOf(m, "1 aie.lock(s) of shim tiles are not counted"));
+  EXPECT_FALSE(warnedOf(m, "skipped 10 aie.lock"));
+}
+
+TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredLocksLeaveRoom) {
+  // 15 declared locks on %a leave no room there for the shared buffer's lock pair (16 per
+  // compute tile), which fits on %b.
+  std::string locks;
+  for (int i = 0; i < 15; ++i) locks += "    %k" + std::to_string(i) + " = aie.lock(%a, " + std::to_string(i) + ")\n";
+  MlirImport m = importMlirBody("    %a = aie.tile(1, 2)\n    %b = aie.tile(1, 3)\n" + locks +
+                                "    aie.objectfifo @of(%a, {%b}, 2 : i32) : !aie.objectfifo<memref<1024xi32>>\n");
+  ASSERT_EQ(m.design.cores[0].locks, 15);
+  const Device dev = loadDevice("npu2");
+  RrGraph graph(dev);
+  ts::core::RunContext ctx(1);
+  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  ASSERT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
+  const std::vector<TileCoord> onB{TileCoord{1, 3}};
+  EXPECT_EQ(r.routing.nets[0].bufferTiles, onB);
+  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  // With 15 locks of its own on %b too, the checker refuses that routing.
+  Design bothFull = m.design;
+  bothFull.cores[1].locks = 15;
+  std::string problems;
+  for (const auto& v : checkRouting(bothFull, dev, graph, m.placement, r.routing, {})) problems += v.message + "\n";
+  EXPECT_NE(problems.find("compute tile (1,3): buffers need 17 locks but it has 16"), std::string::npos) << problems;
+}
+
+TEST(MlirMemory, AFreshModuleWritesEachCoresLocksSoThatTheyReadBack) {
+  Design d;
+  d.name = "locks";
+  d.device = "npu2";
+  d.cores = {{"a", CoreKind::Compute, 0, 0, std::nullopt, ""},
+             {"b", CoreKind::Compute, 0, 0, std::nullopt, ""},
+             {"m", CoreKind::MemTile, 0, 0, std::nullopt, ""}};
+  d.cores[0].locks = 3;
+  d.cores[2].locks = 5;
+  const std::string mlir = designToMlir(d, Placement(d.coreCount()));
+  MlirImport back = ts::aie::parseMlirDesign(mlir, "locks.mlir");
+  ASSERT_EQ(back.design.coreCount(), d.coreCount());
+  for (CoreId c = 0; c < d.coreCount(); ++c) EXPECT_EQ(back.design.cores[c].locks, d.cores[c].locks) << mlir;
+  // A memory use takes the owner's first lock; an owner without one gets one, which then reads
+  // back as its lock.
+  d.memoryUses = {{1, 0}, {0, 1}};
+  const std::string used = designToMlir(d, Placement(d.coreCount()));
+  MlirImport again = ts::aie::parseMlirDesign(used, "locks.mlir");
+  EXPECT_EQ(again.design.cores[0].locks, 3) << used;
+  EXPECT_EQ(again.design.cores[1].locks, 1) << used;
+  EXPECT_EQ(again.design.memoryUses.size(), 2u) << used;
+}

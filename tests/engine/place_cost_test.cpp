@@ -322,6 +322,16 @@ nets:
   EXPECT_TRUE(cost.sharedMemoryNet(0));
   EXPECT_EQ(cost.memoryOveruse(), 0);
   EXPECT_EQ(cost.lockOveruse(), 0);
+  // A core's own locks (an MLIR file's aie.lock ops) count with its nets': 15 of b's own and the
+  // shared set's pair on b's memory make 17 of 16.
+  Design locked = d;
+  locked.cores[1].locks = 15;
+  PlaceModel lm(locked, dev);
+  BbCost lockCost(lm);
+  const Placement eastOfB = placeAll(locked, {{1, 2}, {0, 2}});
+  lockCost.reset(eastOfB);
+  EXPECT_EQ(lockCost.lockOveruse(), 1);
+  EXPECT_EQ(BbCost::fromScratch(lm, BbCostConfig{}, eastOfB), lockCost.terms());
 }
 
 TEST(BbCost, MemoryOveruseIsChargedPerKibOrPartOfOne) {

@@ -87,7 +87,7 @@ class DesignReader {
                          " are supported");
     for (const auto& c : list) {
       in_.expectMap(c, "core");
-      in_.allowKeys(c, {"name", "kind", "buffer_bytes", "cycles", "pin", "group"}, "core");
+      in_.allowKeys(c, {"name", "kind", "buffer_bytes", "locks", "cycles", "pin", "group"}, "core");
       LogicalCore core;
       Node nameNode = in_.require(c, "name", "core");
       core.name = in_.name(nameNode, "core name");
@@ -99,6 +99,7 @@ class DesignReader {
       core.kind = c["kind"] ? parseCoreKind(in_, c["kind"]) : CoreKind::Compute;
       if (c["buffer_bytes"])
         core.bufferBytes = in_.integer(c["buffer_bytes"], what + " buffer_bytes", 0, limits::kMaxBufferBytes);
+      if (c["locks"]) core.locks = int(in_.integer(c["locks"], what + " locks", 0, limits::kMaxLocks));
       if (c["cycles"]) core.computeCycles = in_.integer(c["cycles"], what + " cycles", 0, limits::kMaxCycles);
       if (c["pin"]) readPin(c["pin"], what, core);
       if (c["group"]) core.group = in_.str(c["group"], what + " group");
@@ -278,6 +279,7 @@ std::string designToYaml(const Design& d, const Placement* placement) {
     out << YAML::Key << "name" << YAML::Value << c.name;
     out << YAML::Key << "kind" << YAML::Value << toString(c.kind);
     if (c.bufferBytes) out << YAML::Key << "buffer_bytes" << YAML::Value << c.bufferBytes;
+    if (c.locks) out << YAML::Key << "locks" << YAML::Value << c.locks;
     if (c.computeCycles) out << YAML::Key << "cycles" << YAML::Value << c.computeCycles;
     if (c.pin)
       out << YAML::Key << "pin" << YAML::Value << YAML::Flow << YAML::BeginSeq << c.pin->col << c.pin->row

@@ -175,14 +175,20 @@ std::string designToMlir(const Design& design, const Placement& placement) {
   }
   for (const Cascade& c : design.cascades)
     s << "    aie.cascade_flow(" << core[size_t(c.from)] << ", " << core[size_t(c.to)] << ")\n";
-  // A memory use reads back as a lock of the owner's tile that the user's core takes (a lock
-  // holds no bytes, so the design's memory stays as it is).
+  // A core's own locks read back as aie.lock ops of its tile. A memory use reads back as the
+  // user's core taking a lock of the owner's tile (a lock holds no bytes, so memory stays as it
+  // is): the owner's first lock, or one written for its uses (which then reads back as its lock).
+  std::vector<std::string> firstLock(design.cores.size());
+  std::vector<char> owns(design.cores.size(), 0);
+  for (const MemoryUse& u : design.memoryUses) owns[size_t(u.owner)] = 1;
+  for (CoreId c = 0; c < design.coreCount(); ++c)
+    for (int k = 0; k < std::max(design.cores[size_t(c)].locks, int(owns[size_t(c)])); ++k) {
+      const std::string lock = names(design.cores[size_t(c)].name + "_lock");
+      if (k == 0) firstLock[size_t(c)] = lock;
+      s << "    %" << lock << " = aie.lock(" << core[size_t(c)] << ")\n";
+    }
   std::vector<std::vector<std::string>> locksUsedBy(design.cores.size());
-  for (const MemoryUse& u : design.memoryUses) {
-    const std::string lock = names(design.cores[size_t(u.owner)].name + "_lock");
-    s << "    %" << lock << " = aie.lock(" << core[size_t(u.owner)] << ")\n";
-    locksUsedBy[size_t(u.user)].push_back(lock);
-  }
+  for (const MemoryUse& u : design.memoryUses) locksUsedBy[size_t(u.user)].push_back(firstLock[size_t(u.owner)]);
   // A core's local data (buffer_bytes) reads back as its stack (MLIR-AIE reserves 1024 bytes
   // unless stack_size says otherwise) and, past that, one aie.buffer on its tile.
   for (CoreId c = 0; c < design.coreCount(); ++c) {

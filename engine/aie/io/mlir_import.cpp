@@ -36,7 +36,6 @@ std::string skipReason(const std::string& op) {
       {"aie.mem", "DMA programs (buffer descriptors) are not imported"},
       {"aie.memtile_dma", "DMA programs (buffer descriptors) are not imported"},
       {"aie.shim_dma", "DMA programs (buffer descriptors) are not imported"},
-      {"aie.lock", "locks are not imported"},
       {"aie.shim_dma_allocation", "shim DMA channel assignments are not imported"},
       {"aie.objectfifo.allocate", "buffer allocation hints are not imported"},
       {"aie.objectfifo.register_external_buffers", "external buffers are not imported"},
@@ -182,6 +181,8 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     return st.opensRegion ? Body::Core : Body::None;
   } else if (op == "aie.buffer") {
     addBuffer(c, results);
+  } else if (op == "aie.lock") {
+    addLock(c, results);
   } else if (op == "aie.route_endpoint" || op == "aie.objectfifo.dangling_endpoint") {
     addRouteEndpoint(c);
   } else if (op == "aie.objectfifo.pool") {
@@ -201,14 +202,6 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
   } else if (op == "aie.device") {
     c.fail(opToken, "an aie.device inside another aie.device");
   } else {
-    // A core may use only its memory neighbours' buffers and locks (checked in finish()).
-    if (op == "aie.lock" && !results.empty() && c.accept('(')) {
-      CoreId owner = tileValue(c, "the lock's tile");
-      for (const std::string& r : results) {
-        buffers_[r] = owner;
-        locks_.insert(r);
-      }
-    }
     skip(op);
     // A DMA program may read other tiles' buffers and locks too (a memory tile's neighbours'):
     // its body is checked like a core's.

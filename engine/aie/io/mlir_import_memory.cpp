@@ -1,11 +1,12 @@
-// The memory an MLIR-AIE file declares besides its object FIFOs: aie.buffer ops, each core's
-// stack, and how they meet the buffers assumed for flows.
+// The memory and locks an MLIR-AIE file declares besides its object FIFOs: aie.buffer and
+// aie.lock ops, each core's stack, and how they meet the buffers and locks assumed for flows.
 #include <algorithm>
 #include <map>
 #include <string>
 
 #include "engine/aie/io/mlir_module_importer.h"
 #include "engine/aie/limits.h"
+#include "engine/aie/routing_legality.h"
 
 namespace ts::aie::mlir {
 
@@ -33,6 +34,19 @@ void ModuleImporter::addBuffer(Cursor& c, const std::vector<std::string>& result
   c.expect(':', "before the buffer's type");
   declare(owner, memref(c, "as the buffer's type", true));  // memref<0xi32>: MLIR-AIE allocates it
   ++declaredBuffers_;
+}
+
+void ModuleImporter::addLock(Cursor& c, const std::vector<std::string>& results) {
+  // [%l =] aie.lock(%tile[, id]) [{attributes}]: one lock of that tile. A core may use only its
+  // memory neighbours' locks (checked in finish()).
+  c.expect('(', "after aie.lock");
+  const CoreId owner = tileValue(c, "the lock's tile");
+  for (const std::string& r : results) {
+    buffers_[r] = owner;
+    locks_.insert(r);
+  }
+  int& count = declaredLocks_[owner];
+  count = std::min(count + 1, limits::kMaxLocks + 1);  // past the limit the check names the core
 }
 
 void ModuleImporter::declare(CoreId tile, int64_t bytes) {
@@ -90,6 +104,7 @@ void ModuleImporter::chargeDeclaredMemory() {
                           ? "; on " + std::to_string(withFlows) +
                                 " tile(s) that also end flows or routes, those ends' buffers are taken to be among them"
                           : std::string()));
+  chargeDeclaredLocks();
   std::map<int64_t, int> sizes;
   for (const auto& [core, stack] : stacks_) {
     design_.cores[core].bufferBytes += stack;
@@ -103,6 +118,40 @@ void ModuleImporter::chargeDeclaredMemory() {
                      " aie.core(s) reserve their stack in their tile's memory, as MLIR-AIE allocates it (bytes: " +
                      list + "; stack_size, 1024 by default)");
   }
+}
+
+void ModuleImporter::chargeDeclaredLocks() {
+  // As with buffers, a hand-lowered design declares the locks its flows' DMA ends use, so a tile
+  // ending flows holds the larger of its declared locks and those the routers assume for them.
+  // Shim locks guard host transfers, which the model does not count.
+  std::map<CoreId, int> assumed;
+  for (const Net& n : design_.nets)
+    if (flowNet(n))
+      for (int pin = 0; pin <= int(n.targets.size()); ++pin)
+        if (n.usesDma(pin)) assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]] += kLocksPerBuffer;
+  int counted = 0, onShims = 0, withFlows = 0;
+  for (const auto& [core, locks] : declaredLocks_) {
+    if (design_.cores[core].kind == CoreKind::Shim) {
+      onShims += locks;
+      continue;
+    }
+    auto a = assumed.find(core);
+    const int already = a == assumed.end() ? 0 : a->second;
+    withFlows += already > 0;
+    counted += locks;
+    design_.cores[core].locks =
+        std::min(design_.cores[core].locks + std::max(0, locks - already), limits::kMaxLocks + 1);
+  }
+  if (counted > 0)
+    notes_.push_back(std::to_string(counted) + " aie.lock(s) count as locks of their tiles" +
+                     (withFlows > 0 ? "; on " + std::to_string(withFlows) +
+                                          " tile(s) that also end flows or routes, those ends' locks are taken to be "
+                                          "among them"
+                                    : std::string()));
+  if (onShims > 0)
+    notes_.push_back(std::to_string(onShims) +
+                     " aie.lock(s) of shim tiles are not counted: shim buffers live in host memory, and the model "
+                     "keeps no shim locks");
 }
 
 }  // namespace ts::aie::mlir

@@ -78,6 +78,7 @@ class ModuleImporter {
   /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message).
   int64_t memref(Cursor& c, const std::string& where, bool emptyAllowed = false);
   void addBuffer(Cursor& c, const std::vector<std::string>& results);
+  void addLock(Cursor& c, const std::vector<std::string>& results);
   void addFlow(Cursor& c);
   // The route form (mlir_import_routes.cpp).
   void addRouteEndpoint(Cursor& c);
@@ -110,6 +111,7 @@ class ModuleImporter {
   void sizeEndsByAcquires();
   /// aie.buffer bytes and core stacks as memory of their tiles (Core::bufferBytes).
   void chargeDeclaredMemory();
+  void chargeDeclaredLocks();
   /// Adds `bytes` of declared memory (a buffer, a pool) to `tile`.
   void declare(CoreId tile, int64_t bytes);
   /// A net of flows or routes (not an object FIFO): its DMA ends' buffers are assumed (kFlowBytes)
@@ -151,6 +153,7 @@ class ModuleImporter {
   std::unordered_map<std::string, CoreId> buffers_;  // aie.buffer and aie.lock values: their tile
   std::unordered_set<std::string> locks_;            // which of those are locks
   std::map<CoreId, int64_t> declaredBytes_;          // aie.buffer and pool bytes per tile
+  std::map<CoreId, int> declaredLocks_;              // aie.lock ops per tile
   int declaredBuffers_ = 0, declaredPools_ = 0;
   bool unsizedFlows_ = false;  // some flow or route net holds kFlowBytes objects, an assumption
   // The route form: endpoints (route_endpoint, or a pool's DMA or core endpoint) and pools.

@@ -114,8 +114,8 @@ double blockObjective(const std::vector<LayerBlock>& blocks, const std::vector<T
 namespace {
 
 /// Puts the cores outside blocks next to the cores they exchange data with: compute cores on
-/// the nearest free compute tile, memory-tile and shim endpoints on the nearest column whose
-/// tile still has DMA channels (and memory) for them.
+/// the nearest free compute tile that keeps their memory uses, memory-tile and shim endpoints on
+/// the nearest column whose tile still has DMA channels (and memory) for them.
 bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reasons) {
   const Design& d = m.design();
   const Device& dev = m.device();
@@ -166,7 +166,7 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
         int i = m.tileIndex(t);
         double score;
         if (kind == CoreKind::Compute) {
-          if (computeBusy[size_t(i)]) continue;
+          if (computeBusy[size_t(i)] || !m.keepsMemoryUses(p, c, t)) continue;
           score = std::abs(t.col - col) + std::abs(t.row - row);
         } else {
           if (endpoints[size_t(i)] > 0) {

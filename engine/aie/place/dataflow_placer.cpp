@@ -66,21 +66,27 @@ class DataflowPlacement {
     for (CoreId c : region.cores) {
       if (p_.placed(c)) continue;
       TileCoord t{-1, -1};
-      if (!d_.cores[size_t(c)].partlyPinned()) {
+      const bool sharesMemory = usesMemory(c);
+      if (!d_.cores[size_t(c)].partlyPinned() && !sharesMemory) {
         while (next < run.size() && taken(run[next])) ++next;
         if (next < run.size()) t = run[next];
       } else {
         for (TileCoord r : run)
-          if (!taken(r) && m_.allows(c, r)) {
+          if (fitsOn(c, r)) {
             t = r;
             break;
           }
       }
       if (t.col < 0) t = nearestFree(c, run.empty() ? TileCoord{0, 0} : run.back());
       if (t.col < 0) {
-        reason = d_.cores[size_t(c)].partlyPinned()
-                     ? "no compute tile available matching the partial pin of core '" + d_.cores[size_t(c)].name + "'"
-                     : "ran out of compute tiles for core '" + d_.cores[size_t(c)].name + "'";
+        const std::string& name = d_.cores[size_t(c)].name;
+        if (nearestFree(c, {0, 0}, false).col >= 0)
+          reason = "no free compute tile for core '" + name +
+                   "' is within reach of the memories it shares with cores already placed";
+        else
+          reason = d_.cores[size_t(c)].partlyPinned()
+                       ? "no compute tile available matching the partial pin of core '" + name + "'"
+                       : "ran out of compute tiles for core '" + name + "'";
         return false;
       }
       put(c, t);
@@ -217,12 +223,23 @@ class DataflowPlacement {
     return bytes;
   }
 
-  /// The nearest free compute tile core c may take, or {-1,-1}.
-  TileCoord nearestFree(CoreId c, TileCoord from) const {
+  /// Whether c has memory uses (cores whose memory it reads or that read its memory).
+  bool usesMemory(CoreId c) const {
+    for (int k : m_.pairsOf(c))
+      if (!m_.neighbourPairs()[size_t(k)].cascade) return true;
+    return false;
+  }
+
+  /// Whether core c may take free tile t: its pin allows it and it keeps c's memory uses.
+  bool fitsOn(CoreId c, TileCoord t) const { return !taken(t) && m_.allows(c, t) && m_.keepsMemoryUses(p_, c, t); }
+
+  /// The nearest free compute tile core c may take (keeping its memory uses unless told not
+  /// to), or {-1,-1}.
+  TileCoord nearestFree(CoreId c, TileCoord from, bool keepUses = true) const {
     TileCoord best{-1, -1};
     int bestDistance = std::numeric_limits<int>::max();
     for (TileCoord t : m_.hostTiles(CoreKind::Compute))
-      if (!taken(t) && m_.allows(c, t) && manhattan(t, from) < bestDistance) {
+      if ((keepUses ? fitsOn(c, t) : !taken(t) && m_.allows(c, t)) && manhattan(t, from) < bestDistance) {
         best = t;
         bestDistance = manhattan(t, from);
       }
@@ -320,7 +337,8 @@ class DataflowPlacement {
     const bool wasConnected = b < 0 && connected(region);
     p_.place(a, t);
     if (b >= 0) p_.place(b, from);
-    if (length() < before - 1e-9 && (!wasConnected || connected(region))) {
+    const bool usesKept = m_.keepsMemoryUses(p_, a, t) && (b < 0 || m_.keepsMemoryUses(p_, b, from));
+    if (usesKept && length() < before - 1e-9 && (!wasConnected || connected(region))) {
       computeTaken_[size_t(m_.tileIndex(t))] = 1;
       coreOnTile_[t] = a;
       if (b >= 0) {

@@ -132,7 +132,10 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
   }
   // Link buffers live at the via core wherever it sits; the other buffers move with the nets.
   const std::vector<int64_t> linkBytes = linkBufferBytes(design);
-  for (CoreId c = 0; c < cores; ++c) staticBytes_[c] = design.cores[c].bufferBytes + linkBytes[size_t(c)];
+  for (CoreId c = 0; c < cores; ++c) {
+    staticBytes_[c] = design.cores[c].bufferBytes + linkBytes[size_t(c)];
+    staticLocks_[c] += design.cores[c].locks;
+  }
 
   for (NetId n = 0; n < nets; ++n) {
     const Net& net = design.nets[n];
@@ -214,6 +217,17 @@ int PlaceModel::netSharedBanks(NetId n, const int* pinTiles, int count, std::arr
     if (ok) banks[size_t(kept++)] = banks[size_t(k)];
   }
   return kept;
+}
+
+bool PlaceModel::keepsMemoryUses(const Placement& p, CoreId c, TileCoord t) const {
+  for (int k : pairsOf(c)) {
+    const NeighbourPair& pair = pairs_[size_t(k)];
+    const CoreId other = pair.from == c ? pair.to : pair.from;
+    if (pair.cascade || !p.placed(other) || !device_->contains(p.tile(other))) continue;
+    const int here = tileIndex(t), there = tileIndex(p.tile(other));
+    if (!(pair.from == c ? pairOk(k, here, there) : pairOk(k, there, here))) return false;
+  }
+  return true;
 }
 
 bool PlaceModel::cascadeOk(int fromTile, int toTile) const {

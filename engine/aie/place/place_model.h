@@ -158,6 +158,9 @@ class PlaceModel {
   bool pairOk(int k, int fromTile, int toTile) const {
     return pairs_[size_t(k)].cascade ? cascadeOk(fromTile, toTile) : reaches(fromTile, toTile);
   }
+  /// Whether core c on tile t keeps every memory use it has with a core p already places (the
+  /// constructive placers' test for a candidate tile; a partner placed later keeps the pair in turn).
+  bool keepsMemoryUses(const Placement& p, CoreId c, TileCoord t) const;
   int outNets(CoreId c) const {
     assert(c >= 0 && c < coreCount());
     return outNets_[size_t(c)];

@@ -69,20 +69,10 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
   }
   // A core with memory uses takes only tiles within reach of its placed partners (as MLIR-AIE's
   // sequential placer steers them); a partner placed later keeps the pair in turn.
-  auto reachOk = [&](CoreId c, TileCoord t) {
-    for (int k : model.pairsOf(c)) {
-      const PlaceModel::NeighbourPair& pair = model.neighbourPairs()[size_t(k)];
-      const CoreId other = pair.from == c ? pair.to : pair.from;
-      if (pair.cascade || !p.placed(other)) continue;
-      const int here = model.tileIndex(t), there = model.tileIndex(p.tile(other));
-      if (!(pair.from == c ? model.pairOk(k, here, there) : model.pairOk(k, there, here))) return false;
-    }
-    return true;
-  };
   auto tileFree = [&](CoreId c, TileCoord t) {
     return dev.canHost(TileKind::Compute, t) && !taken[size_t(model.tileIndex(t))] && model.allows(c, t);
   };
-  auto freeFor = [&](CoreId c, TileCoord t) { return tileFree(c, t) && reachOk(c, t); };
+  auto freeFor = [&](CoreId c, TileCoord t) { return tileFree(c, t) && model.keepsMemoryUses(p, c, t); };
   // A cascade chain goes down a column (every cascade south) from the first tile where it fits,
   // else east along a row; a chain with a pinned core keeps that core's tile.
   std::vector<char> ours(size_t(d.coreCount()), 0);

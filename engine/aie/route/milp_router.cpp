@@ -382,7 +382,10 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
     floor[dev.index(p.tile(via))].bytes += std::max(in, outBytes);
     floor[dev.index(p.tile(via))].locks += kLocksPerBuffer * int(l.inputs.size() + l.outputs.size());
   }
-  for (CoreId c = 0; c < d.coreCount(); ++c) floor[dev.index(p.tile(c))].bytes += d.cores[c].bufferBytes;
+  for (CoreId c = 0; c < d.coreCount(); ++c) {
+    floor[dev.index(p.tile(c))].bytes += d.cores[c].bufferBytes;
+    floor[dev.index(p.tile(c))].locks += d.cores[c].locks;
+  }
   for (NetId n = 0; n < d.netCount(); ++n) {
     const Net& net = d.nets[n];
     NetOptions opt = netOptions(d, dev, g, p, o, n);

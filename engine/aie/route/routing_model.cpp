@@ -530,8 +530,10 @@ void RoutingModelBuilder::addMemoryRows() {
       bds(static_cast<size_t>(tiles));
   auto at = [&](TileCoord t) { return size_t(device_.index(t)); };
   for (CoreId c = 0; c < design_.coreCount(); ++c)
-    for (const CoreCandidate& cc : candidates_[c])
+    for (const CoreCandidate& cc : candidates_[c]) {
       bytes[at(cc.tile)] += double(design_.cores[c].bufferBytes) * presence(c, cc.tile);
+      if (design_.cores[c].locks > 0) locks[at(cc.tile)] += double(design_.cores[c].locks) * presence(c, cc.tile);
+    }
   for (const Link& link : design_.links) {
     CoreId via = design_.linkVia(link);
     if (via < 0) continue;
