@@ -43,6 +43,14 @@ memory_uses:
   - [u3, owner]
 )";
 
+/// A placement of d with only its first core, the owner, pinned at (1, 3).
+Placement ownerPinned(const Design& d) {
+  Placement pins(d.coreCount());
+  pins.place(0, {1, 3});
+  pins.setPinned(0, true);
+  return pins;
+}
+
 bool usesHold(const Design& d, const Device& dev, const Placement& p) {
   for (const MemoryUse& u : d.memoryUses) {
     const auto reach = dev.memoriesReachableFrom(p.tile(u.user));
@@ -125,9 +133,7 @@ TEST(MemoryUse, EveryDesignFormatWithUsesKeepsThem) {
   same(parseDesignYaml(designToYaml(d), "d.yaml").design, "yaml");
   // A fresh MLIR module writes each use as a lock of the owner that the user's core takes: no
   // bytes, so the cores' memory reads back unchanged too.
-  Placement pins(d.coreCount());
-  pins.place(0, {1, 3});
-  pins.setPinned(0, true);
+  const Placement pins = ownerPinned(d);
   const std::string mlir = designToMlir(d, pins);
   EXPECT_NE(mlir.find("aie.use_lock(%owner_lock"), std::string::npos) << mlir;
   const MlirImport back = parseMlirDesign(mlir, "d.mlir");
@@ -162,9 +168,7 @@ TEST(MemoryUse, TheBbCostPenalisesAUseOutOfReach) {
 TEST(MemoryUse, EveryGeneralPlacerPutsTheUsersWithinReach) {
   const Device dev = loadDevice("npu1");
   const Design d = designFromYaml(kStarYaml);
-  Placement pins(d.coreCount());
-  pins.place(0, {1, 3});
-  pins.setPinned(0, true);
+  const Placement pins = ownerPinned(d);
   const PlaceProblem problem{d, dev, pins};
   auto expectHolds = [&](const PlacerResult& r, const std::string& placer) {
     ASSERT_TRUE(r.success) << placer << ": " << (r.reasons.empty() ? r.status : r.reasons.front());
@@ -196,9 +200,7 @@ TEST(MemoryUse, EveryGeneralPlacerPutsTheUsersWithinReach) {
 TEST(MemoryUse, TheDataflowAndBlocksPlacersPutTheUsersWithinReach) {
   const Device dev = loadDevice("npu1");
   const Design d = designFromYaml(kStarYaml);
-  Placement pins(d.coreCount());
-  pins.place(0, {1, 3});
-  pins.setPinned(0, true);
+  const Placement pins = ownerPinned(d);
   {
     ts::core::RunContext ctx(1);
     const PlacerResult r = runDataflowPlacer({d, dev, pins}, DataflowPlacerConfig{}, ctx);
@@ -224,9 +226,7 @@ memory_uses:
   - [u1, owner]
   - [u2, owner]
 )");
-  Placement layeredPins(layered.coreCount());
-  layeredPins.place(0, {1, 3});
-  layeredPins.setPinned(0, true);
+  const Placement layeredPins = ownerPinned(layered);
   BlockPlacerConfig blocks;
   blocks.route = false;
   blocks.firstCol = 3;  // the layer starts far from the owner, so nearest is not within reach
@@ -242,9 +242,7 @@ TEST(MemoryUse, PlacersSayWhenNoTileWithinReachIsLeft) {
   const Device dev = loadDevice("npu1");
   Design d = designFromYaml(kStarYaml);
   d.memoryUses.push_back({4, 0});
-  Placement pins(d.coreCount());
-  pins.place(0, {1, 3});
-  pins.setPinned(0, true);
+  const Placement pins = ownerPinned(d);
   const PlaceProblem problem{d, dev, pins};
   ts::core::RunContext ctx(1);
   const PlacerResult seq = runSequentialPlacer(problem, SequentialPlacerConfig{}, ctx);

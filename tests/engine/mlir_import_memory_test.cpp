@@ -22,6 +22,19 @@ namespace {
 
 const std::string kMemoryTestCore = "    aie.core(%t) {\n      aie.end\n    }";
 
+/// m's one object FIFO, routed by the MILP router: it must share a buffer on %b at (1, 3), and
+/// the routing checker must accept that. Returns the routing (no net when the router failed).
+Routing sharedBufferOnB(const MlirImport& m, const Device& dev, const RrGraph& graph) {
+  ts::core::RunContext ctx(1);
+  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
+  EXPECT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  if (!r.success || r.routing.nets.size() != 1) return {};
+  EXPECT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
+  EXPECT_EQ(r.routing.nets[0].bufferTiles, (std::vector<TileCoord>{TileCoord{1, 3}}));
+  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  return r.routing;
+}
+
 }  // namespace
 
 TEST(MlirMemory, BuffersAndTheStackCountOnTheirTile) {
@@ -98,14 +111,9 @@ TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredBuffersLeaveRoom) {
   EXPECT_EQ(m.design.cores[0].bufferBytes, 61440 + 1024);
   const Device dev = loadDevice("npu2");
   RrGraph graph(dev);
-  ts::core::RunContext ctx(1);
-  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
-  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
-  ASSERT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
-  const std::vector<TileCoord> onB{TileCoord{1, 3}};
-  EXPECT_EQ(r.routing.nets[0].bufferTiles, onB);
-  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
-  Routing onWeights = r.routing;
+  const Routing routing = sharedBufferOnB(m, dev, graph);
+  ASSERT_EQ(routing.nets.size(), 1u);
+  Routing onWeights = routing;
   onWeights.nets[0].bufferTiles = {TileCoord{1, 2}};
   EXPECT_FALSE(checkRouting(m.design, dev, graph, m.placement, onWeights, {}).empty());
 }
@@ -206,18 +214,13 @@ TEST(MlirMemory, ASharedBufferGoesWhereTheDeclaredLocksLeaveRoom) {
   ASSERT_EQ(m.design.cores[0].locks, 15);
   const Device dev = loadDevice("npu2");
   RrGraph graph(dev);
-  ts::core::RunContext ctx(1);
-  MilpRouterResult r = runMilpRouter(m.design, dev, graph, m.placement, MilpRouterConfig{}, ctx);
-  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
-  ASSERT_EQ(r.routing.nets[0].type, Interconnect::SharedMemory);
-  const std::vector<TileCoord> onB{TileCoord{1, 3}};
-  EXPECT_EQ(r.routing.nets[0].bufferTiles, onB);
-  EXPECT_TRUE(checkRouting(m.design, dev, graph, m.placement, r.routing, {}).empty());
+  const Routing routing = sharedBufferOnB(m, dev, graph);
+  ASSERT_EQ(routing.nets.size(), 1u);
   // With 15 locks of its own on %b too, the checker refuses that routing.
   Design bothFull = m.design;
   bothFull.cores[1].locks = 15;
   std::string problems;
-  for (const auto& v : checkRouting(bothFull, dev, graph, m.placement, r.routing, {})) problems += v.message + "\n";
+  for (const auto& v : checkRouting(bothFull, dev, graph, m.placement, routing, {})) problems += v.message + "\n";
   EXPECT_NE(problems.find("compute tile (1,3): buffers need 17 locks but it has 16"), std::string::npos) << problems;
 }
 

@@ -325,6 +325,22 @@ TEST(MlirStreams, PortsChannelsDevicesAndLineBreaksAsMlirAiePrintsThem) {
   EXPECT_THROW(importMlirBody(kNeighbours + "    aie.route from [@a_dma] to [@b_dma]\n"), ts::core::InputError);
 }
 
+TEST(MlirStreams, PortNamesInIreesUpperCaseReadAsMlirAiesOwn) {
+  // IREE's AIE dialect prints CORE, WEST, CTRL, TRACE where MLIR-AIE prints Core, West, ...
+  MlirImport m = importMlirBody(
+      "    %a = aie.tile(2, 3)\n    %b = aie.tile(2, 4)\n"
+      "    aie.flow(%a, DMA : 0, %b, CORE : 0)\n    aie.flow(%b, \"TRACE\" : 0, %a, dma : 1)\n");
+  ASSERT_EQ(m.design.netCount(), 2);
+  EXPECT_EQ(m.design.nets[0].port(1), PortKind::Stream);
+  EXPECT_EQ(m.design.nets[1].port(0), PortKind::Stream);
+  EXPECT_EQ(m.design.nets[1].port(1), PortKind::Dma);
+  // A core stream port stays a compute tile's only: the spelling does not widen what is accepted.
+  EXPECT_THROW(importMlirBody("    %m = aie.tile(0, 1)\n    %c = aie.tile(0, 2)\n"
+                              "    aie.flow(%c, DMA : 0, %m, CORE : 0)\n"),
+               ts::core::InputError);
+  EXPECT_THROW(importMlirBody(kNeighbours + "    aie.flow(%a, DMA : 0, %b, Dmax : 0)\n"), ts::core::InputError);
+}
+
 TEST(MlirStreams, PacketMasksOldDeviceNamesAndLocksOfOtherTiles) {
   MlirImport mask = importMlirBody(kNeighbours +
                                    "    aie.packet_flow(8 mask 28) {\n      aie.packet_source<%a, DMA : 0>\n"

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace ts::aie::mlir {
 
@@ -87,10 +88,28 @@ int64_t memrefBytes(const Cursor& c, const Token& at, std::string_view text, boo
   return (count * bits + 7) / 8;
 }
 
+namespace {
+const std::vector<std::string>& knownBundles() {
+  static const std::vector<std::string> known = {"DMA",  "Core", "FIFO", "South", "West",        "North",
+                                                 "East", "PLIO", "NOC",  "Trace", "TileControl", "Ctrl"};
+  return known;
+}
+}  // namespace
+
+std::string canonicalBundle(const std::string& name) {
+  auto lower = [](std::string s) {
+    for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  };
+  const std::string key = lower(name);
+  for (const std::string& b : knownBundles())
+    if (lower(b) == key) return b;
+  return name;
+}
+
 PortKind portKindOf(const Cursor& c, const Token& at, const std::string& bundle) {
-  static const std::set<std::string> known = {"DMA",  "Core", "FIFO", "South", "West",        "North",
-                                              "East", "PLIO", "NOC",  "Trace", "TileControl", "Ctrl"};
-  if (!known.count(bundle))
+  const std::vector<std::string>& known = knownBundles();
+  if (std::find(known.begin(), known.end(), bundle) == known.end())
     c.fail(at, "unknown port '" + bundle + "' (expected DMA, Core, North, South, East, West, PLIO, NOC, Trace, Ctrl)");
   return bundle == "DMA" ? PortKind::Dma : PortKind::Stream;
 }

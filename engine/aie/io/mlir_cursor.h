@@ -26,6 +26,9 @@ size_t opTokenIndex(const Statement& st);
 /// A token as an error message quotes it ("the end of the op" past the last one).
 std::string quoteToken(const Token& t);
 
+/// MLIR-AIE's spelling of a port bundle named in any case (`CORE` -> `Core`), else the name as given.
+std::string canonicalBundle(const std::string& name);
+
 /// Reads the tokens of one op, with errors at the token that is wrong.
 class Cursor {
  public:
@@ -85,13 +88,14 @@ class Cursor {
     if (!acceptWord("true") && !acceptWord("false")) fail(v, key + ": expected true or false");
     return v.text == "true";
   }
-  /// A port bundle: `DMA`, or quoted as MLIR-AIE also prints it, `"DMA"`.
+  /// A port bundle: `DMA`, or quoted as MLIR-AIE also prints it, `"DMA"`, in MLIR-AIE's spelling
+  /// (`Core`) whatever its case (IREE's AIE dialect prints `CORE`); an unknown name stays as written.
   std::string bundle(const std::string& what) {
     if (peek().kind == TokenKind::String && peek().text.size() >= 2) {
       std::string_view quoted = take().text;
-      return std::string(quoted.substr(1, quoted.size() - 2));
+      return canonicalBundle(std::string(quoted.substr(1, quoted.size() - 2)));
     }
-    return word(what);
+    return canonicalBundle(word(what));
   }
   /// A decimal or hexadecimal integer (optionally negative) within [lo, hi].
   int64_t integer(const std::string& what, int64_t lo, int64_t hi) {

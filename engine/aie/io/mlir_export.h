@@ -19,7 +19,8 @@ std::string placedMlir(const MlirSource& source, const Design& design, const Pla
 /// A new MLIR-AIE module: one tile op per core (aie.tile where placed, aie.logical_tile with
 /// its pins where not), an aie.objectfifo per net (bytes as i8 elements), links with offsets,
 /// cascades and an empty aie.core per compute core. A core's buffer_bytes become its stack
-/// (`stack_size` when not 1024) and, past 1024 bytes, an aie.buffer on its tile. A core's group
+/// (`stack_size` when not 1024) and, past 1024 bytes, an aie.buffer on its tile; its locks become
+/// aie.lock ops of its tile, and a memory use the user's core taking the owner's lock. A core's group
 /// becomes a `// group: name` comment on its tile op line (MLIR-AIE has no subgraph construct).
 std::string designToMlir(const Design& design, const Placement& placement);
 

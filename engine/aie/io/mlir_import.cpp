@@ -363,6 +363,15 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
                         " (producer first, then one per consumer), got " + std::to_string(depths.size()));
   net.sourceDepth = depths[0];
   net.targetDepths.assign(depths.begin() + 1, depths.end());
+  if (c.peek().is(',')) {
+    const Token comma = c.take();
+    const Token clause = c.peek();
+    if (clause.is("toStream") || clause.is("fromStream"))
+      c.fail(clause, "object FIFO @" + name + ": the " + std::string(clause.text) +
+                         " clause after the depth is MLIR-AIE's 2023 form of a data-layout change, which the importer "
+                         "does not read (write the dimensions after each tile, as MLIR-AIE has since 2024)");
+    c.fail(comma, "expected ')' after the depth, found ','");
+  }
   c.expect(')', "after the depth");
   const NetId id = design_.netCount();  // what addNet below returns
   bool cascade = false;                 // transport = #aie.transport<cascade>
