@@ -1,5 +1,6 @@
 #include "engine/aie/legality.h"
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/routing_legality.h"
 
 #include <algorithm>
@@ -214,6 +215,13 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                    a});
   }
   std::vector<int64_t> bufferBytes = streamBufferBytes(design);
+  std::vector<int64_t> memTileUse(size_t(device.tileCount()), 0);
+  struct MemTileCores {
+    TileCoord tile;
+    std::string what;
+    std::vector<CoreId> cores;
+  };
+  std::vector<MemTileCores> memTileWho;
   for (const auto& [t, cores] : byTile) {
     if (!device.contains(t)) continue;
     TileKind kind = device.kind(t);
@@ -239,7 +247,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     for (CoreId c : cores) {
       dmaOut += outNets[c];
       dmaIn += inNets[c];
-      memory += bufferBytes[size_t(c)];
+      memory += bufferBytes[size_t(c)] + design.cores[size_t(c)].bufferBytes;  // its buffers and its own data
     }
     const bool merged = cores.size() > 1;
     // Cores, not nets: one memory-tile core may hold the ends of several linked nets.
@@ -255,11 +263,20 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                      what + " receive " + std::to_string(dmaIn) + " nets but it has " + std::to_string(res.dmaIn) +
                          " S2MM channels",
                      cores, t});
-    if (kind == TileKind::Mem && memory > res.memoryBytes)
-      out.push_back({"memory",
-                     what + (merged ? " need " : " needs ") + std::to_string(memory) + " bytes of buffers but it has " +
-                         std::to_string(res.memoryBytes),
-                     cores, t});
+    if (kind == TileKind::Mem) {
+      memTileUse[size_t(device.index(t))] = memory;
+      memTileWho.push_back({t, what + (merged ? " need " : " needs "), cores});
+    }
+  }
+  // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
+  const std::vector<int64_t> memOver = memoryOveruseWithSpill(device, memTileUse);
+  for (const auto& [t, what, cores] : memTileWho) {
+    const size_t i = size_t(device.index(t));
+    if (memOver[i] == 0) continue;
+    out.push_back({"memory",
+                   what + std::to_string(memTileUse[i]) + " bytes of buffers but it has " +
+                       std::to_string(device.resources(t).memoryBytes) + spillNote(device, t, memOver[i]),
+                   cores, t});
   }
   std::vector<int> bds = certainBds(design, device, placement);
   for (int i = 0; i < device.tileCount(); ++i) {

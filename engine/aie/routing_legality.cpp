@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/stream_bandwidth.h"
 #include "engine/core/ceil_div.h"
 
@@ -436,16 +437,19 @@ class Checker {
         u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;
         u_.locks[dev_.index(tileOf(c))] += d_.cores[c].locks;
       }
+    for (int i = 0; i < dev_.tileCount(); ++i)
+      if (!hostMemory(dev_.coord(i))) u_.memory[i] += u_.netBuffer[i];
+    // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
+    const std::vector<int64_t> memoryOver = memoryOveruseWithSpill(dev_, u_.memory);
     for (int i = 0; i < dev_.tileCount(); ++i) {
       TileCoord t = dev_.coord(i);
       if (hostMemory(t)) continue;
-      u_.memory[i] += u_.netBuffer[i];
       const TileResources& res = dev_.resources(t);
       std::string where = std::string(toString(dev_.kind(t))) + " tile " + core::toString(t) + ": ";
-      if (u_.memory[i] > res.memoryBytes)
+      if (memoryOver[size_t(i)] > 0)
         add("memory",
             where + "buffers need " + std::to_string(u_.memory[i]) + " bytes but it has " +
-                std::to_string(res.memoryBytes),
+                std::to_string(res.memoryBytes) + spillNote(dev_, t, memoryOver[size_t(i)]),
             {}, t);
       if (u_.locks[i] > res.locks)
         add("locks",

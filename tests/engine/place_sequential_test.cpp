@@ -103,10 +103,11 @@ TEST(SequentialPlacer, FailsWhenComputeTilesRunOut) {
 
 TEST(SequentialPlacer, DoesNotCheckMemory) {
   // Two memory-tile endpoints of 300 KiB each go to the same tile (its channels fit), which
-  // the independent checker then rejects: IRON's placer has no memory check either.
-  Device dev = loadDevice("npu2");
+  // the independent checker then rejects: IRON's placer has no memory check either. (One
+  // column: no neighbour memory tile to spill into.)
+  Device dev = loadDevice("npu1_1col");
   Design d = ts::test::designFromYaml(R"(design: m
-device: npu2
+device: npu1_1col
 cores:
   - {name: k0, kind: compute}
   - {name: m0, kind: mem}

@@ -137,6 +137,9 @@ TEST_F(Fixture, MemoryTileBufferCapacity) {
   Design d = design;
   d.nets[d.findNet("d3")].bytesPerObject = 300 * 1024;  // 2 x 300 KiB on mem_b > 512 KiB
   EXPECT_EQ(streamBufferBytes(d, d.findCore("mem_b")), 2 * 512 + 2 * 300 * 1024 + 2 * 1024);
+  // ... which its neighbour memory tiles' spare memory takes (memtile_spill_test.cpp).
+  EXPECT_TRUE(checkPlacement(d, device, legal()).empty());
+  d.nets[d.findNet("d3")].bytesPerObject = 800 * 1024;  // 1600 KiB > three tiles' 1536 KiB
   auto v = checkPlacement(d, device, legal());
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].code, "memory");

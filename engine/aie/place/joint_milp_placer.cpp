@@ -90,6 +90,8 @@ class PlacementRows {
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
     const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
+    std::vector<milp::LinExpr> memTileBytes(size_t(dev_.tileCount()));
+    std::vector<int64_t> memTileMost(size_t(dev_.tileCount()), 0);
     for (const auto& entry : byTile) {
       const std::vector<CoreId>& cores = entry.second;  // a reference, not a binding: lambdas capture it
       TileCoord t = dev_.coord(entry.first);
@@ -102,16 +104,12 @@ class PlacementRows {
         continue;
       }
       const TileResources& res = dev_.resources(t);
-      if (dev_.kind(t) == TileKind::Mem) {
-        milp::LinExpr bytes;
-        int64_t most = 0;
+      if (dev_.kind(t) == TileKind::Mem)
         for (CoreId c : cores) {
-          int64_t b = bufferBytes[size_t(c)];
-          bytes += double(b) * presence(c, t);
-          most += b;
+          const int64_t b = bufferBytes[size_t(c)] + d_.cores[size_t(c)].bufferBytes;
+          memTileBytes[size_t(entry.first)] += double(b) * presence(c, t);
+          memTileMost[size_t(entry.first)] += b;
         }
-        if (most > res.memoryBytes) m_.addLe("ep_mem_" + tag, bytes, double(res.memoryBytes));
-      }
       if (cores.size() < 2) continue;
       int merged = -1;
       auto channels = [&](const std::vector<int>& nets, int capacity, const char* dir) {
@@ -136,6 +134,16 @@ class PlacementRows {
       };
       channels(outNets, res.dmaOut, "mm2s");
       channels(inNets, res.dmaIn, "s2mm");
+    }
+    // The endpoints' buffers within each memory tile's memory and what its row neighbours lend
+    // (memtile_spill.h), as the placement checker counts them.
+    std::vector<bool> receives;
+    const std::vector<milp::LinExpr> held = addMemoryTileSpill(m_, dev_, memTileBytes, "ep_", receives);
+    for (int i = 0; i < dev_.tileCount(); ++i) {
+      const TileCoord t = dev_.coord(i);
+      const int64_t capacity = dev_.resources(t).memoryBytes;
+      if (receives[size_t(i)] || memTileMost[size_t(i)] > capacity)
+        m_.addLe("ep_mem_" + tileTag(t), held[size_t(i)], double(capacity));
     }
   }
 

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/route/net_box.h"
 #include "engine/aie/route/routing_neighbourhoods.h"
 #include "engine/aie/routing_legality.h"
@@ -419,6 +420,10 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
         floor[dev.index(p.tile(net.targets[i]))].locks += kLocksPerBuffer;
       }
   }
+  // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
+  std::vector<int64_t> floorBytes(size_t(dev.tileCount()));
+  for (int i = 0; i < dev.tileCount(); ++i) floorBytes[size_t(i)] = floor[size_t(i)].bytes;
+  const std::vector<int64_t> floorOver = memoryOveruseWithSpill(dev, floorBytes);
   for (int i = 0; i < dev.tileCount(); ++i) {
     TileCoord t = dev.coord(i);
     const TileResources& res = dev.resources(t);
@@ -450,9 +455,9 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
                     " buffer descriptors but it has " + std::to_string(res.bufferDescriptors) +
                     " (one per buffer of every stream endpoint)");
     if (dev.kind(t) == TileKind::Shim) continue;
-    if (floor[i].bytes > res.memoryBytes)
+    if (floorOver[size_t(i)] > 0)
       out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].bytes) +
-                    " bytes but it has " + std::to_string(res.memoryBytes));
+                    " bytes but it has " + std::to_string(res.memoryBytes) + spillNote(dev, t, floorOver[size_t(i)]));
     if (floor[i].locks > res.locks)
       out.push_back(tileLabel(dev, t) + ": buffers need at least " + std::to_string(floor[i].locks) +
                     " locks but it has " + std::to_string(res.locks));

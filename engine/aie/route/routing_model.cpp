@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/routing_legality.h"
 
 namespace ts::aie {
@@ -24,6 +25,29 @@ double upperBound(const milp::LinExpr& e) {
 }
 
 }  // namespace
+
+std::vector<milp::LinExpr> addMemoryTileSpill(milp::Model& model, const Device& device,
+                                              const std::vector<milp::LinExpr>& bytes, const std::string& prefix,
+                                              std::vector<bool>& receives) {
+  std::vector<milp::LinExpr> held = bytes;
+  receives.assign(bytes.size(), false);
+  for (int i = 0; i < device.tileCount(); ++i) {
+    const TileCoord t = device.coord(i);
+    const double over = upperBound(bytes[size_t(i)]) - double(device.resources(t).memoryBytes);
+    const std::vector<TileCoord> lenders = spillNeighbours(device, t);
+    if (over <= 0.5 || lenders.empty()) continue;
+    milp::LinExpr out;
+    for (TileCoord n : lenders) {
+      const int s = model.addContinuous(prefix + "spill_" + tileTag(t) + "_to_" + tileTag(n), 0, over);
+      out.add(s);
+      held[size_t(i)].add(s, -1);
+      held[size_t(device.index(n))].add(s);
+      receives[size_t(device.index(n))] = true;
+    }
+    model.addLe(prefix + "spill_own_" + tileTag(t), out - bytes[size_t(i)], 0);  // no second hop
+  }
+  return held;
+}
 
 void restoreCrossbars(const RrGraph& graph, std::vector<int>& edges) {
   std::map<TileCoord, Port> inPort;
@@ -617,6 +641,8 @@ void RoutingModelBuilder::addMemoryRows() {
     r.use = use;
     addResourceRow(std::move(r), use, capacity, prefix + tileTag(t));
   };
+  std::vector<bool> receives;
+  const std::vector<milp::LinExpr> held = addMemoryTileSpill(model_, device_, bytes, "", receives);
   for (int i = 0; i < tiles; ++i) {
     TileCoord t = device_.coord(i);
     const TileResources& res = device_.resources(t);
@@ -625,7 +651,15 @@ void RoutingModelBuilder::addMemoryRows() {
     milp::LinExpr kib = bytes[i];
     kib *= options_.gamma / 1024.0;
     model_.addObjective(kib);
-    capacityRow(ResourceRow::Memory, t, bytes[i], double(res.memoryBytes), "mem_");
+    if (receives[size_t(i)]) {  // its use is not bounded by upperBound(): always a row
+      ResourceRow r(ResourceRow::Memory);
+      r.tile = t;
+      r.capacity = double(res.memoryBytes);
+      r.use = held[size_t(i)];
+      addResourceRow(std::move(r), held[size_t(i)], double(res.memoryBytes), "mem_" + tileTag(t));
+    } else {
+      capacityRow(ResourceRow::Memory, t, held[size_t(i)], double(res.memoryBytes), "mem_");
+    }
     capacityRow(ResourceRow::Locks, t, locks[i], res.locks, "locks_");
   }
 }

@@ -1,0 +1,30 @@
+#pragma once
+// Memory tiles lend memory to their row neighbours. On AIE-ML (and the NPUs) a memory tile's DMA
+// reaches its own memory and that of the memory tiles east and west of it (AM020), so buffers
+// that do not fit one memory tile may spill into a neighbour's spare memory, as MLIR-AIE's
+// object FIFO lowering does with FIFOs too large for one tile. The model counts the spill in
+// bytes; MLIR-AIE moves whole buffers, so it can refuse a split that fits here only by cutting
+// a buffer in two.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/aie/device.h"
+
+namespace ts::aie {
+
+/// The memory tiles whose memory the DMA of memory tile `t` reaches besides its own (west, then
+/// east); empty for other tiles.
+std::vector<TileCoord> spillNeighbours(const Device& device, TileCoord t);
+
+/// Per device tile (device.index order), the bytes of `use` that fit nowhere: a memory tile's
+/// bytes over its capacity first take what its west and east neighbour memory tiles spare (the
+/// least overuse any split leaves, by an earliest-deadline greedy along each row); other tiles
+/// have max(0, use - capacity). A memory tile's spill never travels on past its neighbour.
+std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use);
+
+/// For a message on tile t's memory: with neighbour memory tiles to borrow from, how many of
+/// its bytes still fit nowhere (`over`, from memoryOveruseWithSpill); else nothing.
+std::string spillNote(const Device& device, TileCoord t, int64_t over);
+
+}  // namespace ts::aie
