@@ -215,7 +215,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                    a});
   }
   std::vector<int64_t> bufferBytes = streamBufferBytes(design);
-  std::vector<int64_t> memTileUse(size_t(device.tileCount()), 0);
+  std::vector<int64_t> memTileUse(size_t(device.tileCount()), 0), memTileFixed(memTileUse);
   struct MemTileCores {
     TileCoord tile;
     std::string what;
@@ -265,11 +265,12 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                      cores, t});
     if (kind == TileKind::Mem) {
       memTileUse[size_t(device.index(t))] = memory;
+      for (CoreId c : cores) memTileFixed[size_t(device.index(t))] += design.cores[size_t(c)].bufferBytes;
       memTileWho.push_back({t, what + (merged ? " need " : " needs "), cores});
     }
   }
   // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
-  const std::vector<int64_t> memOver = memoryOveruseWithSpill(device, memTileUse);
+  const std::vector<int64_t> memOver = memoryOveruseWithSpill(device, memTileUse, memTileFixed);
   for (const auto& [t, what, cores] : memTileWho) {
     const size_t i = size_t(device.index(t));
     if (memOver[i] == 0) continue;

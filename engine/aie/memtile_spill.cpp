@@ -20,16 +20,17 @@ std::vector<TileCoord> spillNeighbours(const Device& device, TileCoord t) {
   return out;
 }
 
-std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use) {
+std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use,
+                                            const std::vector<int64_t>& fixed) {
   std::vector<int64_t> over(use.size(), 0);
   for (int i = 0; i < device.tileCount(); ++i) {
     const TileCoord t = device.coord(i);
     if (device.kind(t) == TileKind::Mem) continue;  // below, row by row
     over[size_t(i)] = std::max<int64_t>(0, use[size_t(i)] - device.resources(t).memoryBytes);
   }
-  // Each run of adjacent memory tiles in a row: tile k's bytes may sit in tiles k-1, k, k+1.
-  // Taking the demands west to east, each from the spare memory that no later demand can reach
-  // first (west neighbour, own, east neighbour) leaves the least demand unplaced.
+  // Each run of adjacent memory tiles in a row: the movable bytes of tile k may sit in tiles
+  // k-1, k, k+1. Taking the demands west to east, each from the spare memory that no later
+  // demand can reach first (west neighbour, own, east neighbour) leaves the least unplaced.
   for (int row = 0; row < device.rows(); ++row) {
     int col = 0;
     while (col < device.columns()) {
@@ -40,16 +41,20 @@ std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vec
       std::vector<int> run;
       for (; col < device.columns() && memTile(device, {col, row}); ++col) run.push_back(device.index({col, row}));
       std::vector<int64_t> spare(run.size());
-      for (size_t k = 0; k < run.size(); ++k) spare[k] = device.resources(device.coord(run[k])).memoryBytes;
       for (size_t k = 0; k < run.size(); ++k) {
-        int64_t need = use[size_t(run[k])];
+        const int64_t left = device.resources(device.coord(run[k])).memoryBytes - fixed[size_t(run[k])];
+        spare[k] = std::max<int64_t>(0, left);
+        over[size_t(run[k])] = std::max<int64_t>(0, -left);  // own data over the tile stays over
+      }
+      for (size_t k = 0; k < run.size(); ++k) {
+        int64_t need = use[size_t(run[k])] - fixed[size_t(run[k])];
         for (size_t j : {k - 1, k, k + 1}) {  // k - 1 wraps to a huge index at k = 0
           if (j >= run.size() || need == 0) continue;
           const int64_t take = std::min(need, spare[j]);
           spare[j] -= take;
           need -= take;
         }
-        over[size_t(run[k])] = need;
+        over[size_t(run[k])] += need;
       }
     }
   }

@@ -1,10 +1,11 @@
 #pragma once
 // Memory tiles lend memory to their row neighbours. On AIE-ML (and the NPUs) a memory tile's DMA
-// reaches its own memory and that of the memory tiles east and west of it (AM020), so buffers
-// that do not fit one memory tile may spill into a neighbour's spare memory, as MLIR-AIE's
-// object FIFO lowering does with FIFOs too large for one tile. The model counts the spill in
-// bytes; MLIR-AIE moves whole buffers, so it can refuse a split that fits here only by cutting
-// a buffer in two.
+// reaches its own memory and that of the memory tiles east and west of it (AM020), so the
+// buffers of nets that do not fit one memory tile may spill into a neighbour's spare memory, as
+// MLIR-AIE's object FIFO lowering does with FIFOs too large for one tile. A core's own data
+// (buffer_bytes: an MLIR file's aie.buffer ops) stays on its tile, as MLIR-AIE's buffer address
+// assignment keeps it. The model counts the spill in bytes; MLIR-AIE moves whole buffers, so it
+// can refuse a split that fits here only by cutting a buffer in two.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,11 +18,13 @@ namespace ts::aie {
 /// east); empty for other tiles.
 std::vector<TileCoord> spillNeighbours(const Device& device, TileCoord t);
 
-/// Per device tile (device.index order), the bytes of `use` that fit nowhere: a memory tile's
-/// bytes over its capacity first take what its west and east neighbour memory tiles spare (the
-/// least overuse any split leaves, by an earliest-deadline greedy along each row); other tiles
-/// have max(0, use - capacity). A memory tile's spill never travels on past its neighbour.
-std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use);
+/// Per device tile (device.index order), the bytes of `use` that fit nowhere. Of a memory tile's
+/// use, the `fixed` part (its cores' own data) stays there; the rest may take what its west and
+/// east neighbour memory tiles spare after their fixed parts (the least overuse any split
+/// leaves, by an earliest-deadline greedy along each row), never travelling on past them. Other
+/// tiles have max(0, use - capacity).
+std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use,
+                                            const std::vector<int64_t>& fixed);
 
 /// For a message on tile t's memory: with neighbour memory tiles to borrow from, how many of
 /// its bytes still fit nowhere (`over`, from memoryOveruseWithSpill); else nothing.

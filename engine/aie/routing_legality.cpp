@@ -432,15 +432,17 @@ class Checker {
             {}, t);
       u_.arbiters[i] = packetChannelsIn;  // one arbiter per packet S2MM channel
     }
+    std::vector<int64_t> ownData(size_t(dev_.tileCount()), 0);  // stays on its tile (memtile_spill.h)
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       if (!hostMemory(tileOf(c))) {
         u_.memory[dev_.index(tileOf(c))] += d_.cores[c].bufferBytes;
+        ownData[size_t(dev_.index(tileOf(c)))] += d_.cores[c].bufferBytes;
         u_.locks[dev_.index(tileOf(c))] += d_.cores[c].locks;
       }
     for (int i = 0; i < dev_.tileCount(); ++i)
       if (!hostMemory(dev_.coord(i))) u_.memory[i] += u_.netBuffer[i];
     // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
-    const std::vector<int64_t> memoryOver = memoryOveruseWithSpill(dev_, u_.memory);
+    const std::vector<int64_t> memoryOver = memoryOveruseWithSpill(dev_, u_.memory, ownData);
     for (int i = 0; i < dev_.tileCount(); ++i) {
       TileCoord t = dev_.coord(i);
       if (hostMemory(t)) continue;

@@ -76,11 +76,12 @@ TEST(MemTileSpill, NeighboursAreTheMemoryTilesEastAndWestInTheRow) {
 TEST(MemTileSpill, TheGreedyLeavesTheLeastOveruseOfAnySplit) {
   const Device dev = loadDevice("npu2");
   const int64_t cap = dev.resources({0, 1}).memoryBytes;
+  const std::vector<int64_t> none(size_t(dev.tileCount()), 0);  // no core's own data
   // Taking the west neighbour's spare before its own lets the next tile use its own: 3 x 1.5
   // capacities on four tiles fit.
-  EXPECT_EQ(totalOf(memoryOveruseWithSpill(dev, memRowUse(dev, {0, cap * 3 / 2, cap * 3 / 2, 0}))), 0);
+  EXPECT_EQ(totalOf(memoryOveruseWithSpill(dev, memRowUse(dev, {0, cap * 3 / 2, cap * 3 / 2, 0}), none)), 0);
   // The first tile has no west neighbour: 2.5 capacities there leave half of one.
-  const std::vector<int64_t> over = memoryOveruseWithSpill(dev, memRowUse(dev, {cap * 5 / 2}));
+  const std::vector<int64_t> over = memoryOveruseWithSpill(dev, memRowUse(dev, {cap * 5 / 2}), none);
   EXPECT_EQ(over[size_t(dev.index({0, 1}))], cap / 2);
   EXPECT_EQ(totalOf(over), cap / 2);
   // Against every split, on random rows of small numbers (capacities scaled down in units).
@@ -98,13 +99,26 @@ TEST(MemTileSpill, TheGreedyLeavesTheLeastOveruseOfAnySplit) {
     // from the empty tile east of it, so the search covers n + 1 tiles.
     demand.push_back(0);
     capacity.push_back(2);
-    const int64_t greedy = totalOf(memoryOveruseWithSpill(dev, memRowUse(dev, bytes)));
+    const int64_t greedy = totalOf(memoryOveruseWithSpill(dev, memRowUse(dev, bytes), none));
     EXPECT_EQ(greedy, leastUnplacedBySearch(demand, capacity) * (cap / 2)) << "round " << round;
   }
+  // A core's own data stays on its tile: over the capacity it is over, free neighbours or not,
+  // and it leaves a neighbour less to lend.
+  std::vector<int64_t> fixed(size_t(dev.tileCount()), 0);
+  fixed[size_t(dev.index({0, 1}))] = cap + 10;
+  fixed[size_t(dev.index({2, 1}))] = cap - 100;
+  std::vector<int64_t> use = memRowUse(dev, {cap + 10, 0, cap - 100, 2 * cap + 100});
+  const std::vector<int64_t> withOwn = memoryOveruseWithSpill(dev, use, fixed);
+  EXPECT_EQ(withOwn[size_t(dev.index({0, 1}))], 10);
+  // (3, 1)'s cap + 100 movable bytes over its own capacity: 100 fit in (2, 1), and (4, 1)
+  // takes the rest.
+  EXPECT_EQ(withOwn[size_t(dev.index({3, 1}))], 0);
+  use[size_t(dev.index({3, 1}))] = 3 * cap;  // (2, 1) and (4, 1) hold cap + 100 of its 2 cap over
+  EXPECT_EQ(memoryOveruseWithSpill(dev, use, fixed)[size_t(dev.index({3, 1}))], cap - 100);
   // Non-memory tiles keep their own overuse.
   std::vector<int64_t> compute(size_t(dev.tileCount()), 0);
   compute[size_t(dev.index({2, 3}))] = dev.resources({2, 3}).memoryBytes + 10;
-  EXPECT_EQ(memoryOveruseWithSpill(dev, compute)[size_t(dev.index({2, 3}))], 10);
+  EXPECT_EQ(memoryOveruseWithSpill(dev, compute, none)[size_t(dev.index({2, 3}))], 10);
 }
 
 TEST(MemTileSpill, TheCheckersAndTheMilpRouterLetAMemoryTileBorrowItsNeighboursMemory) {
@@ -145,10 +159,12 @@ links:
   ts::core::RunContext jointCtx(1, 30);
   const PlacerResult joint = runJointMilpPlacer({d, npu1, p}, JointMilpPlacerConfig{}, jointCtx);
   EXPECT_TRUE(joint.success) << (joint.reasons.empty() ? joint.status : joint.reasons.front());
-  // With a second memory-tile core of 1000000 bytes at (1, 1), the row cannot hold both: (0, 1)
-  // borrows from (1, 1), which then lacks 195136 bytes even with (2, 1)'s memory.
+  // With a second memory-tile endpoint at (1, 1) whose net brings it 2 x 500000 bytes, the row
+  // cannot hold both: (0, 1) borrows from (1, 1), which then lacks 195136 bytes even with
+  // (2, 1)'s memory.
   Design full = d;
-  full.cores.push_back({"other", CoreKind::MemTile, 1000000, 0, TileCoord{1, 1}, ""});
+  full.cores.push_back({"other", CoreKind::MemTile, 0, 0, TileCoord{1, 1}, ""});
+  full.nets.push_back({"big", 0, {CoreId(full.coreCount() - 1)}, 500000, 2, {2}});
   Placement pFull = pinned(full);
   std::string problems;
   for (const Violation& v : checkPlacement(full, npu1, pFull)) problems += v.message + "\n";
@@ -158,14 +174,27 @@ links:
   ts::core::RunContext ctxFull(1, 30);
   const MilpRouterResult rFull = runMilpRouter(full, npu1, graph, pFull, MilpRouterConfig{}, ctxFull);
   EXPECT_FALSE(rFull.success);
-  // So does the routing checker, given the routing that fitted without the neighbour's load.
+  // So does the routing checker, given the routing of the same nets with small objects on 'big'.
+  Design small = full;
+  small.nets.back().bytesPerObject = 16;
+  ts::core::RunContext smallCtx(1, 30);
+  const MilpRouterResult rSmall = runMilpRouter(small, npu1, graph, pFull, MilpRouterConfig{}, smallCtx);
+  ASSERT_TRUE(rSmall.success) << (rSmall.reasons.empty() ? rSmall.status : rSmall.reasons.front());
   problems.clear();
-  const Routing& same = r.routing;
-  for (const Violation& v : checkRouting(full, npu1, graph, pFull, same, {})) problems += v.message + "\n";
+  for (const Violation& v : checkRouting(full, npu1, graph, pFull, rSmall.routing, {})) problems += v.message + "\n";
   EXPECT_NE(problems.find("mem tile (1,1): buffers need 1000000 bytes but it has 524288 (with its neighbour "
                           "memory tiles' spare memory, 195136 bytes still do not fit)"),
             std::string::npos)
       << problems;
+  // A memory tile's own data (MLIR aie.buffer ops, which MLIR-AIE's address assignment keeps on
+  // their tile: basic_alloc_memtile_error) does not spill.
+  Design ownData = d;
+  ownData.cores.push_back({"data", CoreKind::MemTile, 528000, 0, TileCoord{3, 1}, ""});
+  problems.clear();
+  for (const Violation& v : checkPlacement(ownData, npu1, pinned(ownData))) problems += v.message + "\n";
+  EXPECT_EQ(problems,
+            "mem tile (3,1): its core needs 528000 bytes of buffers but it has 524288 (with its neighbour memory "
+            "tiles' spare memory, 3712 bytes still do not fit)\n");
   // A one-column array has no neighbour to borrow from.
   const Device oneColumn = loadDevice("npu1_1col");
   const Design alone = designOn("npu1_1col");

@@ -90,7 +90,7 @@ class PlacementRows {
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
     const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
-    std::vector<milp::LinExpr> memTileBytes(size_t(dev_.tileCount()));
+    std::vector<milp::LinExpr> memTileBytes(size_t(dev_.tileCount())), memTileOwn(memTileBytes);
     std::vector<int64_t> memTileMost(size_t(dev_.tileCount()), 0);
     for (const auto& entry : byTile) {
       const std::vector<CoreId>& cores = entry.second;  // a reference, not a binding: lambdas capture it
@@ -108,6 +108,7 @@ class PlacementRows {
         for (CoreId c : cores) {
           const int64_t b = bufferBytes[size_t(c)] + d_.cores[size_t(c)].bufferBytes;
           memTileBytes[size_t(entry.first)] += double(b) * presence(c, t);
+          memTileOwn[size_t(entry.first)] += double(d_.cores[size_t(c)].bufferBytes) * presence(c, t);
           memTileMost[size_t(entry.first)] += b;
         }
       if (cores.size() < 2) continue;
@@ -138,7 +139,7 @@ class PlacementRows {
     // The endpoints' buffers within each memory tile's memory and what its row neighbours lend
     // (memtile_spill.h), as the placement checker counts them.
     std::vector<bool> receives;
-    const std::vector<milp::LinExpr> held = addMemoryTileSpill(m_, dev_, memTileBytes, "ep_", receives);
+    const std::vector<milp::LinExpr> held = addMemoryTileSpill(m_, dev_, memTileBytes, memTileOwn, "ep_", receives);
     for (int i = 0; i < dev_.tileCount(); ++i) {
       const TileCoord t = dev_.coord(i);
       const int64_t capacity = dev_.resources(t).memoryBytes;

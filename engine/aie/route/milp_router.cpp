@@ -421,9 +421,10 @@ std::vector<std::string> routingPreCheck(const Design& d, const Device& dev, con
       }
   }
   // A memory tile's buffers may spill into its row neighbours' spare memory (memtile_spill.h).
-  std::vector<int64_t> floorBytes(size_t(dev.tileCount()));
+  std::vector<int64_t> floorBytes(size_t(dev.tileCount())), ownData(size_t(dev.tileCount()), 0);
   for (int i = 0; i < dev.tileCount(); ++i) floorBytes[size_t(i)] = floor[size_t(i)].bytes;
-  const std::vector<int64_t> floorOver = memoryOveruseWithSpill(dev, floorBytes);
+  for (CoreId c = 0; c < d.coreCount(); ++c) ownData[size_t(dev.index(p.tile(c)))] += d.cores[c].bufferBytes;
+  const std::vector<int64_t> floorOver = memoryOveruseWithSpill(dev, floorBytes, ownData);
   for (int i = 0; i < dev.tileCount(); ++i) {
     TileCoord t = dev.coord(i);
     const TileResources& res = dev.resources(t);

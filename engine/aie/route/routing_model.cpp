@@ -27,13 +27,16 @@ double upperBound(const milp::LinExpr& e) {
 }  // namespace
 
 std::vector<milp::LinExpr> addMemoryTileSpill(milp::Model& model, const Device& device,
-                                              const std::vector<milp::LinExpr>& bytes, const std::string& prefix,
+                                              const std::vector<milp::LinExpr>& bytes,
+                                              const std::vector<milp::LinExpr>& fixed, const std::string& prefix,
                                               std::vector<bool>& receives) {
   std::vector<milp::LinExpr> held = bytes;
   receives.assign(bytes.size(), false);
   for (int i = 0; i < device.tileCount(); ++i) {
     const TileCoord t = device.coord(i);
-    const double over = upperBound(bytes[size_t(i)]) - double(device.resources(t).memoryBytes);
+    const milp::LinExpr movable = bytes[size_t(i)] - fixed[size_t(i)];
+    const double over =
+        std::min(upperBound(bytes[size_t(i)]) - double(device.resources(t).memoryBytes), upperBound(movable));
     const std::vector<TileCoord> lenders = spillNeighbours(device, t);
     if (over <= 0.5 || lenders.empty()) continue;
     milp::LinExpr out;
@@ -44,7 +47,7 @@ std::vector<milp::LinExpr> addMemoryTileSpill(milp::Model& model, const Device& 
       held[size_t(device.index(n))].add(s);
       receives[size_t(device.index(n))] = true;
     }
-    model.addLe(prefix + "spill_own_" + tileTag(t), out - bytes[size_t(i)], 0);  // no second hop
+    model.addLe(prefix + "spill_own_" + tileTag(t), out - movable, 0);  // no second hop
   }
   return held;
 }
@@ -551,11 +554,12 @@ void RoutingModelBuilder::addBandwidthRows(const std::string& name, const std::v
 void RoutingModelBuilder::addMemoryRows() {
   const int tiles = device_.tileCount();
   std::vector<milp::LinExpr> bytes(static_cast<size_t>(tiles)), locks(static_cast<size_t>(tiles)),
-      bds(static_cast<size_t>(tiles));
+      bds(static_cast<size_t>(tiles)), ownData(static_cast<size_t>(tiles));
   auto at = [&](TileCoord t) { return size_t(device_.index(t)); };
   for (CoreId c = 0; c < design_.coreCount(); ++c)
     for (const CoreCandidate& cc : candidates_[c]) {
       bytes[at(cc.tile)] += double(design_.cores[c].bufferBytes) * presence(c, cc.tile);
+      ownData[at(cc.tile)] += double(design_.cores[c].bufferBytes) * presence(c, cc.tile);
       if (design_.cores[c].locks > 0) locks[at(cc.tile)] += double(design_.cores[c].locks) * presence(c, cc.tile);
     }
   for (const Link& link : design_.links) {
@@ -642,7 +646,7 @@ void RoutingModelBuilder::addMemoryRows() {
     addResourceRow(std::move(r), use, capacity, prefix + tileTag(t));
   };
   std::vector<bool> receives;
-  const std::vector<milp::LinExpr> held = addMemoryTileSpill(model_, device_, bytes, "", receives);
+  const std::vector<milp::LinExpr> held = addMemoryTileSpill(model_, device_, bytes, ownData, "", receives);
   for (int i = 0; i < tiles; ++i) {
     TileCoord t = device_.coord(i);
     const TileResources& res = device_.resources(t);

@@ -105,11 +105,12 @@ struct ResourceRow {
 
 /// Memory-tile spill in a MILP (memtile_spill.h): for each memory tile whose `bytes` (indexed
 /// like the device's tiles; terms of variables in [0, 1]) may exceed its capacity, continuous
-/// variables for the bytes it puts in its row neighbours' memory, at most what it holds itself.
-/// Returns what each tile's memory then holds; `receives` marks the tiles that may take spill,
-/// whose holdings are no longer bounded by their own terms.
+/// variables for the bytes it puts in its row neighbours' memory, at most its bytes less the
+/// `fixed` part (its cores' own data). Returns what each tile's memory then holds; `receives`
+/// marks the tiles that may take spill, whose holdings are no longer bounded by their own terms.
 std::vector<milp::LinExpr> addMemoryTileSpill(milp::Model& model, const Device& device,
-                                              const std::vector<milp::LinExpr>& bytes, const std::string& prefix,
+                                              const std::vector<milp::LinExpr>& bytes,
+                                              const std::vector<milp::LinExpr>& fixed, const std::string& prefix,
                                               std::vector<bool>& receives);
 
 /// Adds the crossbar edges a route of non-crossbar edges needs inside each switch it passes
