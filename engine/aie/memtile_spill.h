@@ -26,6 +26,14 @@ std::vector<TileCoord> spillNeighbours(const Device& device, TileCoord t);
 std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vector<int64_t>& use,
                                             const std::vector<int64_t>& fixed);
 
+/// memoryOveruseWithSpill for one run of adjacent memory tiles, west to east: per tile its
+/// use, the fixed part of it and its capacity; returns per tile the bytes that fit nowhere.
+std::vector<int64_t> spillRunOveruse(const std::vector<int64_t>& use, const std::vector<int64_t>& fixed,
+                                     const std::vector<int64_t>& capacity);
+
+/// The runs of adjacent memory tiles in each row (tile indices, west to east).
+std::vector<std::vector<int>> memoryTileRuns(const Device& device);
+
 /// For a message on tile t's memory: with neighbour memory tiles to borrow from, how many of
 /// its bytes still fit nowhere (`over`, from memoryOveruseWithSpill); else nothing.
 std::string spillNote(const Device& device, TileCoord t, int64_t over);

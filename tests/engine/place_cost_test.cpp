@@ -696,6 +696,16 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
   uses.memoryUses.push_back({computes[2], computes[1]});  // a core both owns and uses
   ASSERT_FALSE(uses.cascades.empty());
   randomMoves<BbCost>(uses, npu2, BbCostConfig{}, 4000, 10);
+  // Memory tiles that must lend to each other (memtile_spill.h): large buffers at memory-tile
+  // ends and some memory-tile cores' own data, which stays put.
+  Design spilling = ts::test::randomDesign(18, 24, 6, 5, 60);
+  for (Net& n : spilling.nets)
+    for (CoreId c : n.targets)
+      if (spilling.cores[c].kind == CoreKind::MemTile || spilling.cores[n.source].kind == CoreKind::MemTile)
+        n.bytesPerObject = 150 * 1024;
+  for (CoreId c = 0; c < spilling.coreCount(); c += 3)
+    if (spilling.cores[c].kind == CoreKind::MemTile) spilling.cores[c].bufferBytes = 200 * 1024;
+  randomMoves<BbCost>(spilling, npu2, BbCostConfig{}, 4000, 17);
   BbCostConfig eq9;  // shared-memory nets at their full box, as the paper
   eq9.sharedWirelength = 1.0;
   randomMoves<BbCost>(ts::test::randomDesign(15, 24, 4, 5, 60), npu2, eq9, 4000, 9);

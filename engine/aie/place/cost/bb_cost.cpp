@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/routing_legality.h"
 #include "engine/aie/stream_bandwidth.h"
 #include "engine/core/error.h"
@@ -38,14 +39,15 @@ struct Overuse {
 };
 
 // The penalty rules of one tile, shared by the incremental state and the from-scratch check.
+// `memoryOver` >= 0: a memory tile's bytes that fit nowhere once its neighbours lent theirs.
 inline Overuse tileOveruse(TileKind kind, const TileResources& cap, int dmaOut, int dmaIn, int endpoints,
-                           int64_t memory, int locks, int bds) {
+                           int64_t memory, int locks, int bds, int64_t memoryOver = -1) {
   Overuse o;
   o.bds = std::max(0, bds - cap.bufferDescriptors);  // shim DMAs have BDs too
   bool dmaCounts = kind == TileKind::Compute || endpoints > 1;
   if (dmaCounts) o.dma = std::max(0, dmaOut - cap.dmaOut) + std::max(0, dmaIn - cap.dmaIn);
   if (kind != TileKind::Shim) {  // shim buffers live in external memory
-    o.memory = std::max<int64_t>(0, memory - cap.memoryBytes);
+    o.memory = memoryOver >= 0 ? memoryOver : std::max<int64_t>(0, memory - cap.memoryBytes);
     o.locks = std::max(0, locks - cap.locks);
   }
   return o;
@@ -115,6 +117,17 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
       wirelengthOf_[size_t(n) * size_t(spans_) + size_t(span)] = wirelengthUnits(netWeight_[n], span, 0);
   movedStamp_.assign(pos_.size(), 0);
   movedFrom_.assign(pos_.size(), -1);
+  memRuns_ = memoryTileRuns(dev);
+  runOf_.assign(tiles_.size(), -1);
+  for (size_t r = 0; r < memRuns_.size(); ++r)
+    for (int t : memRuns_[r]) runOf_[size_t(t)] = int(r);
+  for (CoreId c = 0; c < model.coreCount(); ++c)
+    if (model.design().cores[size_t(c)].kind == CoreKind::MemTile && model.design().cores[size_t(c)].bufferBytes > 0)
+      ownDataCores_.push_back(c);
+  runStamp_.assign(memRuns_.size(), 0);
+  runOverTiles_.assign(memRuns_.size(), 0);
+  runSpillStamp_.assign(memRuns_.size(), 0);
+  spillOver_.assign(tiles_.size(), 0);
 }
 
 BbCost::TileState& BbCost::touchTile(int tile) {
@@ -267,8 +280,16 @@ void BbCost::refreshTile(int tile) {
     dmaOut = sharing_.channels(tile, dmaOut, s.cyclesOut, s.longOut);
     dmaIn = sharing_.channels(tile, dmaIn, s.cyclesIn, s.longIn);
   }
-  Overuse o =
-      tileOveruse(model_.tileKind(tile), model_.capacity(tile), dmaOut, dmaIn, s.endpoints, s.memory, s.locks, s.bds);
+  const int run = runOf_[size_t(tile)];
+  int64_t memoryOver = -1;
+  if (run >= 0) {
+    const bool over = s.memory > model_.capacity(tile).memoryBytes;
+    runOverTiles_[size_t(run)] += int(over) - int(s.overMemory);
+    s.overMemory = over;
+    if (runSpillStamp_[size_t(run)] == stamp_) memoryOver = spillOver_[size_t(tile)];
+  }
+  Overuse o = tileOveruse(model_.tileKind(tile), model_.capacity(tile), dmaOut, dmaIn, s.endpoints, s.memory, s.locks,
+                          s.bds, memoryOver);
   int64_t pen = penaltyUnits(config_, o);
   totals_.dmaOver += o.dma - s.dmaOver;
   totals_.lockOver += o.locks - s.lockOver;
@@ -280,6 +301,45 @@ void BbCost::refreshTile(int tile) {
   s.lockOver = o.locks;
   s.memOver = o.memory;
   s.penalty = pen;
+}
+
+void BbCost::spillRuns(bool all) {
+  std::vector<int>& runs = spillRunsToDo_;
+  runs.clear();
+  if (all) {
+    for (size_t r = 0; r < memRuns_.size(); ++r) runs.push_back(int(r));
+  } else {
+    for (const auto& entry : tileJournal_) {
+      const int r = runOf_[size_t(entry.first)];
+      if (r < 0 || runStamp_[size_t(r)] == stamp_) continue;
+      runStamp_[size_t(r)] = stamp_;
+      runs.push_back(r);
+    }
+  }
+  for (int r : runs) {
+    const std::vector<int>& run = memRuns_[size_t(r)];
+    // No tile over its own memory before the move or after it: nothing spilled and nothing
+    // spills, and each tile's own rule (refreshTile) gives the same as the run's. (Bytes left
+    // unplaced before needed some tile over its memory then.)
+    bool spills = all || runOverTiles_[size_t(r)] > 0;
+    for (size_t j = 0; j < tileJournal_.size() && !spills; ++j) {
+      const int t = tileJournal_[j].first;
+      spills = runOf_[size_t(t)] == r && tiles_[size_t(t)].memory > model_.capacity(t).memoryBytes;
+    }
+    if (!spills) continue;
+    std::vector<int64_t> use(run.size()), own(run.size(), 0), capacity(run.size());
+    for (size_t k = 0; k < run.size(); ++k) {
+      use[k] = touchTile(run[k]).memory;  // touching adds to the journal: refreshed with the rest
+      capacity[k] = model_.capacity(run[k]).memoryBytes;
+    }
+    for (CoreId c : ownDataCores_)
+      if (runOf_[size_t(pos_[c])] == r)
+        own[size_t(colOf_[size_t(pos_[c])] - colOf_[size_t(run.front())])] +=
+            model_.design().cores[size_t(c)].bufferBytes;
+    const std::vector<int64_t> over = spillRunOveruse(use, own, capacity);
+    for (size_t k = 0; k < run.size(); ++k) spillOver_[size_t(run[k])] = over[k];
+    runSpillStamp_[size_t(r)] = stamp_;
+  }
 }
 
 bool BbCost::pairBad(int k) const {
@@ -301,6 +361,7 @@ double BbCost::reset(const Placement& placement) {
     pos_[c] = dev.index(placement.tile(c));
   }
   std::fill(tiles_.begin(), tiles_.end(), TileState{});
+  std::fill(runOverTiles_.begin(), runOverTiles_.end(), 0);
   totals_ = Totals{};
   ++stamp_;
   for (CoreId c = 0; c < model_.coreCount(); ++c) applyCore(c, +1);
@@ -322,6 +383,7 @@ double BbCost::reset(const Placement& placement) {
     pairBad_[k] = pairBad(int(k));
     if (pairBad_[k]) countBadPair(int(k), +1);
   }
+  spillRuns(true);
   for (int t = 0; t < int(tiles_.size()); ++t) refreshTile(t);
   clearJournal();
   resetExtra();
@@ -338,6 +400,8 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     std::fill(netStamp_.begin(), netStamp_.end(), 0);
     std::fill(pairStamp_.begin(), pairStamp_.end(), 0);
     std::fill(movedStamp_.begin(), movedStamp_.end(), 0);
+    std::fill(runStamp_.begin(), runStamp_.end(), 0);
+    std::fill(runSpillStamp_.begin(), runSpillStamp_.end(), 0);
     stamp_ = 1;
   }
   clearJournal();
@@ -411,6 +475,11 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
       if (bad != pairBad_[size_t(k)]) countBadPair(k, bad ? +1 : -1);
       pairBad_[size_t(k)] = bad;
     }
+  for (const auto& entry : tileJournal_)
+    if (runOf_[size_t(entry.first)] >= 0) {  // a memory tile: its row may spill (memtile_spill.h)
+      spillRuns(false);
+      break;
+    }
   for (const auto& entry : tileJournal_) refreshTile(entry.first);
   const int64_t bbChange = totals_.wirelength + totals_.penalty - savedTotals_.wirelength - savedTotals_.penalty;
   int64_t extraAtLeast = 0;
@@ -438,7 +507,11 @@ void BbCost::commit() {
 void BbCost::revert() {
   const Device& dev = model_.device();
   for (const CoreMove& m : moved_) pos_[m.core] = dev.index(m.from);
-  for (const auto& [tile, state] : tileJournal_) tiles_[size_t(tile)] = state;
+  for (const auto& [tile, state] : tileJournal_) {
+    const int run = runOf_[size_t(tile)];
+    if (run >= 0) runOverTiles_[size_t(run)] += int(state.overMemory) - int(tiles_[size_t(tile)].overMemory);
+    tiles_[size_t(tile)] = state;
+  }
   for (const auto& [net, state] : netJournal_) {
     if (assignedNet(netState_[net], net)) countCandidates(netState_[net], -1);
     if (assignedNet(state, net)) countCandidates(state, +1);
@@ -479,7 +552,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   const int tiles = m.tileCount();
   std::vector<int> dmaOut(size_t(tiles), 0), dmaIn(size_t(tiles), 0), endpoints(size_t(tiles), 0),
       locks(size_t(tiles), 0), bds(size_t(tiles), 0);
-  std::vector<int64_t> memory(size_t(tiles), 0);
+  std::vector<int64_t> memory(size_t(tiles), 0), ownData(size_t(tiles), 0);
   // Per tile, out and in: the streams' cycles per object and how many are long (dmaSharing).
   std::vector<int64_t> cycles[2] = {std::vector<int64_t>(size_t(tiles), 0), std::vector<int64_t>(size_t(tiles), 0)};
   std::vector<int> longFlows[2] = {std::vector<int>(size_t(tiles), 0), std::vector<int>(size_t(tiles), 0)};
@@ -489,6 +562,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     int t = tileOf(c);
     ++endpoints[t];
     memory[t] += m.staticBytes(c);
+    ownData[t] += m.design().cores[size_t(c)].bufferBytes;
     locks[t] += m.staticLocks(c);
   }
   int64_t wl = 0;
@@ -556,6 +630,7 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     memory[size_t(best)] += m.sharedBytes(n);
     locks[size_t(best)] += kLocksPerBuffer;
   }
+  const std::vector<int64_t> memoryOver = memoryOveruseWithSpill(dev, memory, ownData);
   int64_t pen = 0;
   Overuse sum;
   for (int t = 0; t < tiles; ++t) {
@@ -564,7 +639,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
       out = sharing.channels(t, out, cycles[0][t], longFlows[0][t]);
       in = sharing.channels(t, in, cycles[1][t], longFlows[1][t]);
     }
-    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), out, in, endpoints[t], memory[t], locks[t], bds[t]);
+    Overuse o = tileOveruse(m.tileKind(t), m.capacity(t), out, in, endpoints[t], memory[t], locks[t], bds[t],
+                            memoryOver[size_t(t)]);
     pen += penaltyUnits(config, o);
     sum.dma += o.dma;
     sum.locks += o.locks;

@@ -129,6 +129,7 @@ class BbCost : public PlacementCost {
  private:
   struct TileState {
     int dmaOut = 0, dmaIn = 0, endpoints = 0, locks = 0, bds = 0;
+    bool overMemory = false;  // memory over the tile's own capacity when last refreshed
     int64_t memory = 0;
     // Streams at the tile as packet streams (dmaSharing): their cycles per object (each at most
     // the interval) and how many take over half the interval, out (MM2S) and in (S2MM).
@@ -175,6 +176,10 @@ class BbCost : public PlacementCost {
   void clearJournal();
   NetState computeNet(NetId n) const;
   void refreshTile(int tile);
+  /// Before the staged move's tiles are refreshed: for each run of memory tiles it touched where
+  /// some tile is, or was, over its own memory, touches the whole run and works out what spills
+  /// into neighbours (spillOver_); `all` does every run (reset).
+  void spillRuns(bool all);
   /// Whether PlaceModel::neighbourPairs()[k] is broken in the current state.
   bool pairBad(int k) const;
   /// Counts pair k as broken (+1) or no longer broken (-1) in the totals.
@@ -216,6 +221,16 @@ class BbCost : public PlacementCost {
   Totals savedTotals_;
   std::vector<uint32_t> tileStamp_, netStamp_, pairStamp_, movedStamp_;
   std::vector<int> movedFrom_;  // per core moved by the staged move: its tile before
+  // Memory-tile spill (memtile_spill.h): the runs of adjacent memory tiles, each tile's run (-1:
+  // not a memory tile), the stamp at which a run's spill was last worked out, and per tile the
+  // bytes that then fit nowhere.
+  std::vector<std::vector<int>> memRuns_;
+  std::vector<int> runOf_;
+  std::vector<CoreId> ownDataCores_;  // memory-tile cores with own data, which does not spill
+  std::vector<int> runOverTiles_;     // per run: its tiles with overMemory set
+  std::vector<int> spillRunsToDo_;    // scratch of spillRuns()
+  std::vector<uint32_t> runStamp_, runSpillStamp_;
+  std::vector<int64_t> spillOver_;
   uint32_t stamp_ = 0;
   std::vector<NetId> affected_;
 };
