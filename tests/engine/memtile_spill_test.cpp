@@ -9,6 +9,8 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/legality.h"
 #include "engine/aie/memtile_spill.h"
+#include "engine/aie/place/block_placer.h"
+#include "engine/aie/place/dataflow_placer.h"
 #include "engine/aie/place/joint_milp_placer.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
@@ -203,4 +205,37 @@ links:
   EXPECT_NE(problems.find("mem tile (0,1): its core needs 768000 bytes of buffers but it has 524288\n"),
             std::string::npos)
       << problems;
+}
+
+TEST(MemTileSpill, DataflowAndBlocksPlaceAnEndpointLargerThanOneMemoryTile) {
+  // A FIFO of 2 x 384000 bytes into a memory-tile endpoint, linked on to a layer of two cores:
+  // no memory tile holds it alone, its neighbour lends the rest.
+  const Design d = ts::test::designFromYaml(R"(design: big
+device: npu2
+cores:
+  - {name: s, kind: shim}
+  - {name: m, kind: mem}
+  - {name: a, group: L}
+  - {name: b, group: L}
+nets:
+  - {name: in, source: s, targets: [m], bytes: 384000, depth: 2}
+  - {name: out, source: m, targets: [a], bytes: 32, depth: 2}
+  - {name: ab, source: a, targets: [b], bytes: 32}
+links:
+  - {inputs: [in], outputs: [out]}
+)");
+  const Device dev = loadDevice("npu2");
+  const PlaceProblem problem{d, dev, Placement(d.coreCount())};
+  {
+    ts::core::RunContext ctx(1);
+    const PlacerResult r = runDataflowPlacer(problem, DataflowPlacerConfig{}, ctx);
+    ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+    EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
+  }
+  BlockPlacerConfig blocks;
+  blocks.route = false;
+  ts::core::RunContext ctx(1, 30);
+  const PlacerResult r = runBlockPlacer(problem, blocks, ctx);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
 }

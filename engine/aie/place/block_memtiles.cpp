@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "engine/aie/legality.h"
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/place/block_placer.h"
 
 namespace ts::aie {
@@ -15,7 +16,13 @@ MemTileLedger::MemTileLedger(const PlaceModel& m, bool linkCheck)
       in_(m.design().incomingNetCount()),
       bytes_(streamBufferBytes(m.design())),
       tileOf_(size_t(m.coreCount()), -1),
-      cores_(size_t(m.tileCount())) {}
+      runs_(memoryTileRuns(m.device())),
+      runOf_(size_t(m.tileCount()), -1),
+      cores_(size_t(m.tileCount())) {
+  for (CoreId c = 0; c < m.coreCount(); ++c) bytes_[size_t(c)] += m.design().cores[size_t(c)].bufferBytes;
+  for (size_t r = 0; r < runs_.size(); ++r)
+    for (int t : runs_[r]) runOf_[size_t(t)] = int(r);
+}
 
 void MemTileLedger::place(CoreId c, int tile) {
   tileOf_[size_t(c)] = tile;
@@ -32,11 +39,9 @@ bool MemTileLedger::within(int tile) const {
   const auto& cores = cores_[size_t(tile)];
   const TileResources& cap = m_.capacity(tile);
   int out = 0, in = 0, bds = 0;
-  int64_t bytes = 0;
   for (CoreId c : cores) {
     out += out_[size_t(c)];
     in += in_[size_t(c)];
-    bytes += bytes_[size_t(c)];
     for (NetId n : m_.netsOf(c)) {
       const auto& pins = m_.pins(n);
       // A net between memory-tile endpoints of this one tile stays inside it: no BDs.
@@ -48,8 +53,27 @@ bool MemTileLedger::within(int tile) const {
     }
   }
   const bool merged = cores.size() > 1;
-  return (!merged || (out <= cap.dmaOut && in <= cap.dmaIn)) && bytes <= cap.memoryBytes &&
-         bds <= cap.bufferDescriptors && (!linkCheck_ || linksWithin(m_.tileAt(tile).col));
+  return (!merged || (out <= cap.dmaOut && in <= cap.dmaIn)) && memoryWithin(tile) && bds <= cap.bufferDescriptors &&
+         (!linkCheck_ || linksWithin(m_.tileAt(tile).col));
+}
+
+bool MemTileLedger::memoryWithin(int tile) const {
+  auto sum = [&](int t, bool ownOnly) {
+    int64_t s = 0;
+    for (CoreId c : cores_[size_t(t)]) s += ownOnly ? m_.design().cores[size_t(c)].bufferBytes : bytes_[size_t(c)];
+    return s;
+  };
+  const int r = runOf_[size_t(tile)];
+  if (r < 0) return sum(tile, false) <= m_.capacity(tile).memoryBytes;
+  const std::vector<int>& run = runs_[size_t(r)];
+  std::vector<int64_t> use, own, capacity;
+  for (int t : run) {
+    use.push_back(sum(t, false));
+    own.push_back(sum(t, true));
+    capacity.push_back(m_.capacity(t).memoryBytes);
+  }
+  const std::vector<int64_t> over = spillRunOveruse(use, own, capacity);
+  return std::all_of(over.begin(), over.end(), [](int64_t o) { return o == 0; });
 }
 
 bool MemTileLedger::linksWithin(int col) const {
