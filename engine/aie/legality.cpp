@@ -243,11 +243,12 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
     // may share channels with packet switching.
     const TileResources& res = device.resources(t);
     int dmaOut = 0, dmaIn = 0;
-    int64_t memory = 0;
+    int64_t memory = 0, own = 0;  // its buffers and its cores' own data (which stays on the tile)
     for (CoreId c : cores) {
       dmaOut += outNets[c];
       dmaIn += inNets[c];
-      memory += bufferBytes[size_t(c)] + design.cores[size_t(c)].bufferBytes;  // its buffers and its own data
+      own += design.cores[size_t(c)].bufferBytes;
+      memory += bufferBytes[size_t(c)] + design.cores[size_t(c)].bufferBytes;
     }
     const bool merged = cores.size() > 1;
     // Cores, not nets: one memory-tile core may hold the ends of several linked nets.
@@ -265,7 +266,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
                      cores, t});
     if (kind == TileKind::Mem) {
       memTileUse[size_t(device.index(t))] = memory;
-      for (CoreId c : cores) memTileFixed[size_t(device.index(t))] += design.cores[size_t(c)].bufferBytes;
+      memTileFixed[size_t(device.index(t))] = own;
       memTileWho.push_back({t, what + (merged ? " need " : " needs "), cores});
     }
   }

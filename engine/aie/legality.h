@@ -53,9 +53,10 @@ std::string cascadeRule(const Device& device);
 std::string memoryReachRule(const Device& device);
 
 /// Checks tile kinds, bounds, one compute core per compute tile, design pins, partial pins and
-/// pinned cores, cascade adjacency, memory uses within reach, memory-tile and shim endpoints merged only within DMA and
-/// memory capacity, and the buffer descriptors the placement makes certain (certainBds) within
-/// each tile's.
+/// pinned cores, cascade adjacency, memory uses within reach, memory-tile and shim endpoints
+/// merged only within DMA channels, memory-tile buffers within their memory and what row
+/// neighbours lend (memtile_spill.h), and the buffer descriptors the placement makes certain
+/// (certainBds) within each tile's.
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options = {});
 

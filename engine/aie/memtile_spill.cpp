@@ -20,19 +20,23 @@ std::vector<TileCoord> spillNeighbours(const Device& device, TileCoord t) {
   return out;
 }
 
-std::vector<std::vector<int>> memoryTileRuns(const Device& device) {
-  std::vector<std::vector<int>> runs;
+MemoryTileRuns memoryTileRuns(const Device& device) {
+  MemoryTileRuns out;
+  out.runOf.assign(size_t(device.tileCount()), -1);
   for (int row = 0; row < device.rows(); ++row)
     for (int col = 0; col < device.columns();) {
       if (!memTile(device, {col, row})) {
         ++col;
         continue;
       }
-      runs.emplace_back();
-      for (; col < device.columns() && memTile(device, {col, row}); ++col)
-        runs.back().push_back(device.index({col, row}));
+      out.runs.emplace_back();
+      for (; col < device.columns() && memTile(device, {col, row}); ++col) {
+        const int t = device.index({col, row});
+        out.runs.back().push_back(t);
+        out.runOf[size_t(t)] = int(out.runs.size()) - 1;
+      }
     }
-  return runs;
+  return out;
 }
 
 std::vector<int64_t> spillRunOveruse(const std::vector<int64_t>& use, const std::vector<int64_t>& fixed,
@@ -68,7 +72,7 @@ std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vec
     if (device.kind(t) != TileKind::Mem)
       over[size_t(i)] = std::max<int64_t>(0, use[size_t(i)] - device.resources(t).memoryBytes);
   }
-  for (const std::vector<int>& run : memoryTileRuns(device)) {
+  for (const std::vector<int>& run : memoryTileRuns(device).runs) {
     std::vector<int64_t> u, f, c;
     for (int i : run) {
       u.push_back(use[size_t(i)]);

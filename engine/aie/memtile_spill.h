@@ -31,8 +31,13 @@ std::vector<int64_t> memoryOveruseWithSpill(const Device& device, const std::vec
 std::vector<int64_t> spillRunOveruse(const std::vector<int64_t>& use, const std::vector<int64_t>& fixed,
                                      const std::vector<int64_t>& capacity);
 
-/// The runs of adjacent memory tiles in each row (tile indices, west to east).
-std::vector<std::vector<int>> memoryTileRuns(const Device& device);
+/// The runs of adjacent memory tiles in each row (tile indices, west to east), and each tile's
+/// run (-1: not a memory tile).
+struct MemoryTileRuns {
+  std::vector<std::vector<int>> runs;
+  std::vector<int> runOf;
+};
+MemoryTileRuns memoryTileRuns(const Device& device);
 
 /// For a message on tile t's memory: with neighbour memory tiles to borrow from, how many of
 /// its bytes still fit nowhere (`over`, from memoryOveruseWithSpill); else nothing.

@@ -1,7 +1,7 @@
-// Memory tiles lend memory to their row neighbours: buffers over a memory tile's capacity may sit
-// in the spare memory of the memory tiles east and west of it (MLIR-AIE's adjacent memory-tile
-// allocation). The least overuse a split leaves, the placement and routing checkers, and the
-// MILP router all count it.
+// Memory tiles lend memory to their row neighbours: net buffers over a memory tile's capacity may
+// sit in the spare memory of the memory tiles east and west of it (MLIR-AIE's adjacent memory-tile
+// allocation). The least overuse a split leaves, as the placement and routing checkers, the MILPs
+// and the dataflow and blocks placers count it (SA's cost: place_cost_test.cpp).
 #include <gtest/gtest.h>
 
 #include <functional>

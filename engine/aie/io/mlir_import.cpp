@@ -1006,6 +1006,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   for (const auto& [fifo, local] : localFifos_) design_.cores[local.owner].bufferBytes += local.bytes;
   resolveRoutes();
   chargeDeclaredMemory();
+  chargeDeclaredLocks();
   sizeEndsByAcquires();
   if (dmaOnlyFifos_ > 0)
     notes_.push_back(std::to_string(dmaOnlyFifos_) +

@@ -73,18 +73,23 @@ void ModuleImporter::readStackSize(Cursor& c, CoreId core) {
   });
 }
 
+template <typename Visit>
+void ModuleImporter::forEachFlowDmaEnd(Visit visit) const {
+  for (const Net& n : design_.nets)
+    if (flowNet(n))
+      for (int pin = 0; pin <= int(n.targets.size()); ++pin)
+        if (n.usesDma(pin)) visit(n, pin, pin == 0 ? n.source : n.targets[size_t(pin - 1)]);
+}
+
 void ModuleImporter::chargeDeclaredMemory() {
   // A flow's or route's DMA end holds an assumed buffer, or its pool. A tile whose buffers the
   // file declares holds those ends' buffers among them (a hand-lowered design declares the
   // buffers its DMA programs move; a pool is what its endpoint moves), so it holds the larger.
   std::map<CoreId, int64_t> assumed;  // saturates like declaredBytes_: only the comparison matters
-  for (const Net& n : design_.nets)
-    if (flowNet(n))
-      for (int pin = 0; pin <= int(n.targets.size()); ++pin)
-        if (n.usesDma(pin)) {
-          int64_t& sum = assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]];
-          sum = std::min(sum + n.depth(pin) * n.bytesPerObject, limits::kMaxBufferBytes + 1);
-        }
+  forEachFlowDmaEnd([&](const Net& n, int pin, CoreId core) {
+    int64_t& sum = assumed[core];
+    sum = std::min(sum + n.depth(pin) * n.bytesPerObject, limits::kMaxBufferBytes + 1);
+  });
   int64_t total = 0;
   int withFlows = 0;
   for (const auto& [core, bytes] : declaredBytes_) {
@@ -104,7 +109,6 @@ void ModuleImporter::chargeDeclaredMemory() {
                           ? "; on " + std::to_string(withFlows) +
                                 " tile(s) that also end flows or routes, those ends' buffers are taken to be among them"
                           : std::string()));
-  chargeDeclaredLocks();
   std::map<int64_t, int> sizes;
   for (const auto& [core, stack] : stacks_) {
     design_.cores[core].bufferBytes += stack;
@@ -125,10 +129,7 @@ void ModuleImporter::chargeDeclaredLocks() {
   // ending flows holds the larger of its declared locks and those the routers assume for them.
   // Shim locks guard host transfers, which the model does not count.
   std::map<CoreId, int> assumed;
-  for (const Net& n : design_.nets)
-    if (flowNet(n))
-      for (int pin = 0; pin <= int(n.targets.size()); ++pin)
-        if (n.usesDma(pin)) assumed[pin == 0 ? n.source : n.targets[size_t(pin - 1)]] += kLocksPerBuffer;
+  forEachFlowDmaEnd([&](const Net&, int, CoreId core) { assumed[core] += kLocksPerBuffer; });
   int counted = 0, onShims = 0, withFlows = 0;
   for (const auto& [core, locks] : declaredLocks_) {
     if (design_.cores[core].kind == CoreKind::Shim) {

@@ -111,7 +111,12 @@ class ModuleImporter {
   void sizeEndsByAcquires();
   /// aie.buffer bytes and core stacks as memory of their tiles (Core::bufferBytes).
   void chargeDeclaredMemory();
+  /// aie.lock ops of compute and memory tiles as locks of their tiles (Core::locks).
   void chargeDeclaredLocks();
+  /// visit(net, pin, core) for each DMA end of a flow or route net (whose buffer and locks are
+  /// assumed, not declared by an object FIFO).
+  template <typename Visit>
+  void forEachFlowDmaEnd(Visit visit) const;
   /// Adds `bytes` of declared memory (a buffer, a pool) to `tile`.
   void declare(CoreId tile, int64_t bytes);
   /// A net of flows or routes (not an object FIFO): its DMA ends' buffers are assumed (kFlowBytes)

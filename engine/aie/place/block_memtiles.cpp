@@ -4,7 +4,6 @@
 #include <numeric>
 
 #include "engine/aie/legality.h"
-#include "engine/aie/memtile_spill.h"
 #include "engine/aie/place/block_placer.h"
 
 namespace ts::aie {
@@ -17,11 +16,8 @@ MemTileLedger::MemTileLedger(const PlaceModel& m, bool linkCheck)
       bytes_(streamBufferBytes(m.design())),
       tileOf_(size_t(m.coreCount()), -1),
       runs_(memoryTileRuns(m.device())),
-      runOf_(size_t(m.tileCount()), -1),
       cores_(size_t(m.tileCount())) {
   for (CoreId c = 0; c < m.coreCount(); ++c) bytes_[size_t(c)] += m.design().cores[size_t(c)].bufferBytes;
-  for (size_t r = 0; r < runs_.size(); ++r)
-    for (int t : runs_[r]) runOf_[size_t(t)] = int(r);
 }
 
 void MemTileLedger::place(CoreId c, int tile) {
@@ -63,9 +59,9 @@ bool MemTileLedger::memoryWithin(int tile) const {
     for (CoreId c : cores_[size_t(t)]) s += ownOnly ? m_.design().cores[size_t(c)].bufferBytes : bytes_[size_t(c)];
     return s;
   };
-  const int r = runOf_[size_t(tile)];
+  const int r = runs_.runOf[size_t(tile)];
   if (r < 0) return sum(tile, false) <= m_.capacity(tile).memoryBytes;
-  const std::vector<int>& run = runs_[size_t(r)];
+  const std::vector<int>& run = runs_.runs[size_t(r)];
   std::vector<int64_t> use, own, capacity;
   for (int t : run) {
     use.push_back(sum(t, false));

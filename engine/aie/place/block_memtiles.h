@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "engine/aie/memtile_spill.h"
 #include "engine/aie/place/place_model.h"
 
 namespace ts::aie {
@@ -37,8 +38,9 @@ class MemTileLedger {
   int tileOf(CoreId c) const { return tileOf_[size_t(c)]; }
   bool empty(int tile) const { return cores_[size_t(tile)].empty(); }
   /// The tile's endpoints fit: merged endpoints within its DMA channels, buffers within its
-  /// memory and what its row neighbours lend (memtile_spill.h), certain buffer descriptors within its BDs (legality.h's
-  /// rules) and, with the link check, its column's streams to and from the compute rows within the links there.
+  /// memory and what its row neighbours lend (memtile_spill.h), certain buffer descriptors
+  /// within its BDs (legality.h's rules) and, with the link check, its column's streams to and
+  /// from the compute rows within the links there.
   bool within(int tile) const;
 
  private:
@@ -51,8 +53,7 @@ class MemTileLedger {
   std::vector<int> out_, in_;
   std::vector<int64_t> bytes_;  // per core: its net and link buffers and its own data
   std::vector<int> tileOf_;
-  std::vector<std::vector<int>> runs_;  // memory-tile runs (memtile_spill.h) and each tile's
-  std::vector<int> runOf_;
+  MemoryTileRuns runs_;
   std::vector<std::vector<CoreId>> cores_;
 };
 

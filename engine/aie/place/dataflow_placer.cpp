@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "engine/aie/memtile_spill.h"
@@ -108,23 +109,11 @@ class DataflowPlacement {
       own[i] += d_.cores[size_t(c)].bufferBytes;
       ++count[i];
     };
-    // Whether c's buffers on memory tile i leave no more bytes unplaced than before, some in the
-    // spare memory of i's row neighbours (memtile_spill.h).
-    auto memoryFits = [&](CoreId c, size_t i) {
-      const int64_t need = endpointMemory(c), ownNeed = d_.cores[size_t(c)].bufferBytes;
-      if (memory[i] + need <= m_.capacity(int(i)).memoryBytes) return true;
-      auto unplaced = [&] {
-        int64_t sum = 0;
-        for (int64_t o : memoryOveruseWithSpill(m_.device(), memory, own)) sum += o;
-        return sum;
-      };
-      const int64_t before = unplaced();
-      memory[i] += need;
-      own[i] += ownNeed;
-      const int64_t after = unplaced();
-      memory[i] -= need;
-      own[i] -= ownNeed;
-      return after <= before;
+    // The bytes on the memory tiles that fit nowhere, some lent by row neighbours (memtile_spill.h).
+    auto unplaced = [&] {
+      int64_t sum = 0;
+      for (int64_t o : memoryOveruseWithSpill(m_.device(), memory, own)) sum += o;
+      return sum;
     };
     std::vector<CoreId> order;
     for (CoreId c = 0; c < d_.coreCount(); ++c) {
@@ -139,13 +128,26 @@ class DataflowPlacement {
                      [&](CoreId a, CoreId b) { return m_.outNets(a) + m_.inNets(a) > m_.outNets(b) + m_.inNets(b); });
     for (CoreId c : order) {
       const CoreKind kind = d_.cores[size_t(c)].kind;
+      const int64_t need = endpointMemory(c), ownNeed = d_.cores[size_t(c)].bufferBytes;
+      std::optional<int64_t> unplacedBefore;  // worked out for the first tile c does not fit alone
+      // Whether c's buffers on memory tile i leave no more bytes unplaced than before.
+      auto memoryFits = [&](size_t i) {
+        if (memory[i] + need <= m_.capacity(int(i)).memoryBytes) return true;
+        if (!unplacedBefore) unplacedBefore = unplaced();
+        memory[i] += need;
+        own[i] += ownNeed;
+        const int64_t after = unplaced();
+        memory[i] -= need;
+        own[i] -= ownNeed;
+        return after <= *unplacedBefore;
+      };
       double bestScore = std::numeric_limits<double>::infinity();
       TileCoord best{-1, -1};
       for (TileCoord t : m_.hostTiles(kind)) {
         if (!m_.allows(c, t)) continue;
         const size_t i = size_t(m_.tileIndex(t));
         const TileResources& cap = m_.capacity(int(i));
-        if (kind == CoreKind::MemTile && !memoryFits(c, i)) continue;
+        if (kind == CoreKind::MemTile && !memoryFits(i)) continue;
         if (count[i] > 0 && (out[i] + m_.outNets(c) > cap.dmaOut || in[i] + m_.inNets(c) > cap.dmaIn)) continue;
         // Column distance first (streams run up and down columns cheaply); a shared tile last.
         double score = count[i] > 0 ? 2.0 : 0.0;

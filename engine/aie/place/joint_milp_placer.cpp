@@ -148,23 +148,19 @@ class PlacementRows {
     }
   }
 
-  /// False (with a reason) when fixed cores break a cascade or a memory use.
-  bool addCascadeRows(std::vector<std::string>& reasons) {
-    for (size_t k = 0; k < d_.cascades.size(); ++k) {
-      const Cascade& cs = d_.cascades[k];
-      auto ok = [&](TileCoord a, TileCoord b) { return dev_.canCascade(a, b); };
-      if (!addPairRows(cs.from, cs.to, "cascade" + std::to_string(k), "cascade", ok, reasons)) return false;
-    }
-    return true;
-  }
-
-  /// A memory use's user sits only where a candidate of the owner is within its reach.
-  bool addMemoryUseRows(std::vector<std::string>& reasons) {
-    for (size_t k = 0; k < d_.memoryUses.size(); ++k) {
-      const MemoryUse& u = d_.memoryUses[k];
-      auto ok = [&](TileCoord a, TileCoord b) { return dev_.reachesMemory(a, b); };
-      if (!addPairRows(u.user, u.owner, "memuse" + std::to_string(k), "memory use", ok, reasons)) return false;
-    }
+  /// Cascades, and memory uses (a user sits only where a candidate of the owner is within its
+  /// reach). False (with a reason) when fixed cores break one.
+  bool addNeighbourRows(std::vector<std::string>& reasons) {
+    auto cascades = [&](TileCoord a, TileCoord b) { return dev_.canCascade(a, b); };
+    auto reach = [&](TileCoord a, TileCoord b) { return dev_.reachesMemory(a, b); };
+    for (size_t k = 0; k < d_.cascades.size(); ++k)
+      if (!addPairRows(d_.cascades[k].from, d_.cascades[k].to, "cascade" + std::to_string(k), "cascade", cascades,
+                       reasons))
+        return false;
+    for (size_t k = 0; k < d_.memoryUses.size(); ++k)
+      if (!addPairRows(d_.memoryUses[k].user, d_.memoryUses[k].owner, "memuse" + std::to_string(k), "memory use", reach,
+                       reasons))
+        return false;
     return true;
   }
 
@@ -463,7 +459,7 @@ JointPnrSolution solveJointPnr(const Design& d, const Device& dev, const RrGraph
     return out;
   }
   rows.addTileRows();
-  if (!rows.addCascadeRows(out.reasons) || !rows.addMemoryUseRows(out.reasons)) {
+  if (!rows.addNeighbourRows(out.reasons)) {
     out.status = milp::Status::Infeasible;
     return out;
   }

@@ -117,10 +117,9 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
       wirelengthOf_[size_t(n) * size_t(spans_) + size_t(span)] = wirelengthUnits(netWeight_[n], span, 0);
   movedStamp_.assign(pos_.size(), 0);
   movedFrom_.assign(pos_.size(), -1);
-  memRuns_ = memoryTileRuns(dev);
-  runOf_.assign(tiles_.size(), -1);
-  for (size_t r = 0; r < memRuns_.size(); ++r)
-    for (int t : memRuns_[r]) runOf_[size_t(t)] = int(r);
+  MemoryTileRuns runs = memoryTileRuns(dev);
+  memRuns_ = std::move(runs.runs);
+  runOf_ = std::move(runs.runOf);
   for (CoreId c = 0; c < model.coreCount(); ++c)
     if (model.design().cores[size_t(c)].kind == CoreKind::MemTile && model.design().cores[size_t(c)].bufferBytes > 0)
       ownDataCores_.push_back(c);
