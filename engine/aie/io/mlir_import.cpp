@@ -39,6 +39,7 @@ std::string skipReason(const std::string& op) {
       {"aie.shim_dma_allocation", "shim DMA channel assignments are not imported"},
       {"aie.objectfifo.allocate", "buffer allocation hints are not imported"},
       {"aie.objectfifo.register_external_buffers", "external buffers are not imported"},
+      {"aie.objectfifo.registerExternalBuffers", "external buffers are not imported"},
       {"aie.external_buffer", "external buffers are not imported"},
       {"aiex.runtime_sequence", "host code does not change placement"},
       {"aie.flow inside one tile", kOneTile},
@@ -63,8 +64,7 @@ std::string skipReason(const std::string& op) {
 /// Ops that move data between tiles in ways the design model cannot express.
 bool unsupportedDataOp(const std::string& op) {
   static const std::set<std::string> ops = {"aie.broadcast_packet", "aie.multicast", "aiex.broadcast_packet",
-                                            "aiex.multicast",
-                                            "aie.objectfifo.createObjectFifo"};  // normalizeOp's spelling
+                                            "aiex.multicast"};
   return ops.count(op) > 0;
 }
 
@@ -152,8 +152,8 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     addTile(c, results, opToken);
   } else if (op == "aie.logical_tile") {
     addLogicalTile(c, results, opToken);
-  } else if (op == "aie.objectfifo") {
-    addObjectFifo(c);
+  } else if (op == "aie.objectfifo" || op == "aie.objectfifo.createObjectFifo") {
+    addObjectFifo(c, results, op != "aie.objectfifo");
   } else if (op == "aie.objectfifo.link") {
     addLink(c);
   } else if (op == "aie.flow") {
@@ -303,11 +303,24 @@ void ModuleImporter::addLogicalTile(Cursor& c, const std::vector<std::string>& r
   source_.tileOps.back().end = close.offset + 1;
 }
 
-void ModuleImporter::addObjectFifo(Cursor& c) {
-  Token nameAt = c.peek();
-  const std::string name = c.symbol("the object FIFO's name");
-  if (fifos_.count(name) || localFifos_.count(name) || cascadeFifos_.count(name))
-    c.fail(nameAt, "object FIFO @" + name + " is defined twice");
+void ModuleImporter::addObjectFifo(Cursor& c, const std::vector<std::string>& results, bool legacy) {
+  // `aie.objectfifo @name (...)`, or MLIR-AIE's 2021-23 `%name = AIE.objectFifo.createObjectFifo(...)`
+  // (legacy), whose value the core bodies name and whose sym_name, if any, names the net.
+  Token nameAt = legacy ? opAt_ : c.peek();
+  std::string name, label;
+  if (legacy) {
+    if (results.size() != 1)
+      c.fail(opAt_, "expected one result, the object FIFO's value (%name = ...createObjectFifo(...))");
+    label = results[0];
+    name = label.substr(1);
+  } else {
+    name = c.symbol("the object FIFO's name");
+    label = "@" + name;
+  }
+  auto defined = [&](const std::string& n) {
+    return fifos_.count(n) || localFifos_.count(n) || cascadeFifos_.count(n);
+  };
+  if (defined(name) || fifoValues_.count(label)) c.fail(nameAt, "object FIFO " + label + " is defined twice");
   bool reshaped = false;      // a data-layout clause with dimensions, which only a DMA applies
   auto layoutClauses = [&] {  // dimensionsToStream [...], fromStream [...], ...: kept by export verbatim
     while (c.peek().kind == TokenKind::Identifier) {
@@ -320,28 +333,28 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     }
   };
   Net net;
-  net.name = name;
-  c.expect('(', "after the object FIFO's name");
+  c.expect('(', legacy ? "after createObjectFifo" : "after the object FIFO's name");
   net.source = tileValue(c, "the producer tile");
   layoutClauses();
   c.expect(',', "after the producer");
-  c.expect('{', "before the consumer tiles");
+  // The legacy form may give its one consumer without braces.
+  const bool braced = legacy ? c.accept('{') : (c.expect('{', "before the consumer tiles"), true);
   std::vector<std::pair<CoreId, Token>> consumers;
   do {
     Token at = c.peek();
     CoreId t = tileValue(c, "a consumer tile");
     if (std::find(net.targets.begin(), net.targets.end(), t) != net.targets.end())
-      c.fail(at, "object FIFO @" + name + ": consumer " + std::string(at.text) + " is listed twice");
+      c.fail(at, "object FIFO " + label + ": consumer " + std::string(at.text) + " is listed twice");
     net.targets.push_back(t);
     consumers.push_back({t, at});
     layoutClauses();
-  } while (c.accept(','));
-  c.expect('}', "after the consumer tiles");
+  } while (braced && c.accept(','));
+  if (braced) c.expect('}', "after the consumer tiles");
   // The producer as its only consumer is a FIFO inside one tile (MLIR-AIE allows it).
   const bool local = net.targets.size() == 1 && net.targets[0] == net.source;
   for (const auto& [t, at] : consumers)
     if (t == net.source && !local)
-      c.fail(at, "object FIFO @" + name + ": the producer is also one of several consumers");
+      c.fail(at, "object FIFO " + label + ": the producer is also one of several consumers");
   c.expect(',', "before the depth");
   std::vector<int> depths;
   auto depth = [&] {
@@ -359,7 +372,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   const bool singleDepth = depths.size() == 1;
   if (singleDepth) depths.assign(net.targets.size() + 1, depths[0]);
   if (depths.size() != net.targets.size() + 1)
-    c.fail(depthAt, "object FIFO @" + name + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
+    c.fail(depthAt, "object FIFO " + label + ": expected one depth or " + std::to_string(net.targets.size() + 1) +
                         " (producer first, then one per consumer), got " + std::to_string(depths.size()));
   net.sourceDepth = depths[0];
   net.targetDepths.assign(depths.begin() + 1, depths.end());
@@ -367,7 +380,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     const Token comma = c.take();
     const Token clause = c.peek();
     if (clause.is("toStream") || clause.is("fromStream"))
-      c.fail(clause, "object FIFO @" + name + ": the " + std::string(clause.text) +
+      c.fail(clause, "object FIFO " + label + ": the " + std::string(clause.text) +
                          " clause after the depth is MLIR-AIE's 2023 form of a data-layout change, which the importer "
                          "does not read (write the dimensions after each tile, as MLIR-AIE has since 2024)");
     c.fail(comma, "expected ')' after the depth, found ','");
@@ -378,6 +391,14 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
   bool repeated = false;                // repeat_count = N: the producer's DMA sends each object N times
   if (c.peek().is('{'))
     readAttributes(c, [&](const std::string& key, const Token& keyAt) {
+      if (legacy && key == "sym_name") {
+        const Token v = c.take();
+        if (v.kind != TokenKind::String || v.text.size() < 3)
+          c.fail(v, "sym_name: expected the object FIFO's name as a non-empty string");
+        name = std::string(v.text.substr(1, v.text.size() - 2));
+        if (defined(name)) c.fail(v, "object FIFO @" + name + " is defined twice");
+        return true;
+      }
       if (key == "via_DMA") {
         net.streamed = c.boolean(key);
         return true;
@@ -407,7 +428,7 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
         return true;
       }
       if (key != "hop_tile_ids") return false;
-      if (local) c.fail(keyAt, "object FIFO @" + name + " stays inside one tile: it has no hops");
+      if (local) c.fail(keyAt, "object FIFO " + label + " stays inside one tile: it has no hops");
       readHopPaths(c, keyAt, id, net.source, consumers);
       return true;
     });
@@ -436,13 +457,15 @@ void ModuleImporter::addObjectFifo(Cursor& c) {
     Token arrow = c.take();
     const int64_t consumerBytes = objectBytes();
     if (consumerBytes != net.bytesPerObject) {
-      notes_.push_back("object FIFO @" + name + " (line " + std::to_string(arrow.line) + "): the producer's objects are " +
-                       std::to_string(net.bytesPerObject) + " bytes and the consumers' " +
-                       std::to_string(consumerBytes) + "; every end is sized " +
+      notes_.push_back("object FIFO " + label + " (line " + std::to_string(arrow.line) +
+                       "): the producer's objects are " + std::to_string(net.bytesPerObject) +
+                       " bytes and the consumers' " + std::to_string(consumerBytes) + "; every end is sized " +
                        std::to_string(std::max(net.bytesPerObject, consumerBytes)));
       net.bytesPerObject = std::max(net.bytesPerObject, consumerBytes);
     }
   }
+  net.name = name;
+  if (legacy) fifoValues_[label] = name;
   if (local) {
     localFifos_[name] = {net.source, int64_t(net.sharedObjects()) * net.bytesPerObject};
     skip("aie.objectfifo inside one tile");
@@ -925,39 +948,55 @@ void ModuleImporter::noteAcquire(const Statement& st) {
   const std::string op = normalizeOp(st.tokens[k].text);
   if (op != "aie.objectfifo.acquire") return;
   Cursor c(st, k + 1, op, file_);
-  const std::string name = c.symbol("the object FIFO's name");
-  // `@of(Port, N)`, `@of (N)`, or (newer) `%a, %b = ... @of(Port)` and `@of : type`, whose
-  // results count the objects.
   int n = std::max(resultCount(st, k), 1);
-  if (c.accept('(')) {
-    if (c.peek().kind == TokenKind::Identifier) {  // Produce or Consume
-      c.take();
-      if (!c.peek().is(')')) c.expect(',', "after the port");
+  std::string fifo;  // the acquires' key: the FIFO's @name, or a legacy FIFO's %value (it may be declared later)
+  if (c.peek().kind == TokenKind::Symbol) {
+    fifo = c.symbol("the object FIFO's name");
+    // `@of(Port, N)`, `@of (N)`, or (newer) `%a, %b = ... @of(Port)` and `@of : type`, whose
+    // results count the objects.
+    if (c.accept('(')) {
+      if (c.peek().kind == TokenKind::Identifier) {  // Produce or Consume
+        c.take();
+        if (!c.peek().is(')')) c.expect(',', "after the port");
+      }
+      // One object fewer than the most a FIFO holds: MLIR-AIE adds one to the largest acquire.
+      if (!c.peek().is(')')) n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
     }
-    // One object fewer than the most a FIFO holds: MLIR-AIE adds one to the largest acquire.
-    if (!c.peek().is(')')) n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
+  } else {
+    // The legacy form: `acquire<Produce>(%of : type, N)` or `acquire{port = "produce"}(%of : type, N)`.
+    if (c.peek().is('<') || c.peek().is('{')) c.skipGroup();
+    c.expect('(', "before the object FIFO");
+    fifo = c.value("the object FIFO");
+    if (c.accept(':'))
+      while (!c.atEnd() && !c.peek().is(',') && !c.peek().is(')')) c.peekOpen() ? c.skipGroup() : (void)c.take();
+    c.expect(',', "before the number of objects acquired");
+    n = int(c.integer("the number of objects acquired", 1, limits::kMaxDepth - 1));
   }
   n = std::min(n, limits::kMaxDepth - 1);
-  int& largest = acquires_[{name, openCore_}];
+  int& largest = acquires_[{fifo, openCore_}];
   largest = std::max(largest, n);
 }
 
 void ModuleImporter::sizeEndsByAcquires() {
   int resized = 0;
   std::string example;
+  std::unordered_map<std::string, std::string> valueOf;  // legacy FIFOs: name -> %value, the acquires' key
+  for (const auto& [value, name] : fifoValues_) valueOf[name] = value;
   for (const std::string& name : singleDepthFifos_) {
     Net& net = design_.nets[size_t(fifos_.at(name))];
+    const auto legacy = valueOf.find(name);
+    const std::string& key = legacy == valueOf.end() ? name : legacy->second;
     const int declared = net.sourceDepth;
     for (size_t pin = 0; pin <= net.targets.size(); ++pin) {
       const CoreId core = pin == 0 ? net.source : net.targets[pin - 1];
-      auto a = acquires_.find({name, core});
+      auto a = acquires_.find({key, core});
       if (a == acquires_.end() || design_.cores[size_t(core)].kind != CoreKind::Compute) continue;
       const int objects = a->second == 1 && declared == 1 ? 1 : a->second + 1;
       int& depth = pin == 0 ? net.sourceDepth : net.targetDepths[pin - 1];
       if (objects == depth) continue;
       if (++resized == 1)
-        example = "@" + name + " at %" + design_.cores[size_t(core)].name + ": " + std::to_string(objects) +
-                  " instead of " + std::to_string(declared);
+        example = (legacy == valueOf.end() ? "@" + name : key) + " at %" + design_.cores[size_t(core)].name + ": " +
+                  std::to_string(objects) + " instead of " + std::to_string(declared);
       depth = objects;
     }
     if (net.sharedObjects() != declared) net.sharedDepth = declared;

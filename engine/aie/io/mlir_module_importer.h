@@ -73,7 +73,7 @@ class ModuleImporter {
                   std::optional<TileCoord> pin, int pinColumn, int pinRow);
   void addTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
   void addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
-  void addObjectFifo(Cursor& c);
+  void addObjectFifo(Cursor& c, const std::vector<std::string>& results, bool legacy);
   void addLink(Cursor& c);
   /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message).
   int64_t memref(Cursor& c, const std::string& where, bool emptyAllowed = false);
@@ -196,6 +196,7 @@ class ModuleImporter {
   std::map<std::pair<DesignProblem::Part, int>, Token>
       partAt_;  // for the design's problems            // the core whose region just closed (its attributes may follow)
   std::unordered_map<std::string, NetId> fifos_;
+  std::unordered_map<std::string, std::string> fifoValues_;  // legacy createObjectFifo: %value -> name
   int dmaOnlyFifos_ = 0;                       // FIFOs streamed because MLIR-AIE would never share memory for them
   std::vector<std::string> singleDepthFifos_;  // declared with one depth, not [p, c...]
   std::map<std::pair<std::string, CoreId>, int> acquires_;  // (FIFO, core) -> its largest acquire
