@@ -101,3 +101,18 @@ TEST(MlirLegacyFifo, MalformedFormsNameTheirLine) {
   EXPECT_EQ(line, 8);
   EXPECT_NE(what.find("expected ',' before the number of objects acquired"), std::string::npos) << what;
 }
+
+TEST(MlirLegacyFifo, A2023FifoTypeOfMemrefsHoldsObjectsOfTheInnerMemref) {
+  // `AIE.objectFifo @f (...) : memref<4xmemref<i32>>`: room for 4 objects of memref<i32>.
+  const std::string body = kLegacyFifoTiles +
+                           "    AIE.objectFifo @f (%t12, {%t33}, 4 : i32) : memref<4xmemref<i32>>\n"
+                           "    AIE.objectFifo @g (%t33, {%t14}, 2 : i32) : memref<2xmemref<8x2xbf16>>\n";
+  MlirImport m = importMlirBody(body, "xcvc1902");
+  ASSERT_EQ(m.design.netCount(), 2);
+  EXPECT_EQ(m.design.nets[0].bytesPerObject, 4);
+  EXPECT_EQ(m.design.nets[1].bytesPerObject, 32);
+  // Elsewhere a memref of memrefs is still no object a buffer holds.
+  auto [line, what] = mlirBodyRefusal(kLegacyFifoTiles + "    %b = aie.buffer(%t12) : memref<4xmemref<i32>>\n");
+  EXPECT_EQ(line, 6);
+  EXPECT_NE(what.find("unsupported element type 'memref<i32>'"), std::string::npos) << what;
+}

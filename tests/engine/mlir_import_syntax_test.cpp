@@ -393,3 +393,48 @@ TEST(MlirSyntax, AModuleWithoutADeviceOpIsADesignOnTheArrayMlirAieTookThen) {
   // A file with an aie.device is read as before, and one with no AIE op at all is still refused.
   EXPECT_TRUE(mentions(errorOf("module {\n  func.func private @k()\n}\n"), "no aie.device(...) found"));
 }
+
+TEST(MlirSyntax, BroadcastPacketsArePacketFlowsAndMulticastsAreFlows) {
+  // One packet flow per bp_id (its own lines, or one line), one net of flows per multicast source
+  // port, which later aie.flows from the same port join.
+  const std::string tiles =
+      "    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 4)\n    %c = aie.tile(1, 4)\n"
+      "    %d = aie.tile(2, 4)\n";
+  MlirImport m = parseMlirDesign(
+      device(tiles +
+             "    aiex.broadcast_packet(%a, DMA : 0) {\n      aiex.bp_id(0x3) {\n        aiex.bp_dest<%b, DMA : 0>\n"
+             "        aiex.bp_dest<%c, DMA : 1>\n      }\n      aiex.bp_id(4) {\n        aiex.bp_dest<%d, DMA : 0>\n"
+             "      }\n    }\n"
+             "    aie.broadcast_packet(%b, DMA : 1) { aie.bp_id(5) { aie.bp_dest<%a, DMA : 1> } }\n"
+             "    aie.multicast(%c, DMA : 0) {\n      aie.multi_dest<%a, DMA : 0>\n      aie.multi_dest<%d, Core : 0>\n"
+             "    }\n    aie.flow(%c, DMA : 0, %b, DMA : 1)\n"),
+      "t.mlir");
+  ASSERT_EQ(m.design.netCount(), 4);
+  auto name = [&](CoreId c) { return m.design.cores[c].name; };
+  const Net& p3 = m.design.nets[0];
+  EXPECT_EQ(p3.name, "packet_3");
+  EXPECT_EQ(name(p3.source), "a");
+  ASSERT_EQ(p3.targets.size(), 2u);
+  EXPECT_EQ(name(p3.targets[0]), "b");
+  EXPECT_EQ(name(p3.targets[1]), "c");
+  EXPECT_EQ(m.design.nets[1].name, "packet_4");
+  EXPECT_EQ(name(m.design.nets[1].targets.at(0)), "d");
+  EXPECT_EQ(m.design.nets[2].name, "packet_5");
+  EXPECT_EQ(name(m.design.nets[2].source), "b");
+  const Net& mc = m.design.nets[3];
+  EXPECT_EQ(name(mc.source), "c");
+  ASSERT_EQ(mc.targets.size(), 3u);
+  EXPECT_EQ(name(mc.targets[2]), "b");  // the aie.flow from the same port
+  EXPECT_EQ(mc.targetPorts[1], PortKind::Stream);
+  EXPECT_TRUE(mc.streamed);
+  EXPECT_TRUE(hasWarning(m, "packet flows share a DMA channel at 1 port(s) (e.g. %a DMA : 0 out by 2 flows)"));
+  // An empty op, a destination of the other op's kind, or one outside a bp_id is refused.
+  EXPECT_TRUE(mentions(errorOf(device(tiles + "    aie.multicast(%a, DMA : 0) {\n    }\n")),
+                       "aie.multicast: no aie.multi_dest"));
+  EXPECT_TRUE(mentions(errorOf(device(tiles + "    aie.broadcast_packet(%a, DMA : 0) { aie.bp_dest<%b, DMA : 0> }\n")),
+                       "a bp_dest outside an aie.bp_id"));
+  ts::core::InputError e =
+      errorOf(device(tiles + "    aie.broadcast_packet(%a, DMA : 0) {\n      aie.multi_dest<%b, DMA : 0>\n    }\n"));
+  EXPECT_EQ(e.line(), 8);
+  EXPECT_TRUE(mentions(e, "does not belong in aie.broadcast_packet")) << e.what();
+}

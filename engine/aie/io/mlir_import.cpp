@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <set>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -59,13 +58,6 @@ std::string skipReason(const std::string& op) {
   if (op.rfind("aiex.", 0) == 0) return "host-side (aiex) ops do not change placement";
   if (op.rfind("aie.", 0) == 0) return "not known to TileStudio's importer";
   return "not part of the placement problem";
-}
-
-/// Ops that move data between tiles in ways the design model cannot express.
-bool unsupportedDataOp(const std::string& op) {
-  static const std::set<std::string> ops = {"aie.broadcast_packet", "aie.multicast", "aiex.broadcast_packet",
-                                            "aiex.multicast"};
-  return ops.count(op) > 0;
 }
 
 }  // namespace
@@ -167,6 +159,12 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     if (st.opensRegion) return Body::PacketFlow;
     closePacketFlow();
     return Body::None;
+  } else if (op == "aie.broadcast_packet" || op == "aiex.broadcast_packet" || op == "aie.multicast" ||
+             op == "aiex.multicast") {
+    startFanOut(c, st, op.substr(op.find('.') + 1) == "multicast");
+    if (st.opensRegion) return Body::FanOut;
+    closeFanOut();
+    return Body::None;
   } else if (op == "aie.core") {
     c.expect('(', "after aie.core");
     openCore_ = tileValue(c, "the core's tile");
@@ -195,10 +193,6 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     return Body::None;
   } else if (op == "aie.objectfifo.allocate" && allocateFifo(c)) {
     return Body::None;
-  } else if (unsupportedDataOp(op)) {
-    c.fail(opToken,
-           "this op moves data between tiles but is not supported by the importer (write it as "
-           "aie.objectfifo, aie.flow or aie.packet_flow)");
   } else if (op == "aie.device") {
     c.fail(opToken, "an aie.device inside another aie.device");
   } else {
@@ -445,7 +439,7 @@ void ModuleImporter::addObjectFifo(Cursor& c, const std::vector<std::string>& re
       c.take();
       c.expect('<', "after " + std::string(typeAt.text));
     }
-    const int64_t bytes = memref(c, "inside !aie.objectfifo<...>");
+    const int64_t bytes = memref(c, "inside !aie.objectfifo<...>", false, bare);
     if (wrapped) c.expect('>', "after !aie.objectfifo<memref<...>");
     return bytes;
   };
@@ -538,6 +532,12 @@ void ModuleImporter::addFlow(Cursor& c) {
   checkPortTile(c, src, s, true);
   checkPortTile(c, dst, d, false);
   if (c.acceptWord("via")) skip("aie.flow via route");  // `via (%t : DMA : 0 -> North : 4, ...)`
+  addFlowEdge(src, dst);
+}
+
+void ModuleImporter::addFlowEdge(const FlowEnd& src, const FlowEnd& dst) {
+  // Flows from one source port are one net (a stream the switches fork).
+  const CoreId s = tiles_.at(src.tile), d = tiles_.at(dst.tile);
   if (s == d) {
     skip("aie.flow inside one tile");
     return;
@@ -1109,7 +1109,7 @@ class FileImporter {
   std::vector<MlirModule> run();
 
  private:
-  enum class Kind { Module, Device, Core, PacketFlow, Skip };
+  enum class Kind { Module, Device, Core, PacketFlow, FanOut, FanOutInner, Skip };
   struct Owner {
     int bodyDepth;  ///< statements at this depth or deeper are inside it
     Kind kind;
@@ -1185,12 +1185,16 @@ void FileImporter::deviceStatement(const Statement& st) {
         ModuleImporter::Body b = device_->op(st);
         body = b == ModuleImporter::Body::Core         ? Kind::Core
                : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow
+               : b == ModuleImporter::Body::FanOut     ? Kind::FanOut
                                                        : Kind::Skip;
       } else if (top == Kind::Core) {
         device_->coreBody(st);
         body = Kind::Core;  // nested regions of a core body still belong to it
       } else if (top == Kind::PacketFlow) {
         device_->packetBody(st);
+      } else if (top == Kind::FanOut || top == Kind::FanOutInner) {
+        device_->fanOutBody(st, 0);
+        body = Kind::FanOutInner;  // a bp_id's region: its bp_dests still belong to the op
       }
     } catch (const core::InputError& e) {
       fail(e);
@@ -1201,8 +1205,8 @@ void FileImporter::deviceStatement(const Statement& st) {
 void FileImporter::close(const Owner& o) {
   if (o.kind == Kind::Module) moduleSymbol_.clear();
   if (!device_) return;
-  if (o.kind == Kind::PacketFlow && !failed_) try {
-      device_->closePacketFlow();
+  if ((o.kind == Kind::PacketFlow || o.kind == Kind::FanOut) && !failed_) try {
+      o.kind == Kind::PacketFlow ? device_->closePacketFlow() : device_->closeFanOut();
     } catch (const core::InputError& e) {
       fail(e);
     }

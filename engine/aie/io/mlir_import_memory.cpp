@@ -10,7 +10,7 @@
 
 namespace ts::aie::mlir {
 
-int64_t ModuleImporter::memref(Cursor& c, const std::string& where, bool emptyAllowed) {
+int64_t ModuleImporter::memref(Cursor& c, const std::string& where, bool emptyAllowed, bool fifoType) {
   Token memrefAt = c.peek();
   if (!c.acceptWord("memref")) c.fail(memrefAt, "expected memref<...> " + where + ", found " + quoteToken(memrefAt));
   size_t open = c.index();
@@ -20,8 +20,15 @@ int64_t ModuleImporter::memref(Cursor& c, const std::string& where, bool emptyAl
   Token first = c.peek();
   c.seek(close);
   Token last = c.expect('>', "after the memref's shape");
-  return memrefBytes(c, memrefAt, std::string_view(text_->data() + first.offset, last.offset - first.offset),
-                     emptyAllowed);
+  std::string_view shape(text_->data() + first.offset, last.offset - first.offset);
+  if (fifoType) {
+    // MLIR-AIE's 2023 object FIFO type `memref<4xmemref<i32>>`: room for 4 objects of
+    // memref<i32> (the depth says how many a FIFO holds, so the outer count is not read).
+    const size_t x = shape.find_first_not_of("0123456789");
+    if (x > 0 && x != std::string_view::npos && shape.substr(x, 8) == "xmemref<" && shape.back() == '>')
+      return memrefBytes(c, memrefAt, shape.substr(x + 8, shape.size() - x - 9), emptyAllowed);
+  }
+  return memrefBytes(c, memrefAt, shape, emptyAllowed);
 }
 
 void ModuleImporter::addBuffer(Cursor& c, const std::vector<std::string>& results) {

@@ -28,7 +28,7 @@ inline constexpr int kFlowDepth = 2;
 /// Imports one aie.device.
 class ModuleImporter {
  public:
-  enum class Body { None, Core, PacketFlow, Skip };
+  enum class Body { None, Core, PacketFlow, FanOut, Skip };
 
   ModuleImporter(const std::string& file, std::shared_ptr<const std::string> text, size_t sectionBegin,
                  const Device* deviceOverride = nullptr)
@@ -49,6 +49,10 @@ class ModuleImporter {
     noteAcquire(st);
   }
   void packetBody(const Statement& st) { packetEndpoints(st, 0); }
+  /// A statement inside aie.broadcast_packet or aie.multicast (mlir_import_fanout.cpp), from
+  /// token `from`: its bp_id and bp_dest or multi_dest ops.
+  void fanOutBody(const Statement& st, size_t from);
+  void closeFanOut();
   void closeCore() { closedCore_ = openIsDma_ ? -1 : openCore_; }
   /// `} {attributes}` after a region: a core's `stack_size`.
   void afterRegion(const Statement& st);
@@ -75,11 +79,17 @@ class ModuleImporter {
   void addLogicalTile(Cursor& c, const std::vector<std::string>& results, const Token& opToken);
   void addObjectFifo(Cursor& c, const std::vector<std::string>& results, bool legacy);
   void addLink(Cursor& c);
-  /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message).
-  int64_t memref(Cursor& c, const std::string& where, bool emptyAllowed = false);
+  /// Reads `memref<...>` at the cursor: the bytes of one object (`where` for the message). An
+  /// object FIFO's type (`fifoType`) may be 2023's `memref<Nxmemref<...>>`: the inner memref's.
+  int64_t memref(Cursor& c, const std::string& where, bool emptyAllowed = false, bool fifoType = false);
   void addBuffer(Cursor& c, const std::vector<std::string>& results);
   void addLock(Cursor& c, const std::vector<std::string>& results);
   void addFlow(Cursor& c);
+  /// One stream from `src` to `dst` (checked ends of known tiles): a target of the net of flows
+  /// from that source port.
+  void addFlowEdge(const FlowEnd& src, const FlowEnd& dst);
+  void startFanOut(Cursor& c, const Statement& st, bool multicast);
+  void finishFanOutPacket();
   // The route form (mlir_import_routes.cpp).
   void addRouteEndpoint(Cursor& c);
   void addPool(Cursor& c, const Statement& st);
@@ -223,6 +233,16 @@ class ModuleImporter {
   std::vector<GivenPath> givenPaths_;
   CoreId openCore_ = -1;
   bool openIsDma_ = false;  // the open body is a DMA program (aie.mem, ...), not a core
+  // The aie.broadcast_packet (packet flows, one per bp_id) or aie.multicast (one circuit net)
+  // whose body is being read.
+  struct FanOut {
+    bool multicast = false;
+    FlowEnd source;
+    Token at;
+    int packets = 0;          // bp_ids closed so far
+    bool packetOpen = false;  // a bp_id's packet_ waits for its destinations
+    int destinations = 0;     // multi_dests so far
+  } fanOut_;
   // The packet flow whose body is being read.
   struct PacketFlow {
     int64_t id = 0;

@@ -6,6 +6,8 @@ module {
       aie.bp_id(0x0) {
         aie.bp_dest<%b, DMA : 0>
       }
+      aie.bp_id(0x1) {
+      }
     }
   }
 }
