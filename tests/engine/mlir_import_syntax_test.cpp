@@ -76,6 +76,17 @@ TEST(MlirSyntax, AnUnclosedParenthesisNamesItsLineAndColumn) {
   EXPECT_EQ(e.line(), 5);
   EXPECT_EQ(e.column(), 13);
   EXPECT_TRUE(mentions(e, "'(' is never closed")) << e.what();
+  // A half-open range `[8, 24)` (MLIR-AIE's BD pool partitions) closes its '['; other mixed
+  // brackets are still refused.
+  const std::string pool =
+      "    %t = aie.tile(0, 2)\n    aie.runtime_sequence() {\n"
+      "      %bd = aiex.dma_bd_pool_pop(0, 2) partition [8, 24) : i32\n    }\n";
+  EXPECT_EQ(parseMlirDesign(device(pool), "t.mlir").design.coreCount(), 1);
+  for (const char* bad : {"[8, 24, 2)", "[8)", "[%x, 24)"}) {
+    std::string text = pool;
+    text.replace(text.find("[8, 24)"), 7, bad);
+    EXPECT_TRUE(mentions(errorOf(device(text)), "'[' is never closed")) << bad;
+  }
 }
 
 TEST(MlirSyntax, AFileCutAnywhereInsideIsAnErrorNotASmallerDesign) {

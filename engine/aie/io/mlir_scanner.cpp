@@ -367,7 +367,12 @@ bool StatementReader::next(Statement& st) {
           throw core::InputError(lexer_.file(), t.line, t.column,
                                  std::string("unexpected '") + c + "': nothing is open here");
         const Open& top = stack_.back();
-        if (closerOf(top.bracket) != c) {
+        // `[8, 24)`: a half-open range, as MLIR-AIE's BD pool ops write a partition.
+        const bool halfOpen =
+            c == ')' && top.bracket == '[' && !top.region && top.tokenIndex != size_t(-1) &&
+            top.tokenIndex + 4 == st.tokens.size() && st.tokens[top.tokenIndex + 1].kind == TokenKind::Integer &&
+            st.tokens[top.tokenIndex + 2].is(',') && st.tokens[top.tokenIndex + 3].kind == TokenKind::Integer;
+        if (closerOf(top.bracket) != c && !halfOpen) {
           if (top.region)  // a stray closer inside a region body
             throw core::InputError(lexer_.file(), t.line, t.column,
                                    std::string("unexpected '") + c + "': nothing it could close is open here");
