@@ -635,10 +635,11 @@ void RoutingModelBuilder::addMemoryRows() {
       }
     }
   }
-  // A capacity row only where the use could exceed the capacity.
+  // A capacity row only where the use could exceed the capacity (`always`: where upperBound(),
+  // which takes every variable in [0, 1], does not bound the use).
   auto capacityRow = [&](ResourceRow::Kind kind, TileCoord t, const milp::LinExpr& use, double capacity,
-                         const char* prefix) {
-    if (upperBound(use) <= capacity + 0.5) return;
+                         const char* prefix, bool always = false) {
+    if (!always && upperBound(use) <= capacity + 0.5) return;
     ResourceRow r(kind);
     r.tile = t;
     r.capacity = capacity;
@@ -655,15 +656,8 @@ void RoutingModelBuilder::addMemoryRows() {
     milp::LinExpr kib = bytes[i];
     kib *= options_.gamma / 1024.0;
     model_.addObjective(kib);
-    if (receives[size_t(i)]) {  // its use is not bounded by upperBound(): always a row
-      ResourceRow r(ResourceRow::Memory);
-      r.tile = t;
-      r.capacity = double(res.memoryBytes);
-      r.use = held[size_t(i)];
-      addResourceRow(std::move(r), held[size_t(i)], double(res.memoryBytes), "mem_" + tileTag(t));
-    } else {
-      capacityRow(ResourceRow::Memory, t, held[size_t(i)], double(res.memoryBytes), "mem_");
-    }
+    // A tile that may take spill holds continuous spill variables: always a row.
+    capacityRow(ResourceRow::Memory, t, held[size_t(i)], double(res.memoryBytes), "mem_", receives[size_t(i)]);
     capacityRow(ResourceRow::Locks, t, locks[i], res.locks, "locks_");
   }
 }
