@@ -65,6 +65,7 @@ int checkOne(aie::LoadedDesign& loaded, const CheckOptions& o, nlohmann::json* j
     std::cout << indent << d.name << " on " << loaded.device.name() << ": " << d.coreCount() << " cores, "
               << d.netCount() << " nets, " << d.links.size() << " links, " << d.cascades.size() << " cascades, "
               << (d.memoryUses.empty() ? "" : std::to_string(d.memoryUses.size()) + " memory uses, ")
+              << (d.turns.empty() ? "" : std::to_string(d.turns.size()) + " group(s) of nets taking turns, ")
               << loaded.placement.placedCount() << " placed\n";
     for (const auto& v : violations) std::cout << indent << "  problem: " << v.message << "\n";
     for (const auto& p : routeProblems) std::cout << indent << "  problem: given route: " << p << "\n";

@@ -88,6 +88,7 @@ nlohmann::json designJson(const aie::Design& d, const std::vector<std::string>& 
           {"links", d.links.size()},
           {"cascades", d.cascades.size()},
           {"memory_uses", d.memoryUses.size()},
+          {"turns", d.turns.size()},
           {"warnings", warnings}};
 }
 
@@ -96,6 +97,7 @@ void printDesign(const nlohmann::json& j, const std::string& indent) {
             << " cores (" << j["pinned"] << " pinned, " << j["partly_pinned"] << " partly pinned), " << j["nets"]
             << " nets, " << j["links"] << " links, " << j["cascades"] << " cascades";
   if (j["memory_uses"].get<size_t>() > 0) std::cout << ", " << j["memory_uses"] << " memory uses";
+  if (j["turns"].get<size_t>() > 0) std::cout << ", " << j["turns"] << " group(s) of nets taking turns";
   std::cout << "\n";
   for (const auto& w : j["warnings"]) std::cout << indent << "  " << w.get<std::string>() << "\n";
 }

@@ -140,6 +140,14 @@ std::vector<int> Design::incomingNetCount() const {
   return in;
 }
 
+std::vector<int> Design::turnsOf() const {
+  std::vector<int> of(nets.size(), -1);
+  for (size_t g = 0; g < turns.size(); ++g)
+    for (NetId n : turns[g].nets)
+      if (n >= 0 && n < netCount()) of[size_t(n)] = int(g);
+  return of;
+}
+
 namespace {
 
 class ProblemList {
@@ -374,6 +382,29 @@ void checkCascades(const Design& d, ProblemList& p) {
   }
 }
 
+// Each group of nets that take turns names two or more nets, and a net is in one group at most.
+void checkTurns(const Design& d, ProblemList& p) {
+  using Part = DesignProblem::Part;
+  std::vector<int> groupOf(d.nets.size(), -1);
+  for (int i = 0; i < int(d.turns.size()); ++i) {
+    const std::string where = "turns " + std::to_string(i + 1);
+    const auto& nets = d.turns[size_t(i)].nets;
+    if (nets.size() < 2) p.add(Part::Turns, i, where + ": needs two or more nets");
+    for (NetId n : nets) {
+      if (n < 0 || n >= d.netCount()) {
+        p.add(Part::Turns, i, where + ": a net that does not exist");
+        continue;
+      }
+      if (groupOf[size_t(n)] >= 0)
+        p.add(Part::Turns, i,
+              where + ": net " + quoted(d.nets[size_t(n)].name) +
+                  (groupOf[size_t(n)] == i ? " is listed twice"
+                                           : " is already in turns " + std::to_string(groupOf[size_t(n)] + 1)));
+      groupOf[size_t(n)] = i;
+    }
+  }
+}
+
 // A memory use joins two different compute cores (only a compute tile's core reads a neighbour's
 // memory).
 void checkMemoryUses(const Design& d, ProblemList& p) {
@@ -401,6 +432,7 @@ std::vector<DesignProblem> Design::diagnose() const {
   checkLinks(*this, p);
   checkCascades(*this, p);
   checkMemoryUses(*this, p);
+  checkTurns(*this, p);
   return std::move(p.out);
 }
 

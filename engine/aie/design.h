@@ -105,12 +105,21 @@ struct MemoryUse {
   CoreId owner = -1;
 };
 
+/// Nets whose transfers never run at the same time: the host starts each only after the one
+/// before has ended (MLIR-AIE: separate runtime sequences, or tasks awaited or freed before the
+/// next starts). On a memory-tile or shim tile they may take turns on one DMA channel, as
+/// MLIR-AIE's object FIFOs then share a shim channel by packet ids, so the placement checker
+/// counts each group once among the channels a tile's merged endpoints need.
+struct Turns {
+  std::vector<NetId> nets;
+};
+
 /// A structural problem and the part of the design it concerns, so that a reader can name the
 /// line that defined that part.
 struct DesignProblem {
-  enum class Part { Design, Core, Net, Link, Cascade, MemoryUse };
+  enum class Part { Design, Core, Net, Link, Cascade, MemoryUse, Turns };
   Part part = Part::Design;
-  int index = -1;  ///< core, net, link, cascade or memory-use index
+  int index = -1;  ///< core, net, link, cascade, memory-use or turns index
   std::string message;
 };
 
@@ -124,6 +133,7 @@ class Design {
   std::vector<Link> links;
   std::vector<Cascade> cascades;
   std::vector<MemoryUse> memoryUses;
+  std::vector<Turns> turns;
 
   int coreCount() const { return int(cores.size()); }
   int netCount() const { return int(nets.size()); }
@@ -142,6 +152,8 @@ class Design {
   /// is counted in both.
   std::vector<int> outgoingNetCount() const;
   std::vector<int> incomingNetCount() const;
+  /// Per net, the index of the Turns group it is in, or -1.
+  std::vector<int> turnsOf() const;
 
   /// Structural problems (dangling ids, duplicate names, numbers out of the ranges in
   /// limits.h, inconsistent or cyclic links, cascades a core cannot have); empty when sound.

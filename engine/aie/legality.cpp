@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace ts::aie {
 
@@ -119,6 +120,33 @@ std::vector<int> certainBds(const Design& design, const Device& device, const Pl
   return bds;
 }
 
+namespace {
+
+// Of the DMA ends the cores `here` (one tile's) have, those that a net taking turns with another
+// end here already covers (Design::turns: one channel serves the group in turn), out (MM2S,
+// sources) and in (S2MM, targets, a core once per net).
+std::pair<int, int> endsTakingTurns(const Design& design, const std::vector<int>& turnsOf,
+                                    const std::vector<CoreId>& here) {
+  std::map<int, int> out, in;  // turns group -> its ends here
+  for (NetId n = 0; n < design.netCount(); ++n) {
+    const int g = turnsOf[size_t(n)];
+    if (g < 0) continue;
+    const Net& net = design.nets[size_t(n)];
+    auto atHere = [&](CoreId c) { return std::find(here.begin(), here.end(), c) != here.end(); };
+    if (net.usesDma(0) && atHere(net.source)) ++out[g];
+    std::set<CoreId> targets;
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (net.usesDma(int(i) + 1) && atHere(net.targets[i])) targets.insert(net.targets[i]);
+    in[g] += int(targets.size());
+  }
+  int covered[2] = {0, 0};
+  for (const auto* side : {&out, &in})
+    for (const auto& entry : *side) covered[side == &in] += std::max(0, entry.second - 1);
+  return {covered[0], covered[1]};
+}
+
+}  // namespace
+
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options) {
   std::vector<Violation> out;
@@ -132,6 +160,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
   }
   std::vector<int> outNets = design.outgoingNetCount();
   std::vector<int> inNets = design.incomingNetCount();
+  const std::vector<int> turnsOf = design.turnsOf();
   std::map<TileCoord, std::vector<CoreId>> byTile;
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     const LogicalCore& core = design.cores[c];
@@ -251,18 +280,23 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
       memory += bufferBytes[size_t(c)] + design.cores[size_t(c)].bufferBytes;
     }
     const bool merged = cores.size() > 1;
+    int turnsOut = 0, turnsIn = 0;  // ends another end of their turns group covers
+    if (merged && !design.turns.empty()) std::tie(turnsOut, turnsIn) = endsTakingTurns(design, turnsOf, cores);
     // Cores, not nets: one memory-tile core may hold the ends of several linked nets.
     const std::string what = std::string(toString(kind)) + " tile " + core::toString(t) + ": " +
                              (merged ? "the " + std::to_string(cores.size()) + " cores placed there" : "its core");
-    if (merged && dmaOut > res.dmaOut)
+    auto turnsNote = [](int covered) {
+      return covered > 0 ? " at once (" + std::to_string(covered) + " more take turns with them)" : std::string();
+    };
+    if (merged && dmaOut - turnsOut > res.dmaOut)
       out.push_back({"dma-out",
-                     what + " send " + std::to_string(dmaOut) + " nets but it has " + std::to_string(res.dmaOut) +
-                         " MM2S channels",
+                     what + " send " + std::to_string(dmaOut - turnsOut) + " nets" + turnsNote(turnsOut) +
+                         " but it has " + std::to_string(res.dmaOut) + " MM2S channels",
                      cores, t});
-    if (merged && dmaIn > res.dmaIn)
+    if (merged && dmaIn - turnsIn > res.dmaIn)
       out.push_back({"dma-in",
-                     what + " receive " + std::to_string(dmaIn) + " nets but it has " + std::to_string(res.dmaIn) +
-                         " S2MM channels",
+                     what + " receive " + std::to_string(dmaIn - turnsIn) + " nets" + turnsNote(turnsIn) +
+                         " but it has " + std::to_string(res.dmaIn) + " S2MM channels",
                      cores, t});
     if (kind == TileKind::Mem) {
       memTileUse[size_t(device.index(t))] = memory;

@@ -729,6 +729,39 @@ TEST(BbCost, DeltasEqualRecomputationOverRandomMoves) {
   counted.reset(p);
   shared.reset(p);
   EXPECT_LT(shared.dmaOveruse(), counted.dmaOveruse());
+  // Nets that take turns (Design::turns) count once per group at a tile: the nets leaving shim
+  // cores in one group, a few others in threes.
+  Design turns = ts::test::randomDesign(19, 24, 4, 5, 60);
+  Turns fromShims;
+  std::vector<char> grouped(size_t(turns.netCount()), 0);
+  for (NetId n = 0; n < turns.netCount(); ++n)
+    if (turns.cores[turns.nets[n].source].kind == CoreKind::Shim) fromShims.nets.push_back(n), grouped[size_t(n)] = 1;
+  ASSERT_GT(fromShims.nets.size(), 3u);
+  turns.turns.push_back(fromShims);
+  std::vector<NetId> rest;
+  for (NetId n = 0; n < turns.netCount() && rest.size() < 12; ++n)
+    if (!grouped[size_t(n)]) rest.push_back(n);
+  for (size_t i = 0; i + 2 < rest.size(); i += 3) turns.turns.push_back({{rest[i], rest[i + 1], rest[i + 2]}});
+  ASSERT_TRUE(turns.problems().empty()) << turns.problems().front();
+  randomMoves<BbCost>(turns, npu2, BbCostConfig{}, 4000, 19);
+  randomMoves<BbCost>(turns, npu2, sharing, 2000, 20);
+  // The rule is live: with every shim core on one shim tile, its channels are overused by
+  // count, not when the nets leaving them take turns.
+  PlaceModel withTurns(turns, npu2);
+  Design concurrent = turns;
+  concurrent.turns.clear();
+  PlaceModel without(concurrent, npu2);
+  Placement q(turns.coreCount());
+  next.clear();
+  for (CoreId c = 0; c < turns.coreCount(); ++c) {
+    const auto& hosts = withTurns.hostTiles(turns.cores[c].kind);
+    q.place(c,
+            turns.cores[c].kind == CoreKind::Shim ? hosts.front() : hosts[next[turns.cores[c].kind]++ % hosts.size()]);
+  }
+  BbCost taking(withTurns), all(without);
+  taking.reset(q);
+  all.reset(q);
+  EXPECT_LT(taking.dmaOveruse(), all.dmaOveruse());
 }
 
 // Deep FIFOs (BD overuse) and links through compute cores (shared memory only in the linking

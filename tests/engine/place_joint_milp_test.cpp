@@ -184,6 +184,24 @@ TEST(JointMilp, EndpointsShareTilesOnlyWithinTheirChannels) {
   }
 }
 
+TEST(JointMilp, EndsTakingTurnsShareTheOneShimTileBeyondItsChannels) {
+  // npu2_1col has one shim tile, with two MM2S channels, for three shim ends: only when their
+  // nets take turns (Design::turns: the host never runs them together) may they all sit there.
+  Device dev = loadDevice("npu2_1col");
+  std::string yaml =
+      "design: turns\ndevice: npu2_1col\ncores:\n"
+      "  - {name: k0, pin: [0, 2]}\n  - {name: k1, pin: [0, 3]}\n  - {name: k2, pin: [0, 4]}\n"
+      "  - {name: s0, kind: shim}\n  - {name: s1, kind: shim}\n  - {name: s2, kind: shim}\n"
+      "nets:\n  - {name: x0, source: s0, targets: [k0], bytes: 512}\n"
+      "  - {name: x1, source: s1, targets: [k1], bytes: 512}\n  - {name: x2, source: s2, targets: [k2], bytes: 512}\n";
+  EXPECT_FALSE(placeMilp(ts::test::designFromYaml(yaml), dev).success);
+  Design d = ts::test::designFromYaml(yaml + "turns:\n  - [x0, x1, x2]\n");
+  auto r = placeMilp(d, dev);
+  ASSERT_TRUE(r.success) << (r.reasons.empty() ? r.status : r.reasons.front());
+  for (const char* s : {"s0", "s1", "s2"}) EXPECT_EQ(r.placement.tile(d.findCore(s)), (TileCoord{0, 0}));
+  EXPECT_TRUE(checkPlacement(d, dev, r.placement).empty());
+}
+
 TEST(JointMilp, CancelStopsWithinAHundredMillisecondsWithALegalBest) {
   Device dev = loadDevice("npu1");
   Design d = ts::test::randomDesign(13, 6, 1, 1, 9);  // CBC needs seconds to prove the optimum

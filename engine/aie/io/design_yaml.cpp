@@ -29,9 +29,10 @@ class DesignReader {
 
   void read(const Node& root) {
     in_.expectMap(root, "design file");
-    in_.allowKeys(root,
-                  {"design", "device", "description", "cores", "nets", "links", "cascades", "memory_uses", "placement"},
-                  "design file");
+    in_.allowKeys(
+        root,
+        {"design", "device", "description", "cores", "nets", "links", "cascades", "memory_uses", "turns", "placement"},
+        "design file");
     d_.name = in_.name(in_.require(root, "design", "design file"), "design name");
     Node device = in_.require(root, "device", "design file");
     d_.device = in_.name(device, "device");
@@ -46,6 +47,7 @@ class DesignReader {
     if (root["memory_uses"])
       readCorePairs(root["memory_uses"], "memory_uses", "memory use: expected [user_core, owner_core]", "memory user",
                     "memory owner", d_.memoryUses, nodes_.memoryUse);
+    if (root["turns"]) readTurns(root["turns"]);
     for (const DesignProblem& p : d_.diagnose()) in_.fail(nodeOf(p), p.message);
     if (root["placement"]) out_.placement = yamlio::readPlacementMap(in_, root["placement"], d_, &out_.lines.placed);
   }
@@ -208,6 +210,18 @@ class DesignReader {
     }
   }
 
+  /// `turns: [[net, net, ...], ...]`: groups of nets that never run at the same time.
+  void readTurns(const Node& list) {
+    in_.expectSequence(list, "turns");
+    for (const auto& group : list) {
+      if (!group.IsSequence()) in_.fail(group, "turns: expected a list of net names, e.g. [in_a, in_b]");
+      Turns t;
+      readNetList(group, "turns", t.nets);
+      d_.turns.push_back(std::move(t));
+      nodes_.turns.push_back(group);
+    }
+  }
+
   /// `key: [[a, b], ...]`: pairs of cores (cascades, memory uses), each kept with its node;
   /// `shape` is the message for an entry that is not a pair, `first` / `second` name its cores.
   template <typename Pair>
@@ -236,6 +250,8 @@ class DesignReader {
         return at(nodes_.cascade);
       case DesignProblem::Part::MemoryUse:
         return at(nodes_.memoryUse);
+      case DesignProblem::Part::Turns:
+        return at(nodes_.turns);
       case DesignProblem::Part::Design:
         break;
     }
@@ -249,7 +265,7 @@ class DesignReader {
   std::unordered_map<std::string, NetId> netIds_;
   std::vector<NetId> lastTargetOf_;
   struct {
-    std::vector<Node> core, net, link, cascade, memoryUse;
+    std::vector<Node> core, net, link, cascade, memoryUse, turns;
   } nodes_;
 };
 
@@ -341,6 +357,15 @@ std::string designToYaml(const Design& d, const Placement* placement) {
     out << YAML::Key << "memory_uses" << YAML::Value << YAML::BeginSeq;
     for (const auto& u : d.memoryUses)
       out << YAML::Flow << YAML::BeginSeq << d.cores[u.user].name << d.cores[u.owner].name << YAML::EndSeq;
+    out << YAML::EndSeq;
+  }
+  if (!d.turns.empty()) {
+    out << YAML::Key << "turns" << YAML::Value << YAML::BeginSeq;
+    for (const auto& t : d.turns) {
+      out << YAML::Flow << YAML::BeginSeq;
+      for (NetId n : t.nets) out << d.nets[n].name;
+      out << YAML::EndSeq;
+    }
     out << YAML::EndSeq;
   }
   if (placement) yamlio::emitPlacementMap(out, d, *placement);

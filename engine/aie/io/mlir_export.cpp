@@ -206,6 +206,13 @@ std::string designToMlir(const Design& design, const Placement& placement) {
     if (stack != kMlirDefaultStackBytes) s << " {stack_size = " << stack << " : i32}";
     s << "\n";
   }
+  // Turns come from host code, which a fresh module does not have: a comment keeps them in view.
+  for (const Turns& t : design.turns) {
+    s << "    // turns:";
+    for (size_t i = 0; i < t.nets.size(); ++i) s << (i ? ", " : " ") << net[size_t(t.nets[i])];
+    s << " (their host transfers never run together: runtime sequences that keep them apart make them "
+         "take turns on a DMA channel)\n";
+  }
   s << "  }\n}\n";
   return s.str();
 }

@@ -21,7 +21,9 @@ std::string placedMlir(const MlirSource& source, const Design& design, const Pla
 /// cascades and an empty aie.core per compute core. A core's buffer_bytes become its stack
 /// (`stack_size` when not 1024) and, past 1024 bytes, an aie.buffer on its tile; its locks become
 /// aie.lock ops of its tile, and a memory use the user's core taking the owner's lock. A core's group
-/// becomes a `// group: name` comment on its tile op line (MLIR-AIE has no subgraph construct).
+/// becomes a `// group: name` comment on its tile op line (MLIR-AIE has no subgraph construct),
+/// and each group of nets that take turns (Design::turns) a `// turns:` comment (turns come from
+/// runtime sequences, host code that a fresh module has none of).
 std::string designToMlir(const Design& design, const Placement& placement);
 
 }  // namespace ts::aie

@@ -40,7 +40,6 @@ std::string skipReason(const std::string& op) {
       {"aie.objectfifo.register_external_buffers", "external buffers are not imported"},
       {"aie.objectfifo.registerExternalBuffers", "external buffers are not imported"},
       {"aie.external_buffer", "external buffers are not imported"},
-      {"aiex.runtime_sequence", "host code does not change placement"},
       {"aie.flow inside one tile", kOneTile},
       {"aie.packet_flow inside one tile", kOneTile},
       {"aie.route inside one tile", kOneTile},
@@ -49,7 +48,6 @@ std::string skipReason(const std::string& op) {
       {"aie.objectfifo inside one tile",
        "no data moves between tiles; its buffers count as memory of that tile (or of the tile "
        "aie.objectfifo.allocate names)"},
-      {"aie.runtime_sequence", "host code does not change placement"},
       {"func.func", "host code and kernel declarations do not change placement"},
       {"memref.global", "host buffer declarations do not change placement"},
   };
@@ -165,6 +163,10 @@ ModuleImporter::Body ModuleImporter::op(const Statement& st) {
     if (st.opensRegion) return Body::FanOut;
     closeFanOut();
     return Body::None;
+  } else if (op == "aie.runtime_sequence" || op == "aiex.runtime_sequence") {
+    if (!st.opensRegion) return Body::None;
+    startSequence();
+    return Body::Sequence;
   } else if (op == "aie.core") {
     c.expect('(', "after aie.core");
     openCore_ = tileValue(c, "the core's tile");
@@ -1047,6 +1049,7 @@ MlirImport ModuleImporter::finish(const std::string& name) {
   chargeDeclaredMemory();
   chargeDeclaredLocks();
   sizeEndsByAcquires();
+  addTurns();
   if (dmaOnlyFifos_ > 0)
     notes_.push_back(std::to_string(dmaOnlyFifos_) +
                      " object FIFO(s) with a data-layout change, a repeat count or two object types always use "
@@ -1109,7 +1112,7 @@ class FileImporter {
   std::vector<MlirModule> run();
 
  private:
-  enum class Kind { Module, Device, Core, PacketFlow, FanOut, FanOutInner, Skip };
+  enum class Kind { Module, Device, Core, PacketFlow, FanOut, FanOutInner, Sequence, Skip };
   struct Owner {
     int bodyDepth;  ///< statements at this depth or deeper are inside it
     Kind kind;
@@ -1186,10 +1189,13 @@ void FileImporter::deviceStatement(const Statement& st) {
         body = b == ModuleImporter::Body::Core         ? Kind::Core
                : b == ModuleImporter::Body::PacketFlow ? Kind::PacketFlow
                : b == ModuleImporter::Body::FanOut     ? Kind::FanOut
+               : b == ModuleImporter::Body::Sequence   ? Kind::Sequence
                                                        : Kind::Skip;
       } else if (top == Kind::Core) {
         device_->coreBody(st);
         body = Kind::Core;  // nested regions of a core body still belong to it
+      } else if (top == Kind::Sequence) {
+        device_->sequenceBody(st);  // regions inside it (a task's BDs) are skipped
       } else if (top == Kind::PacketFlow) {
         device_->packetBody(st);
       } else if (top == Kind::FanOut || top == Kind::FanOutInner) {
@@ -1211,6 +1217,7 @@ void FileImporter::close(const Owner& o) {
       fail(e);
     }
   if (o.kind == Kind::Core) device_->closeCore();
+  if (o.kind == Kind::Sequence && !failed_) device_->closeSequence();
   if (o.kind != Kind::Device) return;
   MlirModule& m = modules_.back();
   if (!failed_) try {

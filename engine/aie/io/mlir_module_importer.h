@@ -28,7 +28,7 @@ inline constexpr int kFlowDepth = 2;
 /// Imports one aie.device.
 class ModuleImporter {
  public:
-  enum class Body { None, Core, PacketFlow, FanOut, Skip };
+  enum class Body { None, Core, PacketFlow, FanOut, Sequence, Skip };
 
   ModuleImporter(const std::string& file, std::shared_ptr<const std::string> text, size_t sectionBegin,
                  const Device* deviceOverride = nullptr)
@@ -58,6 +58,9 @@ class ModuleImporter {
   void afterRegion(const Statement& st);
   void readStackSize(Cursor& c, CoreId core);
   void closePacketFlow();
+  /// A statement of a runtime sequence's body (mlir_import_sequences.cpp), and its end.
+  void sequenceBody(const Statement& st);
+  void closeSequence();
   MlirImport finish(const std::string& name);
 
   const std::string& deviceName() const { return deviceName_; }
@@ -89,6 +92,12 @@ class ModuleImporter {
   /// from that source port.
   void addFlowEdge(const FlowEnd& src, const FlowEnd& dst);
   void startFanOut(Cursor& c, const Statement& st, bool multicast);
+  // Runtime sequences (mlir_import_sequences.cpp): when each object FIFO's host transfers are
+  // in flight, and from that the nets that take turns (Design::turns).
+  void startSequence();
+  void sequenceStart(const std::string& fifo);
+  void sequenceEnd(const std::string& fifo, bool all);
+  void addTurns();
   void finishFanOutPacket();
   // The route form (mlir_import_routes.cpp).
   void addRouteEndpoint(Cursor& c);
@@ -249,6 +258,18 @@ class ModuleImporter {
     Token at;
     std::vector<FlowEnd> sources, dests;
   } packet_;
+  // The runtime sequence being read: its events so far, per FIFO its transfers in flight and
+  // since which event, and its task values' FIFOs.
+  struct Sequence {
+    int index = 0, event = 0;
+    std::map<std::string, int> open, since;
+    std::map<std::string, std::string> tasks;
+  } sequence_;
+  int sequences_ = 0;
+  struct InFlight {
+    int sequence, from, to;  // events from <= e < to of that sequence
+  };
+  std::map<std::string, std::vector<InFlight>> inFlight_;  // per FIFO name
   struct SharedBuffer {
     CoreId owner, user;
     bool dma;  // used by the user's DMA program, not its core

@@ -231,6 +231,7 @@ std::string pointerOf(const DesignProblem& p, const std::vector<size_t>& netAt) 
     case DesignProblem::Part::Core:
     case DesignProblem::Part::Cascade:
     case DesignProblem::Part::MemoryUse:
+    case DesignProblem::Part::Turns:
     case DesignProblem::Part::Design:
       break;
   }

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "engine/aie/legality.h"
@@ -83,12 +84,26 @@ class PlacementRows {
   }
 
   // One compute core per compute tile; memory-tile and shim endpoints share a tile only within
-  // its DMA channels and memory (the placement checker's rules).
+  // its DMA channels (nets that take turns counting once) and memory (the placement checker's
+  // rules).
   void addTileRows() {
     std::map<int, std::vector<CoreId>> byTile;
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
+    // Per core, its DMA ends' nets in each turns group (Design::turns), out and in.
+    std::vector<std::map<int, int>> turnsOut(size_t(d_.coreCount())), turnsIn(turnsOut);
+    const std::vector<int> turnsOf = d_.turnsOf();
+    for (NetId n = 0; n < d_.netCount(); ++n) {
+      const int g = turnsOf[size_t(n)];
+      if (g < 0) continue;
+      const Net& net = d_.nets[size_t(n)];
+      if (net.usesDma(0)) ++turnsOut[size_t(net.source)][g];
+      std::set<CoreId> targets;
+      for (size_t i = 0; i < net.targets.size(); ++i)
+        if (net.usesDma(int(i) + 1)) targets.insert(net.targets[i]);
+      for (CoreId c : targets) ++turnsIn[size_t(c)][g];
+    }
     const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
     std::vector<milp::LinExpr> memTileBytes(size_t(dev_.tileCount())), memTileOwn(memTileBytes);
     std::vector<int64_t> memTileMost(size_t(dev_.tileCount()), 0);
@@ -113,15 +128,30 @@ class PlacementRows {
         }
       if (cores.size() < 2) continue;
       int merged = -1;
-      auto channels = [&](const std::vector<int>& nets, int capacity, const char* dir) {
+      auto channels = [&](const std::vector<int>& nets, const std::vector<std::map<int, int>>& turnsAt, int capacity,
+                          const char* dir) {
         int sum = 0, largest = 0;
-        milp::LinExpr use;
         for (CoreId c : cores) {
           sum += nets[c];
           largest = std::max(largest, nets[c]);
-          use += double(nets[c]) * presence(c, t);
         }
         if (sum <= capacity) return;
+        // Each turns group with ends among these cores counts once: a variable at least the
+        // presence of every core holding one of its ends.
+        milp::LinExpr use;
+        std::map<int, int> groups;
+        for (CoreId c : cores) {
+          int taking = 0;
+          for (const auto& [g, count] : turnsAt[size_t(c)]) {
+            taking += count;
+            const std::string name = std::string("turns_") + dir + "_" + tag + "_" + std::to_string(g);
+            auto [it, fresh] = groups.emplace(g, -1);
+            if (fresh) it->second = m_.addContinuous(name, 0, 1);
+            m_.addLe(name + "_c" + std::to_string(c), presence(c, t) - milp::LinExpr::var(it->second), 0);
+          }
+          use += double(nets[c] - taking) * presence(c, t);
+        }
+        for (const auto& entry : groups) use += milp::LinExpr::var(entry.second);
         if (merged < 0) {
           // merged = 1 when two or more endpoints share the tile.
           merged = m_.addBinary("merged_" + tag);
@@ -133,8 +163,8 @@ class PlacementRows {
         const double slack = std::max(0, largest - capacity);  // a lone endpoint is the router's matter
         m_.addLe(std::string("ep_") + dir + "_" + tag, use + milp::LinExpr::var(merged, slack), capacity + slack);
       };
-      channels(outNets, res.dmaOut, "mm2s");
-      channels(inNets, res.dmaIn, "s2mm");
+      channels(outNets, turnsOut, res.dmaOut, "mm2s");
+      channels(inNets, turnsIn, res.dmaIn, "s2mm");
     }
     // The endpoints' buffers within each memory tile's memory and what its row neighbours lend
     // (memtile_spill.h), as the placement checker counts them.

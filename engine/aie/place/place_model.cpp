@@ -109,6 +109,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
   endpointBytes_.resize(size_t(nets));
   sharedBytes_.assign(size_t(nets), 0);
   endpointBds_.resize(size_t(nets));
+  pinDma_.resize(size_t(nets));
   coreNets_.resize(size_t(cores));
   staticBytes_.assign(size_t(cores), 0);
   staticLocks_.assign(size_t(cores), 0);
@@ -137,6 +138,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     staticLocks_[c] += design.cores[c].locks;
   }
 
+  const std::vector<int> turnsOf = design.turnsOf();
   for (NetId n = 0; n < nets; ++n) {
     const Net& net = design.nets[n];
     auto& pins = pins_[n];
@@ -151,6 +153,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       bytes.push_back(linked ? -1 : net.usesDma(int(i)) ? int64_t(depth) * net.bytesPerObject : 0);
       endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);
+      pinDma_[n].push_back(!net.usesDma(int(i)) ? kNoDma : turnsOf[size_t(n)] >= 0 ? kDmaInTurns : kDma);
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
     allCompute_[n] = compute && !net.needsStream();  // a streamed net never uses shared memory

@@ -122,9 +122,12 @@ class PlaceModel {
     assert(n >= 0 && n < netCount());
     return sharedBytes_[size_t(n)];
   }
-  /// Whether pin i takes a DMA channel and a buffer when the net streams (false for an end on a
-  /// stream port: core, trace, switch or PLIO ports).
-  bool dmaAt(NetId n, int pin) const { return design_->nets[size_t(n)].usesDma(pin); }
+  /// How pin i takes a DMA channel when the net streams: none (an end on a stream port: core,
+  /// trace, switch or PLIO ports), one, or one its turns group shares (Design::turns).
+  enum DmaKind : char { kNoDma, kDma, kDmaInTurns };
+  DmaKind dmaKind(NetId n, int pin) const { return pinDma_[size_t(n)][size_t(pin)]; }
+  /// Whether pin i takes a DMA channel and a buffer when the net streams.
+  bool dmaAt(NetId n, int pin) const { return dmaKind(n, pin) != kNoDma; }
   /// Buffer descriptors pin i takes when the net streams: one per buffer of that FIFO end.
   int endpointBds(NetId n, int pin) const { return endpointBds_[size_t(n)][size_t(pin)]; }
 
@@ -215,6 +218,7 @@ class PlaceModel {
   std::vector<std::vector<int64_t>> endpointBytes_;  // -1 marks a linked pin
   std::vector<int64_t> sharedBytes_;
   std::vector<std::vector<int>> endpointBds_;
+  std::vector<std::vector<DmaKind>> pinDma_;
   std::vector<std::vector<NetId>> coreNets_;
   std::vector<int64_t> staticBytes_;
   std::vector<int> staticLocks_;

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <tuple>
 
 #include "engine/aie/memtile_spill.h"
 #include "engine/aie/routing_legality.h"
@@ -127,6 +129,10 @@ BbCost::BbCost(const PlaceModel& model, BbCostConfig config)
   runOverTiles_.assign(memRuns_.size(), 0);
   runSpillStamp_.assign(memRuns_.size(), 0);
   spillOver_.assign(tiles_.size(), 0);
+  turnsOf_ = model.design().turnsOf();
+  turnGroups_ = int(model.design().turns.size());
+  turnsAt_.assign(size_t(model.tileCount()) * size_t(turnGroups_) * 2, 0);
+  turnsStamp_.assign(turnsAt_.size(), 0);
 }
 
 BbCost::TileState& BbCost::touchTile(int tile) {
@@ -145,13 +151,29 @@ void BbCost::applyCore(CoreId c, int sign) {
   s.locks += sign * model_.staticLocks(c);
 }
 
+__attribute__((noinline)) int BbCost::channelChange(NetId n, int pin, int tile, int sign) {
+  const int g = turnsOf_[size_t(n)];
+  if (g < 0) return sign;
+  const size_t k = (size_t(tile) * size_t(turnGroups_) + size_t(g)) * 2 + size_t(pin != 0);
+  if (turnsStamp_[k] != stamp_) {
+    turnsStamp_[k] = stamp_;
+    turnsJournal_.emplace_back(k, turnsAt_[k]);
+  }
+  const int before = turnsAt_[k];
+  turnsAt_[k] += sign;
+  return int(turnsAt_[k] > 0) - int(before > 0);
+}
+
 void BbCost::applyPin(NetId n, int pin, int tile, int sign) {
-  if (!model_.dmaAt(n, pin)) return;  // a stream-port end takes no channel and no buffer
+  const PlaceModel::DmaKind dma = model_.dmaKind(n, pin);
+  if (dma == PlaceModel::kNoDma) return;  // a stream-port end takes no channel and no buffer
   TileState& s = touchTile(tile);
+  // Out of line and marked rare: this runs for every moved end, and few designs have turns.
+  const int channels = __builtin_expect(dma == PlaceModel::kDmaInTurns, 0) ? channelChange(n, pin, tile, sign) : sign;
   if (pin == 0)
-    s.dmaOut += sign;
+    s.dmaOut += channels;
   else
-    s.dmaIn += sign;
+    s.dmaIn += channels;
   if (config_.dmaSharing) {  // kept only when used: this runs for every moved end
     const int64_t cycles = sign * sharing_.cycles[size_t(n)];
     const int isLong = sign * int(sharing_.isLong(n));
@@ -361,6 +383,7 @@ double BbCost::reset(const Placement& placement) {
   }
   std::fill(tiles_.begin(), tiles_.end(), TileState{});
   std::fill(runOverTiles_.begin(), runOverTiles_.end(), 0);
+  std::fill(turnsAt_.begin(), turnsAt_.end(), 0);
   totals_ = Totals{};
   ++stamp_;
   for (CoreId c = 0; c < model_.coreCount(); ++c) applyCore(c, +1);
@@ -401,6 +424,7 @@ double BbCost::proposeWithin(const std::vector<CoreMove>& moves, double limit) {
     std::fill(movedStamp_.begin(), movedStamp_.end(), 0);
     std::fill(runStamp_.begin(), runStamp_.end(), 0);
     std::fill(runSpillStamp_.begin(), runSpillStamp_.end(), 0);
+    std::fill(turnsStamp_.begin(), turnsStamp_.end(), 0);
     stamp_ = 1;
   }
   clearJournal();
@@ -494,6 +518,7 @@ void BbCost::clearJournal() {
   netJournal_.clear();
   pairJournal_.clear();
   assignedJournal_.clear();
+  turnsJournal_.clear();
   assignedNetsChanged_ = false;
   moved_.clear();
 }
@@ -517,6 +542,7 @@ void BbCost::revert() {
     netState_[net] = state;
   }
   for (const auto& [k, bad] : pairJournal_) pairBad_[size_t(k)] = bad;
+  for (const auto& [k, count] : turnsJournal_) turnsAt_[k] = count;
   for (auto it = assignedJournal_.rbegin(); it != assignedJournal_.rend(); ++it) {  // newest first
     const auto& [n, from] = *it;
     const int64_t bytes = model_.sharedBytes(n);
@@ -556,6 +582,8 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
   std::vector<int64_t> cycles[2] = {std::vector<int64_t>(size_t(tiles), 0), std::vector<int64_t>(size_t(tiles), 0)};
   std::vector<int> longFlows[2] = {std::vector<int>(size_t(tiles), 0), std::vector<int>(size_t(tiles), 0)};
   const ChannelSharing sharing = config.dmaSharing ? ChannelSharing(m) : ChannelSharing();
+  const std::vector<int> turnsOf = m.design().turnsOf();
+  std::map<std::tuple<int, int, bool>, int> turnEnds;  // (tile, turns group, in) -> ends there
   auto tileOf = [&](CoreId c) { return dev.index(p.tile(c)); };
   for (CoreId c = 0; c < m.coreCount(); ++c) {
     int t = tileOf(c);
@@ -610,7 +638,9 @@ CostTerms BbCost::fromScratch(const PlaceModel& m, const BbCostConfig& config, c
     const Net& net = m.design().nets[n];
     for (size_t i = 0; i < idx.size(); ++i) {
       if (!net.usesDma(int(i))) continue;  // a stream-port end takes no channel, buffer or BD
-      ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
+      // A net that takes turns adds a channel only as its group's first end at the tile.
+      if (turnsOf[size_t(n)] < 0 || turnEnds[{idx[i], turnsOf[size_t(n)], i != 0}]++ == 0)
+        ++(i == 0 ? dmaOut : dmaIn)[idx[i]];
       if (config.dmaSharing) {
         cycles[i == 0 ? 0 : 1][idx[i]] += sharing.cycles[size_t(n)];
         longFlows[i == 0 ? 0 : 1][idx[i]] += sharing.isLong(n);

@@ -11,6 +11,8 @@
 //    least flows / flows per channel, their cycles per object (each at most the interval) over
 //    the interval, and one per flow longer than half the interval. So only overuse that no
 //    routing can avoid is charged.
+//    Nets that take turns (Design::turns) count once per group at a tile (the placement
+//    checker's rule for merged endpoints).
 //  - buffer memory: kernel memory and link buffers at their core; a streaming net holds
 //    depth x bytes at each endpoint; a shared-memory net one buffer set (largest depth x bytes)
 //    in a memory all its endpoints reach. The router picks that memory. By default
@@ -171,6 +173,10 @@ class BbCost : public PlacementCost {
   /// streaming end at its core's tile (the tile before the staged move when `before`).
   void applyNet(NetId n, const NetState& state, int sign, bool before);
   void applyPin(NetId n, int pin, int tile, int sign);
+  /// The change of the DMA channels counted at `tile` when net n's end at `pin` comes (sign +1) or
+  /// goes (-1): the sign, or for a net that takes turns (Design::turns) whether its group's first
+  /// end there comes or its last goes (journalled).
+  int channelChange(NetId n, int pin, int tile, int sign);
   int tileBefore(CoreId c) const { return movedStamp_[c] == stamp_ ? movedFrom_[c] : pos_[c]; }
   void applyCore(CoreId c, int sign);
   void clearJournal();
@@ -233,6 +239,13 @@ class BbCost : public PlacementCost {
   std::vector<int64_t> spillOver_;
   uint32_t stamp_ = 0;
   std::vector<NetId> affected_;
+  // Nets that take turns: each net's group (-1: none), and per (tile, group, out / in) the ends
+  // there (turnsAt_, empty without turns), journalled on first change per move.
+  std::vector<int> turnsOf_;
+  int turnGroups_ = 0;
+  std::vector<int> turnsAt_;
+  std::vector<uint32_t> turnsStamp_;
+  std::vector<std::pair<size_t, int>> turnsJournal_;
 };
 
 }  // namespace ts::aie
