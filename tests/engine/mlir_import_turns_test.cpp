@@ -8,6 +8,7 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_yaml.h"
 #include "engine/aie/legality.h"
+#include "engine/aie/place/sequential_placer.h"
 #include "mlir_test_util.h"
 
 using namespace ts::aie;
@@ -132,4 +133,22 @@ TEST(MlirTurns, EndsTakingTurnsShareAShimTileBeyondItsChannels) {
   DesignFile back = parseDesignYaml(designToYaml(pack.design), "t.yaml");
   ASSERT_EQ(back.design.turns.size(), 1u);
   EXPECT_EQ(back.design.turns[0].nets, pack.design.turns[0].nets);
+}
+
+TEST(MlirTurns, TheSequentialPlacerCountsEndsTakingTurnsOnce) {
+  // As MLIR-AIE's sequential placer: the three shim ends share npu2_1col's one shim tile when
+  // their host transfers take turns, and fail to find a tile when they run together.
+  const Device dev = loadDevice("npu2_1col");
+  auto place = [&](const std::string& sequences) {
+    MlirImport m = importMlirBody(turnsThreeInputs(sequences), "npu2_1col");
+    ts::core::RunContext ctx(1);
+    return runSequentialPlacer({m.design, dev, m.placement}, SequentialPlacerConfig{}, ctx);
+  };
+  const PlacerResult turns =
+      place(turnsSequence("run_a", turnsMemcpy("in_a")) + turnsSequence("run_b", turnsMemcpy("in_b")) +
+            turnsSequence("run_c", turnsMemcpy("in_c")));
+  ASSERT_TRUE(turns.success) << (turns.reasons.empty() ? turns.status : turns.reasons.front());
+  const PlacerResult together =
+      place(turnsSequence("run", turnsMemcpy("in_a") + turnsMemcpy("in_b") + turnsMemcpy("in_c")));
+  EXPECT_FALSE(together.success);
 }
