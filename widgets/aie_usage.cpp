@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "engine/aie/device.h"
 #include "engine/aie/routing_legality.h"
@@ -103,6 +105,12 @@ void countRouted(const aie::Design& design, const aie::Device& device, const aie
 
 void estimateUnrouted(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
                       AieUsage& u) {
+  // Nets that take turns (Design::turns) need one channel per group at a tile.
+  const std::vector<int> turnsOf = design.turnsOf();
+  std::set<std::tuple<int, int, bool>> turnsAt;  // (tile, group, in) counted
+  auto newChannel = [&](NetId n, int tile, bool in) {
+    return turnsOf[size_t(n)] < 0 || turnsAt.insert({tile, turnsOf[size_t(n)], in}).second;
+  };
   for (NetId n = 0; n < design.netCount(); ++n) {
     const aie::Net& net = design.nets[n];
     if (!placement.placed(net.source)) continue;
@@ -119,13 +127,13 @@ void estimateUnrouted(const aie::Design& design, const aie::Device& device, cons
       TileCoord t = placement.tile(c);
       if (t == s) continue;  // two endpoints on one memory tile exchange data in place
       anyTarget = true;
-      ++u.dmaInUsed[size_t(device.index(t))];
+      if (newChannel(n, device.index(t), true)) ++u.dmaInUsed[size_t(device.index(t))];
       minC = std::min(minC, t.col), maxC = std::max(maxC, t.col);
       minR = std::min(minR, t.row), maxR = std::max(maxR, t.row);
     }
     if (!anyTarget) continue;
     ++u.streamNets;
-    ++u.dmaOutUsed[size_t(device.index(s))];
+    if (newChannel(n, device.index(s), false)) ++u.dmaOutUsed[size_t(device.index(s))];
     u.routeLength += (maxC - minC) + (maxR - minR);
   }
 }

@@ -10,6 +10,7 @@
 
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
+#include "engine/aie/io/design_yaml.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "tests/widgets/widget_test_registry.h"
@@ -177,6 +178,35 @@ class RenderExportTest : public QObject {
     for (size_t i = 0; i < exact.memory.size(); ++i)
       routedTotal += routed.memoryUsed[i], estimateTotal += estimate.memoryUsed[i];
     QVERIFY(routedTotal < estimateTotal);  // shared-memory nets hold one buffer set, not two
+  }
+
+  void estimateCountsNetsTakingTurnsOnce() {
+    // Three shim ends on npu2_1col's one shim tile: their nets need one MM2S channel each, or
+    // one for all when they take turns (Design::turns), so only then no over-use warning.
+    aie::Design d = aie::parseDesignYaml(
+                        "design: t\ndevice: npu2_1col\ncores:\n"
+                        "  - {name: s0, kind: shim}\n  - {name: s1, kind: shim}\n  - {name: s2, kind: shim}\n"
+                        "  - {name: k0}\n  - {name: k1}\n  - {name: k2}\n"
+                        "nets:\n  - {name: x0, source: s0, targets: [k0], bytes: 64}\n"
+                        "  - {name: x1, source: s1, targets: [k1], bytes: 64}\n"
+                        "  - {name: x2, source: s2, targets: [k2], bytes: 64}\n",
+                        "t.yaml")
+                        .design;
+    const aie::Device dev = aie::loadDevice("npu2_1col");
+    aie::Placement p(d.coreCount());
+    for (int k = 0; k < 3; ++k) {
+      p.place(d.findCore("s" + std::to_string(k)), {0, 0});
+      p.place(d.findCore("k" + std::to_string(k)), {0, 2 + k});
+    }
+    const int shim = dev.index({0, 0});
+    AieUsage together = computeAieUsage(d, dev, p);
+    QCOMPARE(together.dmaOutUsed[size_t(shim)], 3);
+    QVERIFY(!together.warnings.empty());
+    d.turns.push_back({{0, 1, 2}});
+    AieUsage turns = computeAieUsage(d, dev, p);
+    QCOMPARE(turns.dmaOutUsed[size_t(shim)], 1);
+    QVERIFY(turns.warnings.empty());
+    QVERIFY(turns.violations.empty());
   }
 
   void svgExportIsAValidDrawing() {
