@@ -8,6 +8,8 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_yaml.h"
 #include "engine/aie/legality.h"
+#include "engine/aie/place/dataflow_placer.h"
+#include "engine/aie/place/place_model.h"
 #include "engine/aie/place/sequential_placer.h"
 #include "mlir_test_util.h"
 
@@ -129,26 +131,34 @@ TEST(MlirTurns, EndsTakingTurnsShareAShimTileBeyondItsChannels) {
   // Two ends in turns and one apart: two streams at once, within the two channels.
   concurrent.turns = {Turns{{0, 1}}};
   EXPECT_TRUE(checkPlacement(concurrent, dev, p).empty());
+  // What every constructive placer asks of a tile (PlaceModel::endpointChannels).
+  const CoreId sa = pack.design.findCore("s_a"), sb = pack.design.findCore("s_b"), sc = pack.design.findCore("s_c");
+  EXPECT_EQ(PlaceModel(pack.design, dev).endpointChannels({sa, sb}, sc), std::make_pair(1, 0));
+  EXPECT_EQ(PlaceModel(concurrent, dev).endpointChannels({sa, sb}, sc), std::make_pair(2, 0));
   // The design file keeps the groups (YAML round trip).
   DesignFile back = parseDesignYaml(designToYaml(pack.design), "t.yaml");
   ASSERT_EQ(back.design.turns.size(), 1u);
   EXPECT_EQ(back.design.turns[0].nets, pack.design.turns[0].nets);
 }
 
-TEST(MlirTurns, TheSequentialPlacerCountsEndsTakingTurnsOnce) {
+TEST(MlirTurns, ConstructivePlacersCountEndsTakingTurnsOnce) {
   // As MLIR-AIE's sequential placer: the three shim ends share npu2_1col's one shim tile when
-  // their host transfers take turns, and fail to find a tile when they run together.
+  // their host transfers take turns, and find no tile when they run together. The dataflow
+  // placer counts channels the same way.
   const Device dev = loadDevice("npu2_1col");
-  auto place = [&](const std::string& sequences) {
-    MlirImport m = importMlirBody(turnsThreeInputs(sequences), "npu2_1col");
-    ts::core::RunContext ctx(1);
-    return runSequentialPlacer({m.design, dev, m.placement}, SequentialPlacerConfig{}, ctx);
-  };
-  const PlacerResult turns =
-      place(turnsSequence("run_a", turnsMemcpy("in_a")) + turnsSequence("run_b", turnsMemcpy("in_b")) +
-            turnsSequence("run_c", turnsMemcpy("in_c")));
-  ASSERT_TRUE(turns.success) << (turns.reasons.empty() ? turns.status : turns.reasons.front());
-  const PlacerResult together =
-      place(turnsSequence("run", turnsMemcpy("in_a") + turnsMemcpy("in_b") + turnsMemcpy("in_c")));
-  EXPECT_FALSE(together.success);
+  for (bool dataflow : {false, true}) {
+    auto place = [&](const std::string& sequences) {
+      MlirImport m = importMlirBody(turnsThreeInputs(sequences), "npu2_1col");
+      ts::core::RunContext ctx(1);
+      return dataflow ? runDataflowPlacer({m.design, dev, m.placement}, DataflowPlacerConfig{}, ctx)
+                      : runSequentialPlacer({m.design, dev, m.placement}, SequentialPlacerConfig{}, ctx);
+    };
+    const PlacerResult turns =
+        place(turnsSequence("run_a", turnsMemcpy("in_a")) + turnsSequence("run_b", turnsMemcpy("in_b")) +
+              turnsSequence("run_c", turnsMemcpy("in_c")));
+    ASSERT_TRUE(turns.success) << dataflow << " " << (turns.reasons.empty() ? turns.status : turns.reasons.front());
+    const PlacerResult together =
+        place(turnsSequence("run", turnsMemcpy("in_a") + turnsMemcpy("in_b") + turnsMemcpy("in_c")));
+    EXPECT_FALSE(together.success) << dataflow;
+  }
 }

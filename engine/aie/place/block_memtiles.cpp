@@ -11,8 +11,6 @@ namespace ts::aie {
 MemTileLedger::MemTileLedger(const PlaceModel& m, bool linkCheck)
     : m_(m),
       linkCheck_(linkCheck),
-      out_(m.design().outgoingNetCount()),
-      in_(m.design().incomingNetCount()),
       bytes_(streamBufferBytes(m.design())),
       tileOf_(size_t(m.coreCount()), -1),
       runs_(memoryTileRuns(m.device())),
@@ -34,10 +32,8 @@ void MemTileLedger::unplace(CoreId c) {
 bool MemTileLedger::within(int tile) const {
   const auto& cores = cores_[size_t(tile)];
   const TileResources& cap = m_.capacity(tile);
-  int out = 0, in = 0, bds = 0;
+  int bds = 0;
   for (CoreId c : cores) {
-    out += out_[size_t(c)];
-    in += in_[size_t(c)];
     for (NetId n : m_.netsOf(c)) {
       const auto& pins = m_.pins(n);
       // A net between memory-tile endpoints of this one tile stays inside it: no BDs.
@@ -49,6 +45,7 @@ bool MemTileLedger::within(int tile) const {
     }
   }
   const bool merged = cores.size() > 1;
+  const auto [out, in] = merged ? m_.endpointChannels(cores) : std::pair<int, int>{0, 0};  // nets taking turns once
   return (!merged || (out <= cap.dmaOut && in <= cap.dmaIn)) && memoryWithin(tile) && bds <= cap.bufferDescriptors &&
          (!linkCheck_ || linksWithin(m_.tileAt(tile).col));
 }

@@ -50,7 +50,6 @@ class MemTileLedger {
 
   const PlaceModel& m_;
   bool linkCheck_;
-  std::vector<int> out_, in_;
   std::vector<int64_t> bytes_;  // per core: its net and link buffers and its own data
   std::vector<int> tileOf_;
   MemoryTileRuns runs_;

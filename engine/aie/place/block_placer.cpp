@@ -120,8 +120,7 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
   const Design& d = m.design();
   const Device& dev = m.device();
   std::vector<char> computeBusy(size_t(m.tileCount()), 0);
-  std::vector<int> dmaOut(size_t(m.tileCount()), 0), dmaIn(size_t(m.tileCount()), 0),
-      endpoints(size_t(m.tileCount()), 0);
+  std::vector<std::vector<CoreId>> endpoints(size_t(m.tileCount()));  // per tile: those placed there
   std::vector<int64_t> memory(size_t(m.tileCount()), 0);
   auto occupy = [&](CoreId c) {
     int i = m.tileIndex(p.tile(c));
@@ -129,13 +128,11 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
       computeBusy[size_t(i)] = 1;
       return;
     }
-    dmaOut[size_t(i)] += m.outNets(c);
-    dmaIn[size_t(i)] += m.inNets(c);
     memory[size_t(i)] += m.staticBytes(c);
     for (NetId n : m.netsOf(c))
       for (size_t k = 0; k < m.pins(n).size(); ++k)
         if (m.pins(n)[k] == c) memory[size_t(i)] += m.endpointBytes(n, int(k));
-    ++endpoints[size_t(i)];
+    endpoints[size_t(i)].push_back(c);
   };
   for (CoreId c = 0; c < d.coreCount(); ++c)
     if (p.placed(c)) occupy(c);
@@ -169,18 +166,17 @@ bool placeRest(const PlaceModel& m, Placement& p, std::vector<std::string>& reas
           if (computeBusy[size_t(i)] || !m.keepsMemoryUses(p, c, t)) continue;
           score = std::abs(t.col - col) + std::abs(t.row - row);
         } else {
-          if (endpoints[size_t(i)] > 0) {
+          if (!endpoints[size_t(i)].empty()) {
             const TileResources& cap = m.capacity(i);
             int64_t mem = memory[size_t(i)] + m.staticBytes(c);
             for (NetId n : m.netsOf(c))
               for (size_t k = 0; k < m.pins(n).size(); ++k)
                 if (m.pins(n)[k] == c) mem += m.endpointBytes(n, int(k));
-            if (dmaOut[size_t(i)] + m.outNets(c) > cap.dmaOut || dmaIn[size_t(i)] + m.inNets(c) > cap.dmaIn ||
-                (kind == CoreKind::MemTile && mem > cap.memoryBytes))
-              continue;
+            const auto [out, in] = m.endpointChannels(endpoints[size_t(i)], c);  // nets taking turns once
+            if (out > cap.dmaOut || in > cap.dmaIn || (kind == CoreKind::MemTile && mem > cap.memoryBytes)) continue;
           }
           // Empty tiles first so endpoints spread out before they share; then nearest column.
-          score = std::abs(t.col - col) + 0.001 * t.row + (endpoints[size_t(i)] > 0 ? 0.5 : 0);
+          score = std::abs(t.col - col) + 0.001 * t.row + (!endpoints[size_t(i)].empty() ? 0.5 : 0);
         }
         if (score < bestScore) {
           bestScore = score;

@@ -99,15 +99,13 @@ class DataflowPlacement {
   /// Memory-tile and shim cores next to their nets' placed ends (see the header).
   bool placeEndpoints(std::string& reason) {
     const size_t tiles = size_t(m_.tileCount());
-    std::vector<int> out(tiles, 0), in(tiles, 0), count(tiles, 0);
+    std::vector<std::vector<CoreId>> at(tiles);            // per tile: the endpoints placed there
     std::vector<int64_t> memory(tiles, 0), own(tiles, 0);  // own: cores' own data, which stays put
     auto occupy = [&](CoreId c) {
       const size_t i = size_t(m_.tileIndex(p_.tile(c)));
-      out[i] += m_.outNets(c);
-      in[i] += m_.inNets(c);
+      at[i].push_back(c);
       memory[i] += endpointMemory(c);
       own[i] += d_.cores[size_t(c)].bufferBytes;
-      ++count[i];
     };
     // The bytes on the memory tiles that fit nowhere, some lent by row neighbours (memtile_spill.h).
     auto unplaced = [&] {
@@ -148,9 +146,12 @@ class DataflowPlacement {
         const size_t i = size_t(m_.tileIndex(t));
         const TileResources& cap = m_.capacity(int(i));
         if (kind == CoreKind::MemTile && !memoryFits(i)) continue;
-        if (count[i] > 0 && (out[i] + m_.outNets(c) > cap.dmaOut || in[i] + m_.inNets(c) > cap.dmaIn)) continue;
+        if (!at[i].empty()) {  // merged endpoints within the tile's channels (nets taking turns once)
+          const auto [out, in] = m_.endpointChannels(at[i], c);
+          if (out > cap.dmaOut || in > cap.dmaIn) continue;
+        }
         // Column distance first (streams run up and down columns cheaply); a shared tile last.
-        double score = count[i] > 0 ? 2.0 : 0.0;
+        double score = !at[i].empty() ? 2.0 : 0.0;
         for (NetId n : m_.netsOf(c)) {
           int k = 0;
           double sum = 0;

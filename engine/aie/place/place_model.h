@@ -172,6 +172,10 @@ class PlaceModel {
     assert(c >= 0 && c < coreCount());
     return inNets_[size_t(c)];
   }
+  /// The DMA channels out (MM2S) and in (S2MM) that the ends of `cores`, and of `plus` unless
+  /// -1, take when they share one tile: one per net and core, except that the nets of one turns
+  /// group (Design::turns) take one together, as the placement checker counts merged endpoints.
+  std::pair<int, int> endpointChannels(const std::vector<CoreId>& cores, CoreId plus = -1) const;
 
   // ---- tiles ----
   TileKind tileKind(int tile) const {
@@ -219,6 +223,7 @@ class PlaceModel {
   std::vector<int64_t> sharedBytes_;
   std::vector<std::vector<int>> endpointBds_;
   std::vector<std::vector<DmaKind>> pinDma_;
+  std::vector<int> turnsOf_;  // per net: its turns group, -1 for none
   std::vector<std::vector<NetId>> coreNets_;
   std::vector<int64_t> staticBytes_;
   std::vector<int> staticLocks_;

@@ -1,8 +1,6 @@
 #include "engine/aie/place/sequential_placer.h"
 
 #include <algorithm>
-#include <set>
-#include <tuple>
 
 #include "engine/aie/place/cascade_macros.h"
 
@@ -15,42 +13,13 @@ void SequentialPlacerConfig::bind(core::ParamBinder& b) {
 namespace {
 
 struct Sequential {
-  Sequential(const PlaceModel& model, Placement& placement)
-      : m(model),
-        p(placement),
-        chOut(size_t(model.tileCount()), 0),
-        chIn(size_t(model.tileCount()), 0),
-        turnsOf(model.design().turnsOf()) {}
-
   const PlaceModel& m;
   Placement& p;
-  std::vector<int> chOut, chIn;  // channels charged per tile
-  const std::vector<int> turnsOf;
-  std::set<std::tuple<int, int, bool>> turnsAt;  // (tile, turns group, in) charged there
+  std::vector<std::vector<CoreId>> at;  // per tile: the endpoints placed there (channels charged)
 
-  /// The channels out and in core c's ends take at tile i: one per net, but a net that takes
-  /// turns (Design::turns) only as its group's first end there, as MLIR-AIE's placer counts ends
-  /// never in flight together once. `charge` records its groups at the tile.
-  std::pair<int, int> channels(CoreId c, int i, bool charge) {
-    if (m.design().turns.empty()) return {m.outNets(c), m.inNets(c)};
-    int out = 0, in = 0;
-    std::set<std::tuple<int, int, bool>> seen;
-    for (NetId n : m.netsOf(c)) {
-      const auto& pins = m.pins(n);
-      for (size_t k = 0; k < pins.size(); ++k) {
-        if (pins[k] != c || !m.dmaAt(n, int(k))) continue;
-        const bool isIn = k > 0;
-        const auto key = std::make_tuple(i, turnsOf[size_t(n)], isIn);
-        const bool covered = turnsOf[size_t(n)] >= 0 && (turnsAt.count(key) || !seen.insert(key).second);
-        if (!covered) ++(isIn ? in : out);
-        if (charge && turnsOf[size_t(n)] >= 0) turnsAt.insert(key);
-        if (isIn) break;  // a core once per net
-      }
-    }
-    return {out, in};
-  }
-
-  /// IRON's _place_endpoint: first tile of the kind at or right of `col` whose channels fit.
+  /// IRON's _place_endpoint: first tile of the kind at or right of `col` whose channels fit
+  /// (nets that take turns counted once per group, as MLIR-AIE's placer counts ends never in
+  /// flight together).
   bool placeEndpoint(CoreId c, int col) {
     const CoreKind kind = m.design().cores[c].kind;
     const auto& tiles = m.hostTiles(kind);
@@ -59,11 +28,9 @@ struct Sequential {
         if (t.col != newCol || !m.allows(c, t)) continue;
         int i = m.tileIndex(t);
         const TileResources& cap = m.capacity(i);
-        const auto [needOut, needIn] = channels(c, i, false);
-        if (chOut[size_t(i)] + needOut > cap.dmaOut || chIn[size_t(i)] + needIn > cap.dmaIn) continue;
-        channels(c, i, true);
-        chOut[size_t(i)] += needOut;
-        chIn[size_t(i)] += needIn;
+        const auto [out, in] = m.endpointChannels(at[size_t(i)], c);
+        if (out > cap.dmaOut || in > cap.dmaIn) continue;
+        at[size_t(i)].push_back(c);
         p.place(c, t);
         return true;
       }
@@ -171,7 +138,7 @@ SequentialPlacerResult runSequentialPlacer(const PlaceProblem& problem, const Se
     ++result.moves;
   }
 
-  Sequential seq(model, p);
+  Sequential seq{model, p, std::vector<std::vector<CoreId>>(size_t(model.tileCount()))};
   for (NetId n = 0; n < d.netCount(); ++n) {
     if (ctx.shouldStop()) {
       result.status = ctx.cancel().stopRequested() ? "cancelled" : "time-out";
