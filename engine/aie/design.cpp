@@ -148,6 +148,23 @@ std::vector<int> Design::turnsOf() const {
   return of;
 }
 
+Design::TurnEnds Design::turnEnds() const {
+  TurnEnds ends{std::vector<std::map<int, int>>(cores.size()), std::vector<std::map<int, int>>(cores.size())};
+  const std::vector<int> groupOf = turnsOf();
+  for (NetId n = 0; n < netCount(); ++n) {
+    const int g = groupOf[size_t(n)];
+    const Net& net = nets[size_t(n)];
+    if (g < 0 || net.source < 0 || net.source >= coreCount()) continue;
+    if (net.usesDma(0)) ++ends.out[size_t(net.source)][g];
+    std::set<CoreId> targets;
+    for (size_t i = 0; i < net.targets.size(); ++i)
+      if (net.usesDma(int(i) + 1) && net.targets[i] >= 0 && net.targets[i] < coreCount())
+        targets.insert(net.targets[i]);
+    for (CoreId c : targets) ++ends.in[size_t(c)][g];
+  }
+  return ends;
+}
+
 namespace {
 
 class ProblemList {

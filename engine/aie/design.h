@@ -2,6 +2,7 @@
 // A logical AIE design in np-flow netlist terms: logical cores, multicast nets between them,
 // and links (join / distribute / copy through an intermediate core that share its buffer).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -154,6 +155,12 @@ class Design {
   std::vector<int> incomingNetCount() const;
   /// Per net, the index of the Turns group it is in, or -1.
   std::vector<int> turnsOf() const;
+  /// Per core, its DMA ends in each Turns group (group -> ends): as a source (`out`) and as a
+  /// target (`in`, a core once per net), as outgoingNetCount() and incomingNetCount() count them.
+  struct TurnEnds {
+    std::vector<std::map<int, int>> out, in;
+  };
+  TurnEnds turnEnds() const;
 
   /// Structural problems (dangling ids, duplicate names, numbers out of the ranges in
   /// limits.h, inconsistent or cyclic links, cascades a core cannot have); empty when sound.

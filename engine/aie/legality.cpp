@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 namespace ts::aie {
 
@@ -120,32 +119,20 @@ std::vector<int> certainBds(const Design& design, const Device& device, const Pl
   return bds;
 }
 
-namespace {
-
-// Of the DMA ends the cores `here` (one tile's) have, those that a net taking turns with another
-// end here already covers (Design::turns: one channel serves the group in turn), out (MM2S,
-// sources) and in (S2MM, targets, a core once per net).
-std::pair<int, int> endsTakingTurns(const Design& design, const std::vector<int>& turnsOf,
-                                    const std::vector<CoreId>& here) {
-  std::map<int, int> out, in;  // turns group -> its ends here
-  for (NetId n = 0; n < design.netCount(); ++n) {
-    const int g = turnsOf[size_t(n)];
-    if (g < 0) continue;
-    const Net& net = design.nets[size_t(n)];
-    auto atHere = [&](CoreId c) { return std::find(here.begin(), here.end(), c) != here.end(); };
-    if (net.usesDma(0) && atHere(net.source)) ++out[g];
-    std::set<CoreId> targets;
-    for (size_t i = 0; i < net.targets.size(); ++i)
-      if (net.usesDma(int(i) + 1) && atHere(net.targets[i])) targets.insert(net.targets[i]);
-    in[g] += int(targets.size());
+std::pair<int, int> mergedEndpointChannels(const std::vector<int>& outNets, const std::vector<int>& inNets,
+                                           const Design::TurnEnds& turnEnds, const std::vector<CoreId>& cores) {
+  int out = 0, in = 0;
+  std::map<int, int> groupOut, groupIn;  // turns group -> its ends among the cores
+  for (CoreId c : cores) {
+    out += outNets[size_t(c)];
+    in += inNets[size_t(c)];
+    for (const auto& [g, ends] : turnEnds.out[size_t(c)]) groupOut[g] += ends;
+    for (const auto& [g, ends] : turnEnds.in[size_t(c)]) groupIn[g] += ends;
   }
-  int covered[2] = {0, 0};
-  for (const auto* side : {&out, &in})
-    for (const auto& entry : *side) covered[side == &in] += std::max(0, entry.second - 1);
-  return {covered[0], covered[1]};
+  for (const auto& entry : groupOut) out -= entry.second - 1;
+  for (const auto& entry : groupIn) in -= entry.second - 1;
+  return {out, in};
 }
-
-}  // namespace
 
 std::vector<Violation> checkPlacement(const Design& design, const Device& device, const Placement& placement,
                                       const PlacementCheckOptions& options) {
@@ -160,7 +147,7 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
   }
   std::vector<int> outNets = design.outgoingNetCount();
   std::vector<int> inNets = design.incomingNetCount();
-  const std::vector<int> turnsOf = design.turnsOf();
+  const Design::TurnEnds turnEnds = design.turnEnds();
   std::map<TileCoord, std::vector<CoreId>> byTile;
   for (CoreId c = 0; c < design.coreCount(); ++c) {
     const LogicalCore& core = design.cores[c];
@@ -280,24 +267,25 @@ std::vector<Violation> checkPlacement(const Design& design, const Device& device
       memory += bufferBytes[size_t(c)] + design.cores[size_t(c)].bufferBytes;
     }
     const bool merged = cores.size() > 1;
-    int turnsOut = 0, turnsIn = 0;  // ends another end of their turns group covers
-    if (merged && !design.turns.empty()) std::tie(turnsOut, turnsIn) = endsTakingTurns(design, turnsOf, cores);
+    // Ends of a turns group take one channel together: the channels needed at once.
+    const auto [outAtOnce, inAtOnce] = mergedEndpointChannels(outNets, inNets, turnEnds, cores);
     // Cores, not nets: one memory-tile core may hold the ends of several linked nets.
     const std::string what = std::string(toString(kind)) + " tile " + core::toString(t) + ": " +
                              (merged ? "the " + std::to_string(cores.size()) + " cores placed there" : "its core");
-    auto turnsNote = [](int covered) {
-      return covered > 0 ? " at once (" + std::to_string(covered) + " more take turns with them)" : std::string();
+    auto nets = [](int atOnce, int all) {
+      return std::to_string(atOnce) + " nets" +
+             (all > atOnce ? " at once (" + std::to_string(all - atOnce) + " more take turns with them)" : "");
     };
-    if (merged && dmaOut - turnsOut > res.dmaOut)
-      out.push_back({"dma-out",
-                     what + " send " + std::to_string(dmaOut - turnsOut) + " nets" + turnsNote(turnsOut) +
-                         " but it has " + std::to_string(res.dmaOut) + " MM2S channels",
-                     cores, t});
-    if (merged && dmaIn - turnsIn > res.dmaIn)
-      out.push_back({"dma-in",
-                     what + " receive " + std::to_string(dmaIn - turnsIn) + " nets" + turnsNote(turnsIn) +
-                         " but it has " + std::to_string(res.dmaIn) + " S2MM channels",
-                     cores, t});
+    if (merged && outAtOnce > res.dmaOut)
+      out.push_back(
+          {"dma-out",
+           what + " send " + nets(outAtOnce, dmaOut) + " but it has " + std::to_string(res.dmaOut) + " MM2S channels",
+           cores, t});
+    if (merged && inAtOnce > res.dmaIn)
+      out.push_back(
+          {"dma-in",
+           what + " receive " + nets(inAtOnce, dmaIn) + " but it has " + std::to_string(res.dmaIn) + " S2MM channels",
+           cores, t});
     if (kind == TileKind::Mem) {
       memTileUse[size_t(device.index(t))] = memory;
       memTileFixed[size_t(device.index(t))] = own;

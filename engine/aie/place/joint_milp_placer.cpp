@@ -8,7 +8,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <thread>
 
 #include "engine/aie/legality.h"
@@ -91,19 +90,7 @@ class PlacementRows {
     for (CoreId c = 0; c < d_.coreCount(); ++c)
       for (const CoreCandidate& cc : cands_[c]) byTile[dev_.index(cc.tile)].push_back(c);
     const std::vector<int> outNets = d_.outgoingNetCount(), inNets = d_.incomingNetCount();
-    // Per core, its DMA ends' nets in each turns group (Design::turns), out and in.
-    std::vector<std::map<int, int>> turnsOut(size_t(d_.coreCount())), turnsIn(turnsOut);
-    const std::vector<int> turnsOf = d_.turnsOf();
-    for (NetId n = 0; n < d_.netCount(); ++n) {
-      const int g = turnsOf[size_t(n)];
-      if (g < 0) continue;
-      const Net& net = d_.nets[size_t(n)];
-      if (net.usesDma(0)) ++turnsOut[size_t(net.source)][g];
-      std::set<CoreId> targets;
-      for (size_t i = 0; i < net.targets.size(); ++i)
-        if (net.usesDma(int(i) + 1)) targets.insert(net.targets[i]);
-      for (CoreId c : targets) ++turnsIn[size_t(c)][g];
-    }
+    const Design::TurnEnds turnEnds = d_.turnEnds();  // per core, its DMA ends in each turns group
     const std::vector<int64_t> bufferBytes = streamBufferBytes(d_);
     std::vector<milp::LinExpr> memTileBytes(size_t(dev_.tileCount())), memTileOwn(memTileBytes);
     std::vector<int64_t> memTileMost(size_t(dev_.tileCount()), 0);
@@ -163,8 +150,8 @@ class PlacementRows {
         const double slack = std::max(0, largest - capacity);  // a lone endpoint is the router's matter
         m_.addLe(std::string("ep_") + dir + "_" + tag, use + milp::LinExpr::var(merged, slack), capacity + slack);
       };
-      channels(outNets, turnsOut, res.dmaOut, "mm2s");
-      channels(inNets, turnsIn, res.dmaIn, "s2mm");
+      channels(outNets, turnEnds.out, res.dmaOut, "mm2s");
+      channels(inNets, turnEnds.in, res.dmaIn, "s2mm");
     }
     // The endpoints' buffers within each memory tile's memory and what its row neighbours lend
     // (memtile_spill.h), as the placement checker counts them.

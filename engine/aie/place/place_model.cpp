@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include "engine/aie/legality.h"
 #include "engine/aie/routing_legality.h"
@@ -139,7 +138,8 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
     staticLocks_[c] += design.cores[c].locks;
   }
 
-  turnsOf_ = design.turnsOf();
+  turnEnds_ = design.turnEnds();
+  const std::vector<int> turnsOf = design.turnsOf();
   for (NetId n = 0; n < nets; ++n) {
     const Net& net = design.nets[n];
     auto& pins = pins_[n];
@@ -154,7 +154,7 @@ PlaceModel::PlaceModel(const Design& design, const Device& device) : design_(&de
       bool linked = std::find(linkedCores[n].begin(), linkedCores[n].end(), c) != linkedCores[n].end();
       bytes.push_back(linked ? -1 : net.usesDma(int(i)) ? int64_t(depth) * net.bytesPerObject : 0);
       endpointBds_[n].push_back(net.usesDma(int(i)) ? aie::endpointBds(depth) : 0);
-      pinDma_[n].push_back(!net.usesDma(int(i)) ? kNoDma : turnsOf_[size_t(n)] >= 0 ? kDmaInTurns : kDma);
+      pinDma_[n].push_back(!net.usesDma(int(i)) ? kNoDma : turnsOf[size_t(n)] >= 0 ? kDmaInTurns : kDma);
       if (coreNets_[c].empty() || coreNets_[c].back() != n) coreNets_[c].push_back(n);
     }
     allCompute_[n] = compute && !net.needsStream();  // a streamed net never uses shared memory
@@ -224,25 +224,10 @@ int PlaceModel::netSharedBanks(NetId n, const int* pinTiles, int count, std::arr
 }
 
 std::pair<int, int> PlaceModel::endpointChannels(const std::vector<CoreId>& cores, CoreId plus) const {
-  int out = 0, in = 0;
-  std::set<std::pair<int, bool>> groups;  // (turns group, in) already counted
-  auto add = [&](CoreId c) {
-    out += outNets(c);
-    in += inNets(c);
-    if (design_->turns.empty()) return;
-    for (NetId n : netsOf(c)) {
-      const auto& pins = pins_[size_t(n)];
-      for (size_t k = 0; k < pins.size(); ++k) {
-        if (pins[k] != c) continue;
-        if (pinDma_[size_t(n)][k] == kDmaInTurns && !groups.insert({turnsOf_[size_t(n)], k > 0}).second)
-          --(k > 0 ? in : out);
-        break;  // a core is one pin of a net
-      }
-    }
-  };
-  for (CoreId c : cores) add(c);
-  if (plus >= 0) add(plus);
-  return {out, in};
+  if (plus < 0) return mergedEndpointChannels(outNets_, inNets_, turnEnds_, cores);
+  std::vector<CoreId> with = cores;
+  with.push_back(plus);
+  return mergedEndpointChannels(outNets_, inNets_, turnEnds_, with);
 }
 
 bool PlaceModel::keepsMemoryUses(const Placement& p, CoreId c, TileCoord t) const {

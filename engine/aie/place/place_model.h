@@ -173,8 +173,8 @@ class PlaceModel {
     return inNets_[size_t(c)];
   }
   /// The DMA channels out (MM2S) and in (S2MM) that the ends of `cores`, and of `plus` unless
-  /// -1, take when they share one tile: one per net and core, except that the nets of one turns
-  /// group (Design::turns) take one together, as the placement checker counts merged endpoints.
+  /// -1, take when they share one tile, as the placement checker counts merged endpoints
+  /// (mergedEndpointChannels: the nets of one turns group take one together).
   std::pair<int, int> endpointChannels(const std::vector<CoreId>& cores, CoreId plus = -1) const;
 
   // ---- tiles ----
@@ -223,7 +223,7 @@ class PlaceModel {
   std::vector<int64_t> sharedBytes_;
   std::vector<std::vector<int>> endpointBds_;
   std::vector<std::vector<DmaKind>> pinDma_;
-  std::vector<int> turnsOf_;  // per net: its turns group, -1 for none
+  Design::TurnEnds turnEnds_;
   std::vector<std::vector<NetId>> coreNets_;
   std::vector<int64_t> staticBytes_;
   std::vector<int> staticLocks_;
