@@ -1,8 +1,11 @@
 #pragma once
 // One aie.device of an MLIR-AIE file read into a Design, op by op: the reader's state and its
 // handlers (internal to the MLIR reader; mlir_import.h is the interface). The handlers live in
-// mlir_import.cpp, those of the memory a file declares (buffers, stacks) in
-// mlir_import_memory.cpp, and those of the route form in mlir_import_routes.cpp.
+// mlir_import.cpp (the device, tiles, op dispatch and the finished design), those of object FIFOs
+// in mlir_import_objectfifo.cpp, of flows in mlir_import_flows.cpp, of the memory a file declares
+// (buffers, stacks) in mlir_import_memory.cpp, of the route form in mlir_import_routes.cpp, of
+// broadcast packets and multicasts in mlir_import_fanout.cpp and of runtime sequences in
+// mlir_import_sequences.cpp.
 #include <functional>
 #include <map>
 #include <memory>
