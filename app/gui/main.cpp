@@ -222,11 +222,25 @@ int main(int argc, char** argv) {
     window.canvas()->setHeatMap(heat);
   }
   window.show();
+  bool requestedRunStarted = false;
   if (parser.isSet(runOpt)) {
     const QString id = parser.value(runOpt);
     if (!window.current()->document()->isOpen()) return fail("--run needs a file");
-    if (!window.current()->runPanel()->selectAlgorithm(id)) return fail("--run: unknown algorithm '" + id + "'");
-    QTimer::singleShot(0, &window, [&window] { window.current()->runPanel()->start(); });
+    ts::ui::RunPanelBase* panel = window.current()->runPanel();
+    if (!panel->selectAlgorithm(id)) return fail("--run: unknown algorithm '" + id + "'");
+    // The run starts once the panel is free: a kernel graph without a .paint is first placed by
+    // CU.POKer in the background, and a run started meanwhile would be refused.
+    auto startRequested = [&, panel, id] {
+      if (requestedRunStarted || panel->running()) return;
+      requestedRunStarted = true;
+      if (!panel->start()) {
+        fail("--run: " + id + " did not start");
+        QApplication::exit(2);
+      }
+    };
+    QObject::connect(panel, &ts::ui::RunPanelBase::finished, &window,
+                     [&window, startRequested] { QTimer::singleShot(0, &window, startRequested); });
+    QTimer::singleShot(0, &window, startRequested);
   }
 
   ts::ui::CompareWindow* compare = nullptr;
@@ -325,7 +339,9 @@ int main(int argc, char** argv) {
       app.quit();
     };
     if (parser.isSet(keepOpt) && parser.isSet(runOpt)) {
-      auto keepThenShoot = [&, delayMs] {
+      auto keepThenShoot = [&, delayMs](bool, const QString& summary) {
+        if (!requestedRunStarted) return;  // the background placement of the open, not the run
+        std::printf("%s\n", summary.toLocal8Bit().constData());
         window.current()->runPanel()->keepResult();
         QTimer::singleShot(std::max(400, delayMs), &window, shoot);
       };
@@ -333,7 +349,7 @@ int main(int argc, char** argv) {
     } else {
       QTimer::singleShot(std::max(400, delayMs), &window, shoot);
     }
-    app.exec();
+    if (const int exited = app.exec(); exited != 0) return exited;  // e.g. a --run that did not start
     return code;
   }
   if (parser.isSet(benchOpt)) {

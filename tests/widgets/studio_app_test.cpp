@@ -8,6 +8,7 @@
 
 #include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/widget_test_util.h"
+#include "tests/widgets/wse_test_util.h"
 #include "widgets/aie_painter.h"
 
 using namespace ts;
@@ -98,6 +99,24 @@ class StudioAppTest : public QObject {
     QCOMPARE(gui.exitCode(), 2);
     QVERIFY(QString::fromUtf8(gui.readAllStandardError()).contains("'NPUDEVICE' is a placeholder"));
     QVERIFY(!QFile::exists(out));
+  }
+
+  // A kernel graph without a .paint is first placed by CU.POKer in the background; --run starts
+  // the run asked for once that has ended (it was refused unseen, and --keep kept the placement).
+  void runWaitsForTheBackgroundPlacementOfAKernelGraph() {
+    const QString kgraph =
+        test::writeFile("studio_run", "lean.kgraph", test::readAll(test::wseSample("lean_resnet50_fine.kgraph")));
+    QVERIFY(!QFile::exists(QFileInfo(kgraph).absolutePath() + "/lean.paint"));
+    QString out = test::outputPath("studio_run.png");
+    QFile::remove(out);
+    QProcess gui;
+    gui.setProcessEnvironment(offscreen());
+    gui.start(TS_GUI_PATH, {kgraph, "--run", "dnc", "--keep", "--screenshot", out});
+    QVERIFY(gui.waitForFinished(120000));
+    QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+    const QString printed = QString::fromUtf8(gui.readAllStandardOutput());
+    QVERIFY2(printed.contains("Divide and conquer: finished"), qPrintable(printed));
+    QVERIFY(QFile::exists(out));
   }
 
   void badDesignFailsWithOneLine() {

@@ -4,6 +4,8 @@
 // re-run and deleted; the compare window shows WSE runs side by side with the evaluator's
 // legal / MT / WL / AC / score and the wall time, and runs launched from it are recorded.
 #include <QFile>
+#include <QListWidget>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -267,6 +269,21 @@ class WseHistoryTest : public QObject {
     QCOMPARE(w->view(1)->canvas()->view().offset, first->view().offset);
     static_cast<WseRunView*>(w->view(1))->wseCanvas()->setSelectedKernels({2});
     QCOMPARE(w->view(0)->selection(), std::vector<int>{2});
+  }
+
+  void everyLaunchPresetShowsItsWholeName() {
+    // The longest names ("Divide and conquer from current") were cut off in a fixed-width dock.
+    auto w = compareWindow({});
+    QVERIFY(w);
+    auto* list = w->findChild<QListWidget*>();
+    QVERIFY(list);
+    QCOMPARE(list->count(), int(w->support()->presets().size()));
+    QVERIFY(list->isVisible());
+    QCOMPARE(list->horizontalScrollBar()->maximum(), 0);
+    for (int i = 0; i < list->count(); ++i)
+      QVERIFY2(list->visualItemRect(list->item(i)).width() >= list->sizeHintForRow(i) &&
+                   list->sizeHintForColumn(0) <= list->viewport()->width(),
+               qPrintable(list->item(i)->text()));
   }
 
   void runsLaunchedFromTheWindowAreRecorded() {

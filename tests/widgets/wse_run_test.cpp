@@ -5,7 +5,11 @@
 // the background.
 #include <QElapsedTimer>
 #include <QTableWidget>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLogValueAxis>
 #include <QtTest>
+#include <iterator>
 
 #include "app/gui/main_window.h"
 #include "engine/wse/free_space.h"
@@ -122,6 +126,35 @@ class WseRunTest : public QObject {
     QCOMPARE(doc_->evaluation().score, r.evaluation.score);
     doc_->undoStack()->undo();  // the kept result is one edit
     QCOMPARE(doc_->evaluation().score, before.score);
+  }
+
+  void targetsOrdersOfMagnitudeApartStayReadable() {
+    // CU.POKer bisects from an upper bound far above the answer: the targets near the answer
+    // must not all land on the chart's bottom line.
+    chart_->beginRun("targets");
+    const double targets[] = {1.2e8, 6e7, 4.0e4, 5.0e4, 4.2e4};
+    for (size_t i = 0; i < std::size(targets); ++i) {
+      core::QorSample s;
+      s.elapsedSeconds = 0.01 * double(i + 1);
+      s.add("target", targets[i]).add("feasible", 1);
+      chart_->addSample(s);
+    }
+    chart_->flush();
+    QtCharts::QChart* chart = chart_->view(0)->chart();
+    QtCharts::QAbstractSeries* feasible = chart->series().front();
+    QCOMPARE(feasible->name(), QString("feasible"));
+    auto y = [&](double t, double v) { return chart->mapToPosition(QPointF(t, v), feasible).y(); };
+    // 4e4 and 5e4 a visible share of the height between 4e4 and 1.2e8 (2.8 % on a log axis; on a
+    // linear one, 0.008 %).
+    const double near = y(0.03, 4.0e4) - y(0.04, 5.0e4), whole = y(0.03, 4.0e4) - y(0.01, 1.2e8);
+    QVERIFY2(near > 0.01 * whole, qPrintable(QString("%1 of %2 px").arg(near).arg(whole)));
+    for (size_t i = 0; i < std::size(targets); ++i) {
+      const QPointF at = chart->mapToPosition(QPointF(0.01 * double(i + 1), targets[i]), feasible);
+      QVERIFY2(chart->plotArea().adjusted(-1, -1, 1, 1).contains(at), qPrintable(QString::number(targets[i])));
+    }
+    auto* axis = qobject_cast<QtCharts::QLogValueAxis*>(chart_->valueAxis(0));
+    QVERIFY(axis);
+    QVERIFY(axis->min() <= 4.0e4 && axis->max() >= 1.2e8);
   }
 
   void resultKeptAsTheRunEndsStaysKept() {

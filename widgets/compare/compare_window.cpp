@@ -15,8 +15,10 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/compare/metrics_table.h"
@@ -104,7 +106,13 @@ CompareWindow::CompareWindow(std::unique_ptr<CompareSupport> support, QWidget* p
   launchLayout->addWidget(parallel_);
   launch_ = new QPushButton(tr("Launch"), launchBox);
   launchLayout->addWidget(launch_);
-  launchBox->setMaximumWidth(240);
+  // Narrow, so that the canvases keep the width, but never narrower than the longest preset's
+  // name with its check box (a vertical scroll bar included): no name is cut off.
+  const int namesWidth = presets_->sizeHintForColumn(0) + 2 * presets_->frameWidth() +
+                         presets_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, presets_);
+  presets_->setMinimumWidth(namesWidth);
+  const QMargins margins = launchLayout->contentsMargins();
+  launchBox->setMaximumWidth(std::max(240, namesWidth + margins.left() + margins.right()));
   auto* dock = new QDockWidget(tr("Launch"), this);
   dock->setObjectName("compareLaunchDock");
   dock->setWidget(launchBox);

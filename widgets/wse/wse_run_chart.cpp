@@ -7,6 +7,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 #include <cmath>
@@ -40,7 +41,7 @@ WseRunChart::WseRunChart(QWidget* parent) : QWidget(parent) {
   const QString titles[] = {tr("Targets tried (green: feasible)"), tr("Best score"), tr("Best MT"), tr("Best WL"),
                             tr("Best AC")};
   for (int c = 0; c < 5; ++c) {
-    charts_[size_t(c)] = makeChart(titles[c]);
+    charts_[size_t(c)] = makeChart(titles[c], c == 0);
     // One column: side by side, a chart in the dock is too narrow for its title and labels.
     grid->addWidget(charts_[size_t(c)].view, c, 0);
   }
@@ -82,7 +83,7 @@ WseRunChart::WseRunChart(QWidget* parent) : QWidget(parent) {
   connect(&timer_, &QTimer::timeout, this, &WseRunChart::flush);
 }
 
-WseRunChart::Chart WseRunChart::makeChart(const QString& title) {
+WseRunChart::Chart WseRunChart::makeChart(const QString& title, bool logarithmic) {
   Chart c;
   c.chart = new QChart();
   c.chart->setTitle(title);
@@ -91,8 +92,18 @@ WseRunChart::Chart WseRunChart::makeChart(const QString& title) {
   c.x = new QValueAxis();
   styleCompactAxis(c.x, 4);
   c.x->setTitleText(tr("s"));
-  c.y = new QValueAxis();
-  styleCompactAxis(c.y, 4);
+  if (logarithmic) {
+    auto* y = new QLogValueAxis();
+    y->setBase(10);
+    y->setLabelFormat("%.3g");
+    y->setLabelsFont(c.x->labelsFont());
+    y->setMinorTickCount(0);
+    c.y = y;
+  } else {
+    auto* y = new QValueAxis();
+    styleCompactAxis(y, 4);
+    c.y = y;
+  }
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
   applyPalette(c.chart, palette());
@@ -141,12 +152,14 @@ void WseRunChart::flush() {
   }
   for (int c = 0; c < 5; ++c) {
     if (!touched[size_t(c)]) continue;
+    auto* log = qobject_cast<QLogValueAxis*>(charts_[size_t(c)].y);
     double x1 = 1e-3, y0 = 0, y1 = 0;
     bool any = false;
     for (int i = 0; i < SeriesCount; ++i) {
       if (chartOf_[size_t(i)] != c) continue;
       for (const QPointF& p : data_[size_t(i)]) {
         x1 = std::max(x1, p.x());
+        if (log && p.y() <= 0) continue;  // off a log axis (target times and costs are positive)
         y0 = any ? std::min(y0, p.y()) : p.y();
         y1 = any ? std::max(y1, p.y()) : p.y();
         any = true;
@@ -155,7 +168,19 @@ void WseRunChart::flush() {
     // Round ticks and a padded range, as in the other charts: labels fit without "…" and a flat
     // series gets a readable axis.
     setNiceRange(charts_[size_t(c)].x, 0, x1);
-    setPaddedRange(charts_[size_t(c)].y, any ? y0 : 0, any ? y1 : 1);
+    if (log) {
+      // Whole powers of the base around the values, so that the labels are round, and a base
+      // large enough that a short chart has room for every label (QtCharts draws labels that
+      // overlap as "...").
+      const double first = any ? std::floor(std::log10(y0)) : 0;
+      const double last = std::max(first + 1, any ? std::ceil(std::log10(y1 * 1.0001)) : 1);
+      const int step = last - first <= 3 ? 1 : last - first <= 6 ? 2 : 3;  // decades per label
+      const double from = std::floor(first / step) * step, to = std::ceil(last / step) * step;
+      log->setBase(std::pow(10.0, step));
+      log->setRange(std::pow(10.0, from), std::pow(10.0, to));
+    } else {
+      setPaddedRange(static_cast<QValueAxis*>(charts_[size_t(c)].y), any ? y0 : 0, any ? y1 : 1);
+    }
   }
 }
 

@@ -3,6 +3,10 @@
 // layout existed at that target and red when not (the annealer's current cost instead, for
 // TBS-SA), and the best score, MT, WL and AC found so far. Samples are buffered and pushed to
 // the series with one replace() each on a short timer; lines are decimated (see gui.md).
+//
+// The targets chart has a logarithmic value axis: CU.POKer's search bisects from an upper bound
+// orders of magnitude above the answer, and on a linear axis every later target (the ones that
+// matter) lies on the bottom line.
 #include <QTimer>
 #include <QVector>
 #include <QWidget>
@@ -15,6 +19,7 @@ namespace QtCharts {
 class QChart;
 class QChartView;
 class QXYSeries;
+class QAbstractAxis;
 class QValueAxis;
 }  // namespace QtCharts
 
@@ -39,15 +44,18 @@ class WseRunChart : public QWidget {
   /// Points the series shows now.
   int shownPoints(SeriesId id) const;
   QtCharts::QChartView* view(int chart) const { return charts_[size_t(chart)].view; }
+  /// The value axis of a chart (0: the targets', logarithmic).
+  QtCharts::QAbstractAxis* valueAxis(int chart) const { return charts_[size_t(chart)].y; }
 
  private:
   struct Chart {
     QtCharts::QChart* chart = nullptr;
     QtCharts::QChartView* view = nullptr;
-    QtCharts::QValueAxis *x = nullptr, *y = nullptr;
+    QtCharts::QValueAxis* x = nullptr;
+    QtCharts::QAbstractAxis* y = nullptr;
   };
   void append(SeriesId id, double t, double v);
-  Chart makeChart(const QString& title);
+  Chart makeChart(const QString& title, bool logarithmic);
 
   QLabel* title_;
   std::array<Chart, 5> charts_;  ///< targets, score, MT, WL, AC
