@@ -99,8 +99,9 @@ void RunPanel::onFinished() {
   setKeepEnabled(out.pinsRespected);
   emit logMessage(summary + " · " + aieFiguresSummary(after_));
   for (const auto& r : out.reasons) emit logMessage("  " + q(r));
-  emit finished(out.success, summary);
   emit previewChanged(tr("run result (not kept): ") + aieFiguresSummary(after_), &job_->output().placement);
+  // Last: a listener may keep or discard the result at once (the studio's --keep does).
+  emit finished(out.success, summary);
 }
 
 bool RunPanel::keepResult() {

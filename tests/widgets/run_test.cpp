@@ -222,6 +222,23 @@ class RunTest : public QObject {
     QCOMPARE(doc_->undoStack()->count(), 0);
   }
 
+  void keptWhenItEndsLeavesNoPreview() {
+    // A result kept as soon as the run ends (the studio's --keep does so) leaves no "run result
+    // (not kept)" preview behind in the status bar and the design browser.
+    QVERIFY(panel_->selectAlgorithm("place/sa"));
+    bool kept = false;
+    connect(panel_.get(), &RunPanel::finished, this, [&] { kept = panel_->keepResult(); });
+    QString preview = "none yet";
+    connect(panel_.get(), &RunPanel::previewChanged, this, [&](const QString& text) { preview = text; });
+    QSignalSpy finished(panel_.get(), &RunPanel::finished);
+    QVERIFY(panel_->start());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY(kept);
+    QCOMPARE(panel_->statusText(), QString("Kept"));
+    QVERIFY2(preview.isEmpty(), qPrintable(preview));
+    QVERIFY(!canvas_->showingSnapshot());
+  }
+
   void routerResultIsDrawnAsRoutes() {
     // A router needs a complete placement: it refuses this one with a reason.
     QVERIFY(panel_->selectAlgorithm("route/milp"));
