@@ -280,10 +280,9 @@ class WseHistoryTest : public QObject {
     QCOMPARE(list->count(), int(w->support()->presets().size()));
     QVERIFY(list->isVisible());
     QCOMPARE(list->horizontalScrollBar()->maximum(), 0);
-    for (int i = 0; i < list->count(); ++i)
-      QVERIFY2(list->visualItemRect(list->item(i)).width() >= list->sizeHintForRow(i) &&
-                   list->sizeHintForColumn(0) <= list->viewport()->width(),
-               qPrintable(list->item(i)->text()));
+    // The widest name with its check box fits the visible width.
+    QVERIFY2(list->sizeHintForColumn(0) <= list->viewport()->width(),
+             qPrintable(QString("%1 > %2 px").arg(list->sizeHintForColumn(0)).arg(list->viewport()->width())));
   }
 
   void runsLaunchedFromTheWindowAreRecorded() {
