@@ -11,8 +11,9 @@ AieFigures aieFigures(const aie::Design& design, const aie::Device& device, cons
   f.cores = design.coreCount();
   f.placed = placement.placedCount();
   f.routed = routing && graph && usage.routed;
-  f.problems = usage.problemCount();
-  f.legal = placement.complete() && f.routed && f.problems == 0;
+  f.problems = int(usage.violations.size());
+  f.warnings = int(usage.warnings.size());
+  f.legal = placement.complete() && f.routed && f.problems == 0 && f.warnings == 0;
   if (f.routed) {
     aie::QorMetrics m = aie::computeQor(design, device, *graph, placement, *routing);
     f.routeLength = m.routeLength;
@@ -47,6 +48,7 @@ QString aieFiguresSummary(const AieFigures& f) {
                   .arg(f.routeLength, 0, 'f', 0)
                   .arg(f.problems)
                   .arg(f.problems == 1 ? "" : "s");
+  if (f.warnings > 0) s += QStringLiteral(" · %1 warning%2").arg(f.warnings).arg(f.warnings == 1 ? "" : "s");
   if (f.placed < f.cores) s = QStringLiteral("placed %1/%2 · ").arg(f.placed).arg(f.cores) + s;
   if (AieFigures::has(f.runtimeUs)) s += QStringLiteral(" · est. runtime %1 µs").arg(f.runtimeUs, 0, 'f', 1);
   return s;
@@ -70,6 +72,7 @@ QString aieFiguresComparisonHtml(const AieFigures& b, const AieFigures& a) {
   row(b.routed && a.routed ? QStringLiteral("route length") : QStringLiteral("route length (est.)"), b.routeLength,
       a.routeLength, 0, true);
   row(QStringLiteral("problems"), b.problems, a.problems, 0, true);
+  if (b.warnings > 0 || a.warnings > 0) row(QStringLiteral("warnings (est.)"), b.warnings, a.warnings, 0, true);
   row(QStringLiteral("DMA channels"), b.dmaChannels, a.dmaChannels, 0, true);
   row(QStringLiteral("buffers KiB"), b.bufferKb, a.bufferKb, 1, true);
   if (b.routed || a.routed) row(QStringLiteral("max link use"), b.maxLinkUse, a.maxLinkUse, 2, true);

@@ -20,8 +20,9 @@ struct AieFigures {
   static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
   int cores = 0, placed = 0;
   bool routed = false;
-  int problems = 0;        ///< violations + warnings
-  bool legal = false;      ///< complete, routed and without problems
+  int problems = 0;        ///< violations (AieUsage::violations)
+  int warnings = 0;        ///< likely over-use an unrouted state's estimate finds (AieUsage::warnings)
+  bool legal = false;      ///< complete, routed and without problems or warnings
   double routeLength = 0;  ///< link hops; the HPWL estimate when not routed
   double bufferKb = 0;     ///< upper bound when not routed
   int sharedNets = 0, circuitNets = 0, packetNets = 0;
@@ -36,7 +37,8 @@ struct AieFigures {
 AieFigures aieFigures(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
                       const aie::Routing* routing, const aie::RrGraph* graph, const AieUsage& usage);
 
-/// "route length 584 · 0 problems · est. runtime 41.2 µs" (`est.` before unrouted figures).
+/// "route length 584 · 0 problems · est. runtime 41.2 µs" (`est.` before unrouted figures;
+/// "· N warnings" after the problems when the estimate has any).
 QString aieFiguresSummary(const AieFigures& f);
 
 /// Rows "what: before → after" for the run panel's result box, as an HTML table.

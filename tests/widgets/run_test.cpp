@@ -17,6 +17,7 @@
 #include "tests/widgets/widget_test_util.h"
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
+#include "widgets/aie_figures.h"
 #include "widgets/param_form.h"
 #include "widgets/qor_chart.h"
 #include "widgets/run_job.h"
@@ -220,6 +221,25 @@ class RunTest : public QObject {
     QVERIFY(!canvas_->showingSnapshot());
     QCOMPARE(doc_->placement(), before);
     QCOMPARE(doc_->undoStack()->count(), 0);
+  }
+
+  void figuresTellProblemsFromEstimatedWarnings() {
+    // CRONet's sample placement, unrouted: its memory tiles likely need more S2MM channels than
+    // they have (an estimate, a warning), and nothing is a definite problem. Run summaries said
+    // "5 problems" where the status bar said "problems 0 · warnings 5".
+    QString error;
+    QVERIFY2(doc_->open(QStringLiteral(TS_SOURCE_DIR) + "/samples/cronet_xcve2802.yaml", &error), qPrintable(error));
+    const AieUsage& u = doc_->usage();
+    QVERIFY(!u.routed);
+    QVERIFY(u.violations.empty());
+    QVERIFY(!u.warnings.empty());
+    const AieFigures f = aieFigures(doc_->design(), doc_->device(), doc_->placement(), nullptr, nullptr, u);
+    QCOMPARE(f.problems, 0);
+    QCOMPARE(f.warnings, int(u.warnings.size()));
+    QVERIFY(!f.legal);  // not routed
+    const QString summary = aieFiguresSummary(f);
+    QVERIFY2(summary.contains(QString("0 problems · %1 warnings").arg(u.warnings.size())), qPrintable(summary));
+    QVERIFY2(aieFiguresComparisonHtml(f, f).contains("warnings"), qPrintable(aieFiguresComparisonHtml(f, f)));
   }
 
   void keptWhenItEndsLeavesNoPreview() {
