@@ -79,7 +79,16 @@ bool AieWorkspace::handles(const QString& path) const {
 
 bool AieWorkspace::open(const QString& path, QString* error) {
   int module = std::exchange(moduleToOpen_, -1);
-  const QString device = std::exchange(deviceToOpen_, {});
+  QString device = std::exchange(deviceToOpen_, {});
+  if (module < 0 && device.isEmpty()) {
+    // Asked, like the module below: a file naming a device TileStudio does not know.
+    std::optional<QString> chosen = chooseMlirDevice(canvas_, path);
+    if (!chosen) {
+      if (error) error->clear();
+      return false;  // cancelled
+    }
+    device = *chosen;
+  }
   if (module < 0) {
     std::optional<int> chosen = chooseMlirModule(canvas_, path, error, device);
     if (!chosen) return false;  // cancelled (error empty) or unreadable

@@ -1,5 +1,6 @@
 #include "widgets/mlir_module_dialog.h"
 
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -7,7 +8,9 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/mlir_import.h"
 
@@ -65,6 +68,44 @@ std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QStrin
   dialog.resize(640, 360);
   if (dialog.exec() != QDialog::Accepted || !list->currentItem()) return std::nullopt;
   return list->currentItem()->data(Qt::UserRole).toInt();
+}
+
+std::optional<QString> chooseMlirDevice(QWidget* parent, const QString& path) {
+  if (QFileInfo(path).suffix().compare(QStringLiteral("mlir"), Qt::CaseInsensitive) != 0) return QString();
+  std::vector<aie::MlirModule> modules;
+  try {
+    modules = aie::loadMlirModules(path.toStdString());
+  } catch (const std::exception&) {
+    return QString();  // the open reports it
+  }
+  QStringList unknown;
+  for (const aie::MlirModule& m : modules) {
+    const QString name = QString::fromStdString(m.device);
+    if (m.error && !m.device.empty() && !aie::knownMlirDevice(m.device) && !unknown.contains(name)) unknown << name;
+  }
+  if (unknown.isEmpty()) return QString();
+
+  QDialog dialog(parent);
+  dialog.setObjectName(QStringLiteral("mlirDeviceDialog"));
+  dialog.setWindowTitle(QObject::tr("Open on which device?"));
+  auto* layout = new QVBoxLayout(&dialog);
+  auto* text = new QLabel(QObject::tr("%1 names the device %2, which TileStudio does not know (MLIR-AIE's tests write "
+                                      "NPUDEVICE for the machine's NPU). Open it on:")
+                              .arg(QFileInfo(path).fileName(), QStringLiteral("'") + unknown.join("', '") + "'"),
+                          &dialog);
+  text->setWordWrap(true);
+  layout->addWidget(text);
+  auto* devices = new QComboBox(&dialog);
+  devices->setObjectName(QStringLiteral("devices"));
+  for (const std::string& d : aie::availableDevices()) devices->addItem(QString::fromStdString(d));
+  devices->setCurrentIndex(std::max(0, devices->findText(QStringLiteral("npu2"))));
+  layout->addWidget(devices);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  layout->addWidget(buttons);
+  if (dialog.exec() != QDialog::Accepted || devices->currentText().isEmpty()) return std::nullopt;
+  return devices->currentText();
 }
 
 }  // namespace ts::ui

@@ -1,6 +1,7 @@
 #pragma once
 // "Which module?": an MLIR-AIE file run with --split-input-file (or holding several aie.device
-// ops) is several designs. The studio's open path asks the user which one to open.
+// ops) is several designs. The studio's open path asks the user which one to open, and first,
+// when the file names a device TileStudio does not know, which device to open it on.
 #include <QString>
 #include <QWidget>
 #include <optional>
@@ -13,5 +14,12 @@ namespace ts::ui {
 /// `device`, when given, replaces each module's own (e.g. MLIR-AIE's NPUDEVICE placeholder).
 std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error,
                                     const QString& device = {});
+
+/// "Which device?": when a module of an MLIR-AIE file names a device TileStudio does not know
+/// (MLIR-AIE's tests write the NPUDEVICE placeholder, which their runner replaces), asks which
+/// device to open it on, as --device does on the command line. An empty string when nothing
+/// needs asking (no MLIR file, known devices, or a file the open itself will report as
+/// unreadable); nothing when the user cancelled.
+std::optional<QString> chooseMlirDevice(QWidget* parent, const QString& path);
 
 }  // namespace ts::ui

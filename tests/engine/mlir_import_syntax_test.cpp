@@ -373,6 +373,14 @@ TEST(MlirSyntax, ADesignProblemNamesTheOpThatMadeIt) {
   EXPECT_TRUE(mentions(e, "is already the output of link")) << e.what();
 }
 
+TEST(MlirSyntax, KnownDevicesAreThePresetsAndMlirAiesOlderNames) {
+  // The studio asks for a device when a file names one it does not know.
+  for (const char* name : {"npu1", "npu2", "xcve2802", "npu", "ipu"}) EXPECT_TRUE(knownMlirDevice(name)) << name;
+  for (const char* name : {"NPUDEVICE", "npu9", ""}) EXPECT_FALSE(knownMlirDevice(name)) << name;
+  EXPECT_EQ(mlirDevicePreset("ipu"), "npu1");
+  EXPECT_EQ(mlirDevicePreset("npu2"), "npu2");
+}
+
 TEST(MlirSyntax, ADevicePlaceholderSaysWhatToWriteInstead) {
   ts::core::InputError e = errorOf(device("    %a = aie.tile(0, 2)\n", "NPUDEVICE"));
   EXPECT_EQ(e.line(), 2);

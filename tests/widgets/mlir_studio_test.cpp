@@ -2,6 +2,7 @@
 // exporting it as placed MLIR and Vitis constraints, cascade arrows on the canvas (broken ones
 // red), and a drag preview that refuses broken cascades and partial-pin violations.
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QListWidget>
 #include <QStandardPaths>
@@ -15,6 +16,7 @@
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_painter.h"
+#include "widgets/aie_workspace.h"
 #include "widgets/mlir_module_dialog.h"
 
 using namespace ts;
@@ -72,6 +74,54 @@ class MlirStudioTest : public QObject {
     error.clear();
     QVERIFY(!chooseMlirModule(nullptr, kCascadeFile, &error));
     QVERIFY(error.isEmpty());
+  }
+
+  void deviceDialogOpensAPlaceholderFileOnTheChosenDevice() {
+    // MLIR-AIE's tests write NPUDEVICE; the command line gives the device with --device, and
+    // the studio's open asks for it (before, it could only show the error).
+    const QString path = test::outputPath("placeholder_device.mlir");
+    core::writeFileAtomically(path.toStdString(),
+                              "module {\n  aie.device(NPUDEVICE) {\n    %a = aie.tile(0, 2)\n    %b = aie.tile(0, 3)\n"
+                              "    aie.objectfifo @of(%a, {%b}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n  }\n}\n");
+    // Answers the dialog once it is up (polling, so that a slow machine cannot leave it open).
+    auto answer = [](const QString& device) {
+      auto* poll = new QTimer();
+      QObject::connect(poll, &QTimer::timeout, [poll, device] {
+        for (QWidget* w : QApplication::topLevelWidgets())
+          if (auto* d = qobject_cast<QDialog*>(w); d && d->objectName() == "mlirDeviceDialog" && d->isVisible()) {
+            poll->stop();
+            poll->deleteLater();
+            auto* devices = d->findChild<QComboBox*>("devices");
+            QVERIFY(devices && devices->findText("npu1") >= 0);
+            d->grab().save(test::outputPath("mlir_device_dialog.png"));
+            if (device.isEmpty()) {
+              d->reject();
+              return;
+            }
+            devices->setCurrentText(device);
+            d->accept();
+          }
+      });
+      poll->start(20);
+    };
+    answer("npu1");
+    QCOMPARE(chooseMlirDevice(nullptr, path).value_or("(cancelled)"), QString("npu1"));
+    answer({});
+    QVERIFY(!chooseMlirDevice(nullptr, path));
+    // Known devices ask nothing.
+    QCOMPARE(chooseMlirDevice(nullptr, kCascadeFile).value_or("(cancelled)"), QString());
+
+    // The studio's open path: asked, then opened on that device.
+    AieWorkspace workspace(nullptr, false);
+    answer("npu1");
+    QString error;
+    QVERIFY2(workspace.open(path, &error), qPrintable(error));
+    QCOMPARE(QString::fromStdString(workspace.aieDocument()->device().name()), QString("npu1"));
+    // Cancelled: not opened, and no error to show.
+    AieWorkspace other(nullptr, false);
+    answer({});
+    QVERIFY(!other.open(path, &error));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
   }
 
   void documentOpensAModuleAndExportsItPlaced() {

@@ -72,8 +72,7 @@ void ModuleImporter::start(const Statement& st, size_t opIndex) {
       notes_.push_back("the file's device '" + deviceName_ + "' is replaced by '" + device_.name() + "' (--device)");
   } else
     try {
-      // npu and ipu: MLIR-AIE's older names of npu1.
-      device_ = loadDevice(deviceName_ == "npu" || deviceName_ == "ipu" ? "npu1" : deviceName_);
+      device_ = loadDevice(mlirDevicePreset(deviceName_));
     } catch (const core::Error& e) {
       // MLIR-AIE's lit tests write NPUDEVICE and let the test runner substitute the machine's NPU.
       const bool placeholder = std::all_of(deviceName_.begin(), deviceName_.end(), [](char ch) {
@@ -625,6 +624,20 @@ std::vector<MlirModule> FileImporter::run() {
 }
 
 }  // namespace
+
+std::string mlirDevicePreset(const std::string& name) {
+  // npu and ipu: MLIR-AIE's older names of npu1.
+  return name == "npu" || name == "ipu" ? "npu1" : name;
+}
+
+bool knownMlirDevice(const std::string& name) {
+  try {
+    loadDevice(mlirDevicePreset(name));
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
 
 std::vector<MlirModule> parseMlirModules(const std::string& text, const std::string& file, const Device* device) {
   return FileImporter(std::make_shared<const std::string>(text), file, device).run();

@@ -80,6 +80,13 @@ std::vector<MlirModule> parseMlirModules(const std::string& text, const std::str
                                          const Device* device = nullptr);
 std::vector<MlirModule> loadMlirModules(const std::string& path, const Device* device = nullptr);
 
+/// The device preset an `aie.device(name)` opens on (MLIR-AIE's older `npu` and `ipu` are npu1),
+/// and whether TileStudio knows it (MLIR-AIE's tests write the `NPUDEVICE` placeholder, and
+/// newer devices may be missing): a module whose device is unknown imports only with a device
+/// given instead.
+std::string mlirDevicePreset(const std::string& name);
+bool knownMlirDevice(const std::string& name);
+
 /// One design: module `module` (1-based), or with 0 the file's only module (a file with
 /// several is an InputError that lists them). Throws core::InputError naming file:line:column.
 /// This is the importer's stable entry point (also used by the fuzz harness).
