@@ -78,8 +78,11 @@ std::optional<QString> chooseMlirDevice(QWidget* parent, const QString& path) {
   } catch (const std::exception&) {
     return QString();  // the open reports it
   }
+  // Only when no module opens as it is: in a file that mixes devices, the module dialog offers
+  // the ones that do (a device given would replace every module's).
   QStringList unknown;
   for (const aie::MlirModule& m : modules) {
+    if (m.imported) return QString();
     const QString name = QString::fromStdString(m.device);
     if (m.error && !m.device.empty() && !aie::knownMlirDevice(m.device) && !unknown.contains(name)) unknown << name;
   }

@@ -15,11 +15,11 @@ namespace ts::ui {
 std::optional<int> chooseMlirModule(QWidget* parent, const QString& path, QString* error,
                                     const QString& device = {});
 
-/// "Which device?": when a module of an MLIR-AIE file names a device TileStudio does not know
-/// (MLIR-AIE's tests write the NPUDEVICE placeholder, which their runner replaces), asks which
-/// device to open it on, as --device does on the command line. An empty string when nothing
-/// needs asking (no MLIR file, known devices, or a file the open itself will report as
-/// unreadable); nothing when the user cancelled.
+/// "Which device?": when no module of an MLIR-AIE file opens and some name a device TileStudio
+/// does not know (MLIR-AIE's tests write the NPUDEVICE placeholder, which their runner
+/// replaces), asks which device to open it on, as --device does on the command line. An empty
+/// string when nothing needs asking (no MLIR file, a module that opens as it is, or a file the
+/// open itself will report as unreadable); nothing when the user cancelled.
 std::optional<QString> chooseMlirDevice(QWidget* parent, const QString& path);
 
 }  // namespace ts::ui

@@ -108,8 +108,15 @@ class MlirStudioTest : public QObject {
     QCOMPARE(chooseMlirDevice(nullptr, path).value_or("(cancelled)"), QString("npu1"));
     answer({});
     QVERIFY(!chooseMlirDevice(nullptr, path));
-    // Known devices ask nothing.
+    // Known devices ask nothing, nor does a file with a module that opens as it is (the module
+    // dialog offers that one; a device given would replace every module's).
     QCOMPARE(chooseMlirDevice(nullptr, kCascadeFile).value_or("(cancelled)"), QString());
+    const QString mixed = test::outputPath("placeholder_and_npu2.mlir");
+    core::writeFileAtomically(mixed.toStdString(),
+                              "module {\n  aie.device(NPUDEVICE) {\n    %a = aie.tile(0, 2)\n  }\n}\n"
+                              "// -----\n"
+                              "module {\n  aie.device(npu2) {\n    %a = aie.tile(0, 2)\n  }\n}\n");
+    QCOMPARE(chooseMlirDevice(nullptr, mixed).value_or("(cancelled)"), QString());
 
     // The studio's open path: asked, then opened on that device.
     AieWorkspace workspace(nullptr, false);
