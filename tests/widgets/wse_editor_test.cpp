@@ -76,6 +76,28 @@ class WseEditorTest : public QObject {
     doc_.reset();
   }
 
+  void problemListSaysWhenThereAreNone() {
+    // A legal layout: one line that says so, which the user cannot pick (the AIE list does the
+    // same; an empty dock could also mean nothing was checked).
+    ui::WseProblemList list(doc_.get(), canvas_.get());
+    QVERIFY(doc_->evaluation().legal);
+    QCOMPARE(list.count(), 1);
+    QCOMPARE(list.item(0)->text(), QString("No problems found"));
+    QVERIFY(!(list.item(0)->flags() & Qt::ItemIsSelectable));
+    canvas_->setSelectedKernels({3});
+    emit list.itemClicked(list.item(0));
+    QCOMPARE(canvas_->selectedKernels(), std::vector<int>{3});  // the line selects nothing
+    // Two kernels on one spot: the overlap is listed, and picking it selects both.
+    wse::Layout layout = doc_->layout();
+    layout.kernels[1].x = layout.kernels[0].x;
+    layout.kernels[1].y = layout.kernels[0].y;
+    doc_->setLayout(layout, "overlap");
+    QVERIFY(!doc_->evaluation().legal);
+    QCOMPARE(list.count(), int(doc_->evaluation().violations.size()));
+    QVERIFY(list.item(0)->flags() & Qt::ItemIsSelectable);
+    QVERIFY(list.item(0)->text() != "No problems found");
+  }
+
   void caseCScoreShownIsTheEvaluators() {
     const QString solution = test::sharedData("ispd20/solutions/C_searsm8_placement.paint");
     const QString kgraph =

@@ -16,6 +16,7 @@ WseProblemList::WseProblemList(WseDocument* document, WseCanvas* canvas, QWidget
   connect(doc_, &WseDocument::changed, this, &WseProblemList::refresh);
   connect(doc_, &WseDocument::opened, this, &WseProblemList::refresh);
   connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    if (!item->data(kKernelsRole).isValid()) return;  // "No problems found"
     std::vector<int> kernels;
     for (const QVariant& v : item->data(kKernelsRole).toList()) kernels.push_back(v.toInt());
     canvas_->setSelectedKernels(kernels);
@@ -36,6 +37,11 @@ void WseProblemList::refresh() {
       item->setForeground(toneColour(Tone::Error, palette()));
       item->setToolTip(tr("%1: click to select and zoom").arg(QString::fromStdString(v.code)));
       ++n;
+    }
+    if (n == 0) {  // as the AIE list: an empty dock could also mean nothing was checked
+      auto* item = new QListWidgetItem(tr("No problems found"), this);
+      item->setFlags(Qt::ItemIsEnabled);
+      item->setForeground(toneColour(Tone::Ok, palette()));
     }
   }
   emit countChanged(n);
