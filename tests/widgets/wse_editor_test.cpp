@@ -10,14 +10,18 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QtTest>
 
 #include "app/gui/main_window.h"
+#include "engine/core/run_context.h"
 #include "engine/wse/free_space.h"
 #include "engine/wse/io/kgraph_io.h"
 #include "engine/wse/io/paint_io.h"
+#include "engine/wse/kernel_library.h"
+#include "engine/wse/placers.h"
 #include "tests/widgets/widget_test_registry.h"
 #include "tests/widgets/wse_test_util.h"
 #include "widgets/aie_document.h"
@@ -74,6 +78,43 @@ class WseEditorTest : public QObject {
   void cleanup() {
     canvas_.reset();
     doc_.reset();
+  }
+
+  void kernelTimesShowAsWholeCyclesAndSortByValue() {
+    // U-Net's kernels take over a million cycles: shown as 1548200, not 1.5482e+06 (which the
+    // dock's edge cut to "1.5482").
+    QString error;
+    auto doc = std::make_unique<ui::WseDocument>();
+    QVERIFY2(doc->open(test::wseSample("unet.kgraph"), &error), qPrintable(error));
+    wse::WsePlacerOptions options;
+    options.algorithm = "dnc";
+    options.settings = {{"range", "0.04"}, {"step", "0.02"}, {"max_shapes", "8"}};
+    core::RunContext ctx(1);
+    const wse::WsePlaceResult placed = wse::runWsePlacer(doc->graph(), options, ctx);
+    QVERIFY(placed.found);
+    doc->setLayout(placed.layout, "placed");
+    ui::WseCanvas canvas(doc.get());
+    ui::WseKernelList list(doc.get(), &canvas);
+    QTreeWidget* tree = list.tree();
+    QCOMPARE(tree->topLevelItemCount(), doc->graph().kernelCount());
+    auto* delegate = qobject_cast<QStyledItemDelegate*>(tree->itemDelegate());
+    QVERIFY(delegate);
+    double largest = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+      const QTreeWidgetItem* item = tree->topLevelItem(i);
+      const int k = doc->graph().findKernel(item->text(0).toStdString());
+      QVERIFY(k >= 0);
+      const double time =
+          wse::kernelPerf(doc->graph().kernels[size_t(k)].spec, doc->layout().kernels[size_t(k)].args).time;
+      largest = std::max(largest, time);
+      // What the view draws: its delegate's text for the value (a double shows as 1.5482e+06).
+      QCOMPARE(delegate->displayText(item->data(3, Qt::DisplayRole), tree->locale()), ui::wseNumber(time));
+    }
+    QVERIFY2(largest >= 1e6, qPrintable(QString::number(largest)));  // where the old form went exponential
+    tree->sortItems(3, Qt::AscendingOrder);
+    for (int i = 1; i < tree->topLevelItemCount(); ++i)
+      QVERIFY(tree->topLevelItem(i - 1)->data(3, Qt::DisplayRole).toDouble() <=
+              tree->topLevelItem(i)->data(3, Qt::DisplayRole).toDouble());
   }
 
   void problemListSaysWhenThereAreNone() {

@@ -2,8 +2,10 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QLocale>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
@@ -31,6 +33,10 @@ WseKernelList::WseKernelList(WseDocument* document, WseCanvas* canvas, QWidget* 
   tree_->setSortingEnabled(true);
   tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Times as the inspector writes them (1704960, not 1,704,960): the dock is narrow.
+  QLocale plain = tree_->locale();
+  plain.setNumberOptions(plain.numberOptions() | QLocale::OmitGroupSeparator);
+  tree_->setLocale(plain);
   column->addWidget(tree_);
   connect(search_, &QLineEdit::textChanged, this, &WseKernelList::applyFilter);
   connect(tree_, &QTreeWidget::itemSelectionChanged, this, &WseKernelList::toCanvas);
@@ -63,7 +69,11 @@ void WseKernelList::rebuild() {
       QString search = item->text(0) + ' ' + item->text(1) + ' ' + wseFormalArgs(kernel.spec);
       if (p.placed && p.args.c.size() == size_t(kernel.spec.convCount()) && p.args.k.size() == p.args.c.size()) {
         item->setText(2, wseShape(wse::kernelBox(kernel.spec, p)));
-        item->setData(3, Qt::DisplayRole, wse::kernelPerf(kernel.spec, p.args).time);
+        // Whole cycles as integers (1548200, not 1.5482e+06 cut off at the dock's edge), still
+        // numbers so that the column sorts by value.
+        const double time = wse::kernelPerf(kernel.spec, p.args).time;
+        const bool whole = std::abs(time - std::round(time)) < 1e-9 && std::abs(time) < 1e15;
+        item->setData(3, Qt::DisplayRole, whole ? QVariant(qlonglong(std::llround(time))) : QVariant(time));
         item->setText(4, QStringLiteral("(%1, %2) %3%4")
                              .arg(p.x)
                              .arg(p.y)
