@@ -120,15 +120,18 @@ std::vector<int> certainBds(const Design& design, const Device& device, const Pl
 }
 
 std::pair<int, int> mergedEndpointChannels(const std::vector<int>& outNets, const std::vector<int>& inNets,
-                                           const Design::TurnEnds& turnEnds, const std::vector<CoreId>& cores) {
+                                           const Design::TurnEnds& turnEnds, const std::vector<CoreId>& cores,
+                                           CoreId plus) {
   int out = 0, in = 0;
   std::map<int, int> groupOut, groupIn;  // turns group -> its ends among the cores
-  for (CoreId c : cores) {
+  auto add = [&](CoreId c) {
     out += outNets[size_t(c)];
     in += inNets[size_t(c)];
     for (const auto& [g, ends] : turnEnds.out[size_t(c)]) groupOut[g] += ends;
     for (const auto& [g, ends] : turnEnds.in[size_t(c)]) groupIn[g] += ends;
-  }
+  };
+  for (CoreId c : cores) add(c);
+  if (plus >= 0) add(plus);
   for (const auto& entry : groupOut) out -= entry.second - 1;
   for (const auto& entry : groupIn) in -= entry.second - 1;
   return {out, in};

@@ -47,11 +47,13 @@ std::optional<TileCoord> sharedMemoryBank(const Design& design, const Device& de
 /// tile); nets with an unplaced endpoint are left out.
 std::vector<int> certainBds(const Design& design, const Device& device, const Placement& placement);
 
-/// The DMA channels, out (MM2S) and in (S2MM), that the ends of `cores` take when they share one
-/// tile: their nets (`outNets`, `inNets`: Design::outgoingNetCount(), incomingNetCount()) less,
-/// per turns group, all its ends there but one (one channel serves the group in turn).
+/// The DMA channels, out (MM2S) and in (S2MM), that the ends of `cores` (and of `plus` unless -1)
+/// take when they share one tile: their nets (`outNets`, `inNets`: Design::outgoingNetCount(),
+/// incomingNetCount()) less, per turns group, all its ends there but one (one channel serves the
+/// group in turn).
 std::pair<int, int> mergedEndpointChannels(const std::vector<int>& outNets, const std::vector<int>& inNets,
-                                           const Design::TurnEnds& turnEnds, const std::vector<CoreId>& cores);
+                                           const Design::TurnEnds& turnEnds, const std::vector<CoreId>& cores,
+                                           CoreId plus = -1);
 
 /// The device's cascade adjacency in words, for messages.
 std::string cascadeRule(const Device& device);

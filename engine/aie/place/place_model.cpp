@@ -224,10 +224,7 @@ int PlaceModel::netSharedBanks(NetId n, const int* pinTiles, int count, std::arr
 }
 
 std::pair<int, int> PlaceModel::endpointChannels(const std::vector<CoreId>& cores, CoreId plus) const {
-  if (plus < 0) return mergedEndpointChannels(outNets_, inNets_, turnEnds_, cores);
-  std::vector<CoreId> with = cores;
-  with.push_back(plus);
-  return mergedEndpointChannels(outNets_, inNets_, turnEnds_, with);
+  return mergedEndpointChannels(outNets_, inNets_, turnEnds_, cores, plus);  // no copy of `cores` per candidate
 }
 
 bool PlaceModel::keepsMemoryUses(const Placement& p, CoreId c, TileCoord t) const {
