@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -117,47 +118,73 @@ TEST(ChannelUsage, StraightRouteUsesEachSegmentWithCertainty) {
 }
 
 // Patterns are shared between boxes (every shift along a row, and every height whose rows have
-// the same links): on every preset, each pair's pattern placed on the array is its connection's
-// probabilities rounded to units, whatever order the pairs are asked in.
+// the same links and fall alike into bins): on every preset, each pair's pattern placed on the
+// array is its connection's probabilities rounded to units (and summed per bin), whatever order
+// the pairs are asked in.
 TEST(ChannelUsage, SharedPatternsAreEachPairsOwnProbabilities) {
-  for (const std::string& name : availableDevices()) {
-    Device dev = loadDevice(name);
-    const int tiles = dev.tileCount(), cols = dev.columns();
-    const int32_t unit = ChannelUsage::unitsPerNet(100);
-    ChannelUsage usage(dev, unit);
-    EXPECT_TRUE(usage.sharesShapes()) << name;  // every preset's rows are alike along their length
-    std::vector<std::pair<int, double>> want;
-    // Targets from the top row down, so that a pair higher up is often asked before its shape's
-    // lowest copy (the one holding the values).
-    const int step = std::max(1, tiles / 97);
-    for (int to = tiles - 1; to >= 0; to -= step)
-      for (int from = 0; from < tiles; from += step / 2 + 1) {
-        bool leavesBox = false;
-        usage.connection(from, to, want, &leavesBox);
-        std::map<int, int32_t> expected;
-        for (const auto& [seg, prob] : want) expected[seg] = int32_t(std::llround(prob * unit));
-        const PatternRef p = usage.pattern(from, to);
-        std::map<int, int32_t> got;
-        if (!leavesBox) {  // one way across, one way up or down
-          ASSERT_LE(p.lanes(), 2) << name << ": " << from << " -> " << to;
-        }
-        for (int r = 0; r < p.rows; ++r)
-          for (int d = 0; d < 4; ++d) {
-            if (!(p.dirs >> d & 1)) continue;
-            for (int t = 0; t < p.span(); ++t) {
-              const int32_t v = p.values[p.index(r, t, d)];
-              if (t >= p.tiles) {
-                ASSERT_EQ(v, 0) << name << ": padding of " << from << " -> " << to;
-                continue;
-              }
-              const int col = from % cols + p.col0 + t;
-              if (v != 0) got[ChannelUsage::segment((p.firstRow + r) * cols + col, Direction(d))] = v;
-            }
+  for (const std::string& name : availableDevices())
+    for (int rowsPerBin : {1, 2}) {
+      Device dev = loadDevice(name);
+      const int tiles = dev.tileCount(), cols = dev.columns();
+      const int32_t unit = ChannelUsage::unitsPerNet(100, rowsPerBin);
+      ChannelUsage usage(dev, unit, rowsPerBin);
+      EXPECT_TRUE(usage.sharesShapes()) << name;  // every preset's rows are alike along their length
+      // A value's place: (bin, column, direction).
+      using Where = std::tuple<int, int, int>;
+      std::vector<std::pair<int, double>> want;
+      // Targets from the top row down, so that a pair higher up is often asked before its shape's
+      // lowest copy (the one holding the values).
+      const int step = std::max(1, tiles / 97);
+      for (int to = tiles - 1; to >= 0; to -= step)
+        for (int from = 0; from < tiles; from += step / 2 + 1) {
+          bool leavesBox = false;
+          usage.connection(from, to, want, &leavesBox);
+          std::map<Where, int32_t> expected;
+          for (const auto& [seg, prob] : want)
+            expected[{usage.binOf(seg / 4 / cols), seg / 4 % cols, seg % 4}] += int32_t(std::llround(prob * unit));
+          const PatternRef p = usage.pattern(from, to);
+          std::map<Where, int32_t> got;
+          if (!leavesBox) {  // one way across, one way up or down
+            ASSERT_LE(p.lanes(), 2) << name << ": " << from << " -> " << to;
           }
-        for (auto it = expected.begin(); it != expected.end();) it = it->second == 0 ? expected.erase(it) : ++it;
-        ASSERT_EQ(got, expected) << name << ": " << from << " -> " << to;
-      }
-  }
+          for (int r = 0; r < p.rows; ++r)
+            for (int d = 0; d < 4; ++d) {
+              if (!(p.dirs >> d & 1)) continue;
+              for (int t = 0; t < p.span(); ++t) {
+                const int32_t v = p.values[p.index(r, t, d)];
+                if (t >= p.tiles) {
+                  ASSERT_EQ(v, 0) << name << ": padding of " << from << " -> " << to;
+                  continue;
+                }
+                const int col = from % cols + p.col0 + t;
+                if (v != 0) got[{p.firstRow + r, col, d}] = v;
+              }
+            }
+          for (auto it = expected.begin(); it != expected.end();) it = it->second == 0 ? expected.erase(it) : ++it;
+          ASSERT_EQ(got, expected) << name << " (bins of " << rowsPerBin << "): " << from << " -> " << to;
+        }
+    }
+}
+
+// Bins pair adjacent rows of the same kind from the bottom up; a row left over stays alone.
+TEST(ChannelUsage, RowBinsPairRowsOfTheSameKind) {
+  const Device big = loadDevice("xcve2802");  // shim, two memory-tile rows, eight compute rows
+  ChannelUsage pairs(big, ChannelUsage::unitsPerNet(10, 2), 2);
+  EXPECT_EQ(pairs.bins(), 6);
+  std::vector<int> bins;
+  for (int r = 0; r < big.rows(); ++r) bins.push_back(pairs.binOf(r));
+  EXPECT_EQ(bins, (std::vector<int>{0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5}));
+  const Device npu1 = loadDevice("npu1");  // shim, memory tiles, four compute rows
+  ChannelUsage triples(npu1, ChannelUsage::unitsPerNet(10, 3), 3);
+  bins.clear();
+  for (int r = 0; r < npu1.rows(); ++r) bins.push_back(triples.binOf(r));
+  EXPECT_EQ(bins, (std::vector<int>{0, 1, 2, 2, 2, 3}));
+  ChannelUsage single(big, ChannelUsage::unitsPerNet(10));
+  EXPECT_EQ(single.bins(), big.rows());
+  EXPECT_EQ(single.binOf(7), 7);
+  // A bin's certain use of every segment still fits a pattern value.
+  EXPECT_LE(pairs.maxValue(), 65535);
+  EXPECT_EQ(pairs.maxValue(), 2 * pairs.units());
 }
 
 // ---------- hand-computed bb terms ----------
@@ -473,6 +500,38 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
 }
 
+// With rows binned in pairs, the hot east segment of row 2 shares its column's capacity with row 3
+// (8 links in all): 5.0 expected nets (4.3 on row 2, 0.7 on row 3) are no overuse.
+TEST(BbcgCost, RowBinsCountAPairOfRowsAgainstTheirSummedCapacity) {
+  Device dev = loadDevice("npu2");
+  Design d = pairNets(5);
+  PlaceModel m(d, dev);
+  BbcgCostConfig cfg = kappa3();
+  cfg.rowsPerBin = 2;
+  BbcgCost cost(m, cfg);
+  Placement p = placeHotRow(d);
+  cost.reset(p);
+  const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
+  const int above = ChannelUsage::segment(dev.index({3, 3}), Direction::East);
+  EXPECT_NEAR(cost.expectedUse(hot), 5.0, 1e-9);
+  EXPECT_NEAR(cost.expectedUse(above), 5.0, 1e-9);
+  EXPECT_EQ(cost.binCapacity(hot), 8);
+  EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
+  EXPECT_EQ(BbcgCost::fromScratch(m, cfg, p), cost.terms());
+  // Three more nets along row 3 fill the pair exactly to its capacity (8.0): still no overuse,
+  // where each row alone would be 0.3 over (row 2) and 0.3 under (row 3, 3.7).
+  Design more = pairNets(8);
+  PlaceModel m2(more, dev);
+  BbcgCost cost2(m2, cfg);
+  Placement q = placeHotRow(more, {{1, 3}, {2, 3}, {3, 3}}, {{4, 3}, {5, 3}, {6, 3}});
+  cost2.reset(q);
+  EXPECT_NEAR(cost2.expectedUse(hot), 8.0, 1e-9);
+  EXPECT_DOUBLE_EQ(cost2.congestion(), 0.0);
+  EXPECT_EQ(BbcgCost::fromScratch(m2, cfg, q), cost2.terms());
+  cfg.rowsPerBin = 1;
+  EXPECT_NEAR(BbcgCost::fromScratch(m2, cfg, q)[2].second, 3 * 0.3, 1e-9);
+}
+
 // Boxes at different heights whose rows have the same links share their pattern's values: a net
 // whose two ends move up together keeps the values but not its rows, and must be restaged.
 TEST(BbcgCost, ANetMovedUpWholeLeavesItsOldRows) {
@@ -663,12 +722,15 @@ void randomMoves(const Design& d, const Device& dev, const Config& config, int s
   if constexpr (std::is_same_v<Cost, BbcgCost>) {
     // So do the per-row overuse sums the early rejection relies on (kept up to date by every
     // staged, committed and reverted change).
-    const ChannelUsage channels(dev, ChannelUsage::unitsPerNet(m.netCount()));
-    std::vector<int64_t> rows(size_t(dev.rows()), 0);
+    const ChannelUsage channels(dev, ChannelUsage::unitsPerNet(m.netCount(), config.rowsPerBin), config.rowsPerBin);
+    std::vector<int64_t> rows(size_t(channels.bins()), 0);
+    std::set<std::tuple<int, int, int>> seen;  // each bin once
     for (int s = 0; s < channels.segmentCount(); ++s) {
+      const int bin = channels.binOf(s / 4 / dev.columns());
+      if (!seen.insert({bin, s / 4 % dev.columns(), s % 4}).second) continue;
       const int64_t over =
-          std::llround(cost.expectedUse(s) * channels.units()) - int64_t(channels.capacity(s)) * channels.units();
-      rows[size_t(s / 4 / dev.columns())] += std::max<int64_t>(over, 0);
+          std::llround(cost.expectedUse(s) * channels.units()) - int64_t(cost.binCapacity(s)) * channels.units();
+      rows[size_t(bin)] += std::max<int64_t>(over, 0);
     }
     EXPECT_EQ(cost.rowOveruse(), rows);
   }
@@ -828,6 +890,22 @@ TEST(BbcgCost, DeltasEqualRecomputationOverRandomMoves) {
   randomMoves<BbcgCost>(ts::test::randomDesign(23, 24, 3, 3, 40), npu2, cfg, 1500, 6, &sparseCongestion, &shortcuts);
   EXPECT_GT(sparseCongestion, 0.0);
   EXPECT_GT(shortcuts, 0) << "no move was rejected from the bound alone";
+}
+
+// The coarser grid (rows binned in pairs) is exact against its own recomputation as well: on a
+// small array and on a large one with memory-tile rows, whose patterns are shared at every other
+// height.
+TEST(BbcgCost, RowBinDeltasEqualRecomputationOverRandomMoves) {
+  BbcgCostConfig cfg;
+  cfg.kappa = 7.5;
+  cfg.rowsPerBin = 2;
+  double congestion = 0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(21, 28, 4, 6, 90), loadDevice("npu2"), cfg, 3000, 3, &congestion);
+  EXPECT_GT(congestion, 0.0) << "the random sequence never congested a bin";
+  double bigCongestion = 0;
+  randomMoves<BbcgCost>(ts::test::randomDesign(22, 100, 10, 10, 200), loadDevice("xcve2802"), cfg, 600, 4,
+                        &bigCongestion);
+  EXPECT_GT(bigCongestion, 0.0);
 }
 
 // Broadcasts to many targets (like CRONet's memory tiles feeding 8-11 cores): a multicast net's

@@ -20,6 +20,10 @@ void SaPlacerConfig::bind(core::ParamBinder& b) {
   b.bind("milp_time_limit", milpCost.router.timeLimitSeconds, "milp cost: seconds per routing MILP solve", 0.01);
   b.bind("milp_infeasible_penalty", milpCost.infeasiblePenalty, "milp cost: cost of an unroutable placement", 0);
   b.bind("kappa", costConfig.kappa, "bbcg: weight of expected nets over a channel's capacity", 0);
+  b.bind("bin_rows", costConfig.rowsPerBin,
+         "bbcg: adjacent rows of the same kind whose channel segments count together (1: each segment, eq. 10; 2: "
+         "pairs of rows, a coarser and faster grid)",
+         1, 4);
   b.bind("wirelength_weight", costConfig.bb.wirelengthWeight, "weight of q(n) * (bbx + bby)", 0);
   b.bind("shared_wirelength", costConfig.bb.sharedWirelength,
          "multiplies the wirelength of a net whose endpoints can share a memory (1: eq. 9; such a net needs no "

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace ts::aie {
 
@@ -27,11 +28,15 @@ int64_t positive(int64_t x) {
 }  // namespace
 
 BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
-    : BbCost(model, config.bb), cfg_(config), channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount())) {
-  const int segs = channels_.segmentCount();
+    : BbCost(model, config.bb),
+      cfg_(config),
+      channels_(model.device(), ChannelUsage::unitsPerNet(model.netCount(), config.rowsPerBin), config.rowsPerBin) {
   columns_ = model.device().columns();
   rowStride_ = 4 * columns_;
-  excess_.assign(size_t(segs) + 4, 0);
+  const size_t values = size_t(channels_.bins()) * size_t(rowStride_);
+  excess_.assign(values + 4, 0);
+  binCapacity_.assign(values, 0);
+  for (int s = 0; s < channels_.segmentCount(); ++s) binCapacity_[lane(s)] += channels_.capacity(s);
   for (unsigned dirs = 0; dirs < 16; ++dirs)
     for (int d = 0; d < 4; ++d)
       if (dirs >> d & 1) excessLanes_[dirs].offset[excessLanes_[dirs].count++] = d * columns_;
@@ -43,7 +48,7 @@ BbcgCost::BbcgCost(const PlaceModel& model, BbcgCostConfig config)
   }
   connSource_.assign(size_t(model.netCount()), -1);
   connPattern_.assign(connTile_.size(), PatternRef{});
-  rowOveruse_.assign(size_t(model.device().rows()), 0);
+  rowOveruse_.assign(size_t(channels_.bins()), 0);
 }
 
 int64_t BbcgCost::congestionOf(int64_t overuse) const {
@@ -52,11 +57,11 @@ int64_t BbcgCost::congestionOf(int64_t overuse) const {
 
 size_t BbcgCost::lane(int segment) const {
   const int tile = segment / 4;
-  return size_t(((tile / columns_) * 4 + segment % 4) * columns_ + tile % columns_);
+  return size_t((channels_.binOf(tile / columns_) * 4 + segment % 4) * columns_ + tile % columns_);
 }
 
 int64_t BbcgCost::replace(const Placed& from, const Placed& to) {
-  const int32_t unit = channels_.units();
+  const int32_t unit = channels_.maxValue();
   const PatternRef& a = from.pattern;
   const PatternRef& b = to.pattern;
   if (!a.empty() && !b.empty() && a.firstRow == b.firstRow && a.rows == b.rows && a.tiles == b.tiles &&
@@ -164,7 +169,7 @@ void BbcgCost::trimCache() {
 
 void BbcgCost::resetExtra() {
   std::fill(excess_.begin(), excess_.end(), 0);
-  for (int s = 0; s < channels_.segmentCount(); ++s) excess_[lane(s)] = -channels_.capacity(s) * channels_.units();
+  for (size_t i = 0; i < binCapacity_.size(); ++i) excess_[i] = -binCapacity_[i] * channels_.units();
   std::fill(current_.begin(), current_.end(), Placed{});
   changes_.clear();
   mergeUsed_ = 0;
@@ -172,7 +177,7 @@ void BbcgCost::resetExtra() {
   commitExtra();
   overuse_ = 0;
   std::fill(rowOveruse_.begin(), rowOveruse_.end(), 0);
-  for (size_t i = 0; i < size_t(channels_.segmentCount()); ++i) {
+  for (size_t i = 0; i < binCapacity_.size(); ++i) {
     overuse_ += positive(excess_[i]);
     rowOveruse_[i / size_t(rowStride_)] += positive(excess_[i]);
   }
@@ -194,7 +199,7 @@ bool BbcgCost::beyondBudget(const std::vector<NetId>& affected, double budget, i
     const PatternRef& p = pl.pattern;
     if (p.empty()) continue;
     relief += kernels::relief(excessAt(p, pl.anchor), rowStride_, excessLanes_[p.dirs], p.values, p.rows, p.span(),
-                              channels_.units());
+                              channels_.maxValue());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -250,7 +255,7 @@ bool BbcgCost::multicastCannotHelp(const std::vector<NetId>& affected, double bu
     const PatternRef& p = pl.pattern;
     if (p.empty() || model().pins(n).size() <= 2) continue;
     relief += kernels::relief(excessAt(p, pl.anchor), rowStride_, excessLanes_[p.dirs], p.values, p.rows, p.span(),
-                              channels_.units());
+                              channels_.maxValue());
     if (double(change(relief)) <= budget) return false;
   }
   atLeast = change(relief);
@@ -291,27 +296,33 @@ double BbcgCost::evaluate(const Placement& placement) const {
 CostTerms BbcgCost::fromScratch(const PlaceModel& m, const BbcgCostConfig& config, const Placement& p) {
   CostTerms bb = BbCost::fromScratch(m, config.bb, p);
   const Device& dev = m.device();
-  const int32_t unit = ChannelUsage::unitsPerNet(m.netCount());
-  ChannelUsage channels(dev, unit);
-  std::vector<int64_t> usage(size_t(channels.segmentCount()), 0);
+  const int32_t unit = ChannelUsage::unitsPerNet(m.netCount(), config.rowsPerBin);
+  ChannelUsage channels(dev, unit, config.rowsPerBin);
+  // A segment's bin: (bin row, direction, column); each segment its own without binning.
+  auto binOf = [&](int seg) {
+    const TileCoord t = dev.coord(seg / 4);
+    return std::make_tuple(channels.binOf(t.row), seg % 4, t.col);
+  };
+  using Bin = std::tuple<int, int, int>;
+  std::map<Bin, int64_t> usage, capacity;
+  for (int s = 0; s < channels.segmentCount(); ++s) capacity[binOf(s)] += channels.capacity(s);
   std::vector<std::pair<int, double>> conn;
   for (NetId n = 0; n < m.netCount(); ++n) {
     const auto& pins = m.pins(n);
     std::vector<TileCoord> tiles;
     for (CoreId c : pins) tiles.push_back(p.tile(c));
     if (sharedMemoryPossible(m.design(), dev, p, n)) continue;  // the router's rule, links included
-    std::map<int, int64_t> best;  // the net's use of each segment: its likeliest connection's
+    std::map<Bin, int64_t> best;                                // the net's use of each bin: its likeliest connection's
     for (size_t i = 1; i < tiles.size(); ++i) {
       channels.connection(dev.index(tiles[0]), dev.index(tiles[i]), conn);
-      for (const auto& [seg, prob] : conn) {
-        int64_t& b = best[seg];
-        b = std::max<int64_t>(b, std::llround(prob * unit));
-      }
+      std::map<Bin, int64_t> use;  // this connection's, each segment rounded on its own
+      for (const auto& [seg, prob] : conn) use[binOf(seg)] += std::llround(prob * unit);
+      for (const auto& [bin, units] : use) best[bin] = std::max(best[bin], units);
     }
-    for (const auto& [seg, units] : best) usage[size_t(seg)] += units;
+    for (const auto& [bin, units] : best) usage[bin] += units;
   }
   int64_t over = 0;
-  for (size_t s = 0; s < usage.size(); ++s) over += positive(usage[s] - int64_t(channels.capacity(int(s))) * unit);
+  for (const auto& [bin, units] : usage) over += positive(units - capacity[bin] * unit);
   const int64_t cong = congestionUnits(config.kappa, over, unit);
   CostTerms t = bb;
   double totalUnits = std::llround(bb.front().second * kScale) + double(cong);

@@ -10,10 +10,11 @@
 //
 // Incremental evaluation. The state is the excess E(r) = E[U(r)] - C(r) per segment in fixed
 // point, laid out by row, then direction, then column (a lane per row and direction), like the
-// connection patterns (ChannelUsage::pattern). propose() applies each moved net's change to E
-// in place (old pattern out, new one in; a multicast net's connections merged by maximum), and
-// the same pass sums the change of max(E, 0) (vector loops over eight segments at a time;
-// segment_kernels.h): the overuse change telescopes, so it is exact whatever the order.
+// connection patterns (ChannelUsage::pattern). With row bins (rowsPerBin) r is a bin: the
+// segments of one column and direction over the bin's rows, summed. propose() applies each moved
+// net's change to E in place (old pattern out, new one in; a multicast net's connections merged
+// by maximum), and the same pass sums the change of max(E, 0) (vector loops over eight segments
+// at a time; segment_kernels.h): the overuse change telescopes, so it is exact whatever the order.
 // commit() keeps E, revert() applies the changes back. Between propose() and commit()/revert()
 // E holds the staged move.
 //
@@ -41,6 +42,10 @@ namespace ts::aie {
 struct BbcgCostConfig {
   BbCostConfig bb;
   double kappa = 10.0;  ///< weight of each expected net over a segment's capacity
+  /// Adjacent array rows of the same kind counted together (ChannelUsage's bins): 1 counts each
+  /// segment (eq. 10 as written); 2 counts a pair of rows' segments of one column and direction
+  /// against their summed capacity, half the passes per pattern.
+  int rowsPerBin = 1;
 };
 
 class BbcgCost : public BbCost {
@@ -53,13 +58,15 @@ class BbcgCost : public BbCost {
 
   /// kappa-weighted congestion term of the current state.
   double congestion() const { return double(congestion_) / kScale; }
-  /// Expected use of a segment in the current state (nets).
+  /// Expected use in the current state (nets) of the bin holding a segment (the segment itself
+  /// unless rows are binned), and its capacity (links).
   double expectedUse(int segment) const {
-    return double(int64_t(excess_[size_t(lane(segment))]) + int64_t(channels_.capacity(segment)) * channels_.units()) /
+    return double(int64_t(excess_[size_t(lane(segment))]) + int64_t(binCapacity_[lane(segment)]) * channels_.units()) /
            channels_.units();
   }
+  int binCapacity(int segment) const { return binCapacity_[lane(segment)]; }
 
-  /// Channel overuse per array row (units), as the early rejection bound sees it.
+  /// Channel overuse per bin row (units), as the early rejection bound sees it.
   const std::vector<int64_t>& rowOveruse() const { return rowOveruse_; }
 
   /// All bbcg terms recomputed from scratch (the independent check the tests use).
@@ -87,7 +94,7 @@ class BbcgCost : public BbCost {
   };
 
   int64_t congestionOf(int64_t overuse) const;
-  /// excess_'s index of a segment: (row * 4 + direction) * columns + column.
+  /// excess_'s index of a segment: (bin * 4 + direction) * columns + column.
   size_t lane(int segment) const;
   /// Where pattern p, anchored at `anchor`, starts in excess_.
   int32_t* excessAt(const PatternRef& p, int anchor) {
@@ -119,6 +126,7 @@ class BbcgCost : public BbCost {
   // E[U(r)] - C(r) in units, per segment (lane()), and a few zeros after the last for the
   // padding of a pattern at the array's end.
   std::vector<int32_t> excess_;
+  std::vector<int> binCapacity_;          // links per excess_ value
   int columns_ = 0, rowStride_ = 0;       // excess_ values per lane and per row
   kernels::LaneOffsets excessLanes_[16];  // per set of directions, their lanes in a row
   std::vector<Placed> current_;           // per net: what it adds to the excess now (empty: nothing)

@@ -29,16 +29,35 @@ int lowestMatchingSource(const std::vector<int>& rowLinks, int sr, int tr) {
 
 }  // namespace
 
-int32_t ChannelUsage::unitsPerNet(int nets) {
-  // A segment's total stays below 2^31 units even if every net crossed it.
-  int32_t units = 50000;
-  while (units > 1 && int64_t(nets + 64) * units >= (int64_t(1) << 31)) units /= 10;
+int32_t ChannelUsage::unitsPerNet(int nets, int rowsPerBin) {
+  // A bin's total stays below 2^31 units even if every net used all its segments.
+  const int k = std::max(1, rowsPerBin);
+  int32_t units = 50000 / k;
+  while (units > 1 && int64_t(nets + 64) * units * k >= (int64_t(1) << 31)) units /= 10;
   return units;
 }
 
-ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
-    : device_(&device), columns_(device.columns()), rows_(device.rows()), units_(unitsPerNet) {
-  assert(unitsPerNet > 0 && unitsPerNet <= 65535);  // a certain use must fit a PatternValue
+ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet, int rowsPerBin)
+    : device_(&device),
+      columns_(device.columns()),
+      rows_(device.rows()),
+      units_(unitsPerNet),
+      rowsPerBin_(std::max(1, rowsPerBin)) {
+  assert(int64_t(unitsPerNet) * rowsPerBin_ > 0 && int64_t(unitsPerNet) * rowsPerBin_ <= 65535);  // fits a PatternValue
+  // Bins from the bottom: a row joins the bin below it while that holds fewer than rowsPerBin
+  // rows of the same kind.
+  const std::vector<TileKind>& roles = device.rowRoles();
+  std::vector<int> binSize, posInBin;  // per row: its bin's rows and its place there
+  for (int r = 0, start = 0; r < rows_; ++r) {
+    if (r > start && (r - start == rowsPerBin_ || roles[size_t(r)] != roles[size_t(start)])) {
+      start = r;
+      ++bins_;
+    }
+    binOf_.push_back(bins_);
+    posInBin.push_back(r - start);
+  }
+  bins_ = rows_ > 0 ? bins_ + 1 : 0;
+  for (int r = 0; r < rows_; ++r) binSize.push_back(int(std::count(binOf_.begin(), binOf_.end(), binOf_[size_t(r)])));
   capacity_.assign(size_t(device.tileCount()) * 4, 0);
   for (int i = 0; i < device.tileCount(); ++i) {
     rowOf_.push_back(i / columns_);
@@ -49,7 +68,7 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
   // Shift invariance needs every link a route inside a box can take to exist or not alike along
   // a row: north and south everywhere, east but from the last column, west but from the first.
   rowUniform_ = true;
-  std::vector<int> rowLinks(size_t(rows_), 0);  // per row, a bit per direction that has links
+  std::vector<int> rowLinks(size_t(rows_), 0);  // per row, a bit per direction that has links, and its bin's shape
   for (int r = 0; r < rows_; ++r) {
     for (Direction d : kDirs) {
       const int first = d == Direction::West ? 1 : 0, last = d == Direction::East ? columns_ - 2 : columns_ - 1;
@@ -58,13 +77,16 @@ ChannelUsage::ChannelUsage(const Device& device, int32_t unitsPerNet)
       for (int c = first; c <= last; ++c) rowUniform_ = rowUniform_ && link(device.index({c, r}), d) == has;
       rowLinks[size_t(r)] |= int(has) << int(d);
     }
+    // Boxes share values only where their rows also fall alike into bins.
+    rowLinks[size_t(r)] |= posInBin[size_t(r)] << 4 | binSize[size_t(r)] << 12;
   }
   if (rowUniform_) {
     byShape_.resize(size_t(rows_) * size_t(rows_) * size_t(2 * columns_ - 1));
     shapeState_.assign(byShape_.size(), kUnknown);
-    // A box's probabilities depend on the links of its rows in route order, not on where those
-    // rows are: boxes between the compute rows, say, look alike at every height. Each pair of
-    // source and target rows maps to the lowest pair whose rows match, which holds the values.
+    // A box's probabilities depend on the links of its rows in route order (and their bins), not
+    // on where those rows are: boxes between the compute rows, say, look alike at every height
+    // (with bins of two rows, at every other height). Each pair of source and target rows maps
+    // to the lowest pair whose rows match, which holds the values.
     canonicalRow_.assign(size_t(rows_) * size_t(rows_), 0);
     for (int sr = 0; sr < rows_; ++sr)
       for (int tr = 0; tr < rows_; ++tr)
@@ -78,23 +100,24 @@ PatternRef ChannelUsage::build(int fromTile, int toTile, std::vector<PatternValu
   values.clear();
   if (scratch_.empty()) return p;
   const int anchor = fromTile % columns_;
-  int rowLo = rows_, rowHi = -1, colLo = columns_, colHi = -1;
+  int binLo = bins_, binHi = -1, colLo = columns_, colHi = -1;
   for (const auto& entry : scratch_) {
-    const int tile = entry.first / 4, row = tile / columns_, col = tile % columns_;
-    rowLo = std::min(rowLo, row);
-    rowHi = std::max(rowHi, row);
+    const int tile = entry.first / 4, bin = binOf_[size_t(tile / columns_)], col = tile % columns_;
+    binLo = std::min(binLo, bin);
+    binHi = std::max(binHi, bin);
     colLo = std::min(colLo, col);
     colHi = std::max(colHi, col);
     p.dirs = uint8_t(p.dirs | 1u << (entry.first % 4));
   }
-  p.firstRow = int16_t(rowLo);
-  p.rows = int16_t(rowHi - rowLo + 1);
+  p.firstRow = int16_t(binLo);
+  p.rows = int16_t(binHi - binLo + 1);
   p.col0 = int16_t(colLo - anchor);
   p.tiles = int16_t(colHi - colLo + 1);
   values.assign(size_t(p.size()), 0);
+  // Each segment's use rounded on its own, then summed over its bin (the from-scratch check's order).
   for (const auto& [seg, prob] : scratch_) {
-    const int tile = seg / 4, row = tile / columns_, col = tile % columns_;
-    values[size_t(p.index(row - rowLo, col - colLo, seg % 4))] = PatternValue(std::llround(prob * units_));
+    const int tile = seg / 4, bin = binOf_[size_t(tile / columns_)], col = tile % columns_;
+    values[size_t(p.index(bin - binLo, col - colLo, seg % 4))] += PatternValue(std::llround(prob * units_));
   }
   return p;
 }
@@ -131,7 +154,7 @@ PatternRef ChannelUsage::pattern(int fromTile, int toTile) {
         p = pattern(cs * columns_ + colOf_[size_t(fromTile)], (tr - shift) * columns_ + colOf_[size_t(toTile)]);
       shapeState_[key] = shapeState_[canonical];
       if (shapeState_[key] == kBuilt) {
-        if (!p.empty()) p.firstRow = int16_t(p.firstRow + shift);
+        if (!p.empty()) p.firstRow = int16_t(p.firstRow + binOf_[size_t(sr)] - binOf_[size_t(cs)]);
         return byShape_[key] = p;
       }
     }

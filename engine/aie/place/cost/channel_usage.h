@@ -16,8 +16,9 @@
 namespace ts::aie {
 
 /// One connection's expected use in fixed-point units on the smallest rectangle of tiles that
-/// holds it. Columns are relative to an anchor column (the source's), so one pattern serves every
-/// shift of a box.
+/// holds it. With row bins (ChannelUsage's rowsPerBin > 1) its rows are bins: each value is the
+/// sum of the connection's use of that direction's segments over the bin's rows in that column. Columns are relative to
+/// an anchor column (the source's), so one pattern serves every shift of a box.
 ///
 /// Laid out by direction: a shortest route goes only one way across and one way up or down, so
 /// a connection uses two of the four directions. Each row holds, for each direction the pattern
@@ -38,7 +39,7 @@ using PatternValue = uint16_t;
 
 struct PatternRef {
   const PatternValue* values = nullptr;  ///< rows x lanes() x span()
-  int16_t firstRow = 0, rows = 0;        ///< absolute rows firstRow .. firstRow + rows - 1
+  int16_t firstRow = 0, rows = 0;        ///< absolute rows (bins) firstRow .. firstRow + rows - 1
   int16_t col0 = 0, tiles = 0;           ///< columns anchor + col0 .. anchor + col0 + tiles - 1
   uint8_t dirs = 0;                      ///< a bit per Direction with a lane in every row
 
@@ -62,19 +63,27 @@ struct PatternRef {
 
 class ChannelUsage {
  public:
-  /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()).
-  ChannelUsage(const Device& device, int32_t unitsPerNet);
+  /// `unitsPerNet`: fixed-point units of one expected net (see unitsPerNet()). `rowsPerBin` > 1
+  /// counts use and capacity on bins of up to that many adjacent array rows of the same kind
+  /// (bottom up), a coarser grid with fewer, shorter passes per pattern.
+  ChannelUsage(const Device& device, int32_t unitsPerNet, int rowsPerBin = 1);
 
   /// Units per expected net for a design of `nets` nets: 50000 (fits a PatternValue, and counts
-  /// halves, fifths, eighths and tenths exactly), coarser for designs so large that a segment's
-  /// total could overflow 32 bits.
-  static int32_t unitsPerNet(int nets);
+  /// halves, fifths, eighths and tenths exactly), divided by `rowsPerBin` (a connection may use a
+  /// segment of each of a bin's rows), coarser for designs so large that a segment's total
+  /// could overflow 32 bits.
+  static int32_t unitsPerNet(int nets, int rowsPerBin = 1);
 
   static int segment(int tile, Direction d) { return tile * 4 + int(d); }
   int segmentCount() const { return int(capacity_.size()); }
   /// Links in the segment (0 where there is no neighbour or no link).
   int capacity(int segment) const { return capacity_[size_t(segment)]; }
   int32_t units() const { return units_; }
+  /// The largest pattern value: a net's certain use of every segment of a bin.
+  int32_t maxValue() const { return units_ * rowsPerBin_; }
+  /// Rows of the usage grid (bins; the array's rows without binning) and the bin of an array row.
+  int bins() const { return bins_; }
+  int binOf(int row) const { return binOf_[size_t(row)]; }
 
   /// Probability that a uniformly chosen shortest route from -> to (tile indices) uses each
   /// segment; nothing when from == to or when `to` cannot be reached. `viaWholeArray`, when
@@ -110,6 +119,8 @@ class ChannelUsage {
   const Device* device_;
   int columns_ = 0, rows_ = 0;
   int32_t units_ = 0;
+  int rowsPerBin_ = 1, bins_ = 0;
+  std::vector<int> binOf_;  // per array row
   std::vector<int> capacity_;
   std::vector<int> rowOf_, colOf_;  // per tile index (no divisions on the hot path)
   bool rowUniform_ = false;
