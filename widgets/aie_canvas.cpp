@@ -57,6 +57,7 @@ void AieCanvas::setDimmed(std::vector<char> cores, std::vector<char> nets) {
 
 void AieCanvas::setHeatMap(HeatMap heat) {
   scene_.heat = heat;
+  scene_.updateExpectedLinks();
   invalidateScene();
 }
 
@@ -78,6 +79,7 @@ void AieCanvas::rebuildScene() {
   scene_.usage = live ? &liveUsage_ : &doc_->usage();
   scene_.selectedCores.resize(size_t(doc_->design().coreCount()), 0);
   scene_.indexPlacement();
+  scene_.updateExpectedLinks();
   updateHighlights();
   invalidateScene();
 }

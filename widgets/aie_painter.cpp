@@ -587,7 +587,10 @@ void AiePainter::paintRoutes(QPainter& p, const Frame& f, bool hi) const {
 
 void AiePainter::paintLinkHeat(QPainter& p, const Frame& f) const {
   const AieUsage* u = scene_->usage;
-  if (!u || !u->routed) return;
+  const bool routed = u && u->routed;
+  if (!routed && scene_->expectedLinks.empty()) return;
+  // Expected use spreads thin tails over every box: below a twentieth of a stream is not drawn.
+  const double least = routed ? 1 : 0.05;
   const aie::Device& dev = *scene_->device;
   const double width = std::clamp(f.cell * 0.09, 2.0, 10.0);
   for (int row = f.rowMin; row <= f.rowMax; ++row) {
@@ -596,13 +599,14 @@ void AiePainter::paintLinkHeat(QPainter& p, const Frame& f) const {
       for (int d = 0; d < 4; ++d) {
         int cap = dev.linkCapacity(t, aie::Direction(d));
         if (cap <= 0) continue;
-        int used = u->linkUsed[size_t(dev.index(t)) * 4 + size_t(d)];
-        if (used == 0) continue;
+        const size_t slot = size_t(dev.index(t)) * 4 + size_t(d);
+        const double used = routed ? double(u->linkUsed[slot]) : scene_->expectedLinks[slot];
+        if (used < least) continue;
         TileCoord n = dev.neighbour(t, aie::Direction(d));
         // The two directions of one channel are drawn side by side.
         QPointF side = (d == 0 || d == 1) ? QPointF(d == 0 ? -1 : 1, 0) : QPointF(0, d == 2 ? -1 : 1);
         QPointF off = side * (f.cell * 0.12);
-        p.setPen(QPen(AiePalette::heat(double(used) / cap), width, Qt::SolidLine, Qt::FlatCap));
+        p.setPen(QPen(AiePalette::heat(used / cap), width, Qt::SolidLine, Qt::FlatCap));
         p.drawLine(f.tileCentre(t) + off, f.tileCentre(n) + off);
       }
     }
@@ -814,6 +818,10 @@ struct AiePainter::Legend {
   }
 };
 
+QString AiePainter::legendTitle() const {
+  return legend().title;
+}
+
 AiePainter::Legend AiePainter::legend() const {
   using Mark = Legend::Mark;
   Legend l;
@@ -825,7 +833,8 @@ AiePainter::Legend AiePainter::legend() const {
               : scene_->heat == HeatMap::Bds    ? QStringLiteral("Buffer descriptor use")
                                                 : QStringLiteral("Stream link use");
     if (scene_->heat == HeatMap::Links && !(scene_->usage && scene_->usage->routed))
-      l.title += QStringLiteral(" (route first)");
+      l.title = scene_->expectedLinks.empty() ? l.title + QStringLiteral(" (route first)")
+                                              : QStringLiteral("Expected stream link use (estimate)");
     return l;
   }
   // What is drawn: the kinds of cores placed, then routes by interconnect or flylines.

@@ -54,6 +54,8 @@ class AiePainter : public ScenePainter {
   void paintOverlay(QPainter& painter, const ViewTransform& view, const QRectF& pixelRect) const override;
   double footerHeight() const override;
   void dropCaches() const override;
+  /// The legend's title as drawn (empty: no legend, or one without a title).
+  QString legendTitle() const;
   /// The tile layer (background, tiles, coordinates) kept between frames: its counts of whole
   /// draws and of tile redraws tell tests a copy from a redraw.
   const KeyedLayer& tileLayer() const { return tileLayer_; }

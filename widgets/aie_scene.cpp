@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/aie/place/cost/expected_channel_use.h"
 #include "widgets/aie_painter.h"
 #include "widgets/core_labels.h"
 
@@ -103,6 +104,15 @@ void AieScene::indexPlacement() {
     if (!placement->placed(c) || !device->contains(placement->tile(c))) continue;
     tileCores[size_t(device->index(placement->tile(c)))].push_back(c);
   }
+}
+
+void AieScene::updateExpectedLinks() {
+  const bool routed = usage && usage->routed;
+  if (heat != HeatMap::Links || routed || !valid()) {
+    expectedLinks.clear();
+    return;
+  }
+  expectedLinks = aie::expectedChannelUse(*design, *device, *placement);
 }
 
 QRectF AieScene::tileWorldRect(aie::TileCoord t) const {

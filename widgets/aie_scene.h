@@ -56,6 +56,9 @@ struct AieScene {
   const AieUsage* usage = nullptr;
   AieLayers layers;
   HeatMap heat = HeatMap::None;
+  /// Per tile * 4 + direction: streams expected on the links of an unrouted placement (the bbcg
+  /// cost's model, aie::expectedChannelUse), for its link heat map; see updateExpectedLinks().
+  std::vector<double> expectedLinks;
 
   // Interactive state, empty in exports.
   std::vector<char> selectedCores;    ///< by core id
@@ -84,6 +87,10 @@ struct AieScene {
   void setDesign(const aie::Design* design, const aie::Device* device);
   /// Fills tileCores from the placement; call after changing the placement pointer.
   void indexPlacement();
+  /// Fills expectedLinks while the link heat map shows an unrouted placement, else empties it
+  /// (it costs milliseconds on a large design): call after changing the placement, routing or
+  /// heat map.
+  void updateExpectedLinks();
   bool selected(aie::CoreId c) const { return c >= 0 && c < int(selectedCores.size()) && selectedCores[c]; }
 
   // Geometry (world units; row 0 of the device is drawn at the bottom).

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "engine/aie/device.h"
+#include "engine/aie/legality.h"
 #include "engine/aie/routing_legality.h"
 
 namespace ts::ui {
@@ -22,17 +23,16 @@ int AieUsage::violationCount(const std::string& codePrefix) const {
 
 bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
                          NetId n) {
+  // The engine's rule (the checker's, placers' and router's): a streamed net or one with a
+  // stream-port end never shares memory, nor a net linked through a core away from its tile.
   const aie::Net& net = design.nets[n];
-  std::vector<TileCoord> tiles;
-  for (CoreId c : net.targets) {
-    if (design.cores[c].kind != aie::CoreKind::Compute || !placement.placed(c)) return false;
-    tiles.push_back(placement.tile(c));
-  }
-  if (design.cores[net.source].kind != aie::CoreKind::Compute || !placement.placed(net.source)) return false;
-  tiles.push_back(placement.tile(net.source));
-  for (const TileCoord& t : tiles)
-    if (!device.contains(t) || device.kind(t) != aie::TileKind::Compute) return false;
-  return device.shareMemory(tiles);
+  std::vector<CoreId> ends{net.source};
+  ends.insert(ends.end(), net.targets.begin(), net.targets.end());
+  for (CoreId c : ends)
+    if (!placement.placed(c) || !device.contains(placement.tile(c)) ||
+        device.kind(placement.tile(c)) != aie::TileKind::Compute)
+      return false;
+  return aie::sharedMemoryPossible(design, device, placement, n);
 }
 
 namespace {

@@ -209,7 +209,9 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     auto qt = makeOffscreenApp();
     ui::AieRender render(loaded, routing);
     applyLayerOptions(o->show, o->hide, render.scene().layers, ui::AieLayers::layerNames());
-    ui::parseHeatMap(o->heat, &render.scene().heat);  // CLI11 already checked the name
+    ui::HeatMap heat = ui::HeatMap::None;
+    ui::parseHeatMap(o->heat, &heat);  // CLI11 already checked the name
+    render.setHeatMap(heat);
     if (o->repeat > 0) timeRedraws(render.painter(), o->pixelsPerTile, o->repeat);
     render.save(QString::fromStdString(o->out), o->pixelsPerTile);
     ui::WholeSceneLayout layout = render.layout(o->pixelsPerTile);

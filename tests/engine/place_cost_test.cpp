@@ -17,6 +17,7 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/place/cost/bbcg_cost.h"
 #include "engine/aie/place/cost/channel_usage.h"
+#include "engine/aie/place/cost/expected_channel_use.h"
 #include "place_test_util.h"
 
 using namespace ts::aie;
@@ -498,6 +499,47 @@ TEST(BbcgCost, CongestionCountsExpectedUseOverCapacity) {
   cost.propose({{8, {0, 3}, {6, 3}}});
   cost.commit();
   EXPECT_DOUBLE_EQ(cost.congestion(), 0.0);
+}
+
+// The studio's picture of likely congestion is the cost's model: the same expected use on every
+// segment (the cost rounds to units: within a few millionths of a net per net), nothing for a
+// net that can share memory, and only the placed ends of a partly placed net.
+TEST(ExpectedChannelUse, IsTheCongestionCostsExpectedUse) {
+  Device dev = loadDevice("npu2");
+  Design d = pairNets(6);
+  PlaceModel m(d, dev);
+  BbcgCost cost(m, kappa3());
+  // The hot row, and a sixth net between memory neighbours: (5,4) -> (5,5).
+  Placement p = placeHotRow(d, {{5, 4}}, {{5, 5}});
+  cost.reset(p);
+  ASSERT_TRUE(cost.sharedMemoryNet(5));
+  const std::vector<double> use = expectedChannelUse(d, dev, p);
+  ASSERT_EQ(int(use.size()), dev.tileCount() * 4);
+  const int hot = ChannelUsage::segment(dev.index({3, 2}), Direction::East);
+  EXPECT_NEAR(use[size_t(hot)], 4.3, 1e-12);
+  for (size_t s = 0; s < use.size(); ++s) EXPECT_NEAR(use[s], cost.expectedUse(int(s)), 1e-4) << s;
+  EXPECT_EQ(use[size_t(ChannelUsage::segment(dev.index({5, 4}), Direction::North))], 0.0);  // shared memory
+  // Without the fifth net's target (0,3) -> (7,2), row 2's segment at column 3 loses its 0.5.
+  Placement partial = p;
+  partial.unplace(9);
+  EXPECT_NEAR(expectedChannelUse(d, dev, partial)[size_t(hot)], 3.8, 1e-12);
+  partial.unplace(8);  // and without its source too
+  EXPECT_NEAR(expectedChannelUse(d, dev, partial)[size_t(hot)], 3.8, 1e-12);
+  // A multicast net counts each segment once, with its likeliest connection.
+  Design fan = ts::test::designFromYaml(R"(design: fan
+device: npu2
+cores:
+  - {name: s, kind: compute}
+  - {name: a, kind: compute}
+  - {name: b, kind: compute}
+nets:
+  - {name: f, source: s, targets: [a, b], bytes: 64}
+)");
+  Placement q = placeAll(fan, {{0, 2}, {4, 2}, {4, 3}});
+  const std::vector<double> fanUse = expectedChannelUse(fan, dev, q);
+  // s -> a is straight along row 2 (certain); s -> b uses (0,2) east with 4 of its 5 routes.
+  EXPECT_NEAR(fanUse[size_t(ChannelUsage::segment(dev.index({0, 2}), Direction::East))], 1.0, 1e-12);
+  EXPECT_NEAR(fanUse[size_t(ChannelUsage::segment(dev.index({3, 3}), Direction::East))], 0.8, 1e-12);
 }
 
 // With rows binned in pairs, the hot east segment of row 2 shares its column's capacity with row 3

@@ -11,6 +11,7 @@
 #include "engine/aie/device_library.h"
 #include "engine/aie/io/design_loader.h"
 #include "engine/aie/io/design_yaml.h"
+#include "engine/aie/legality.h"
 #include "engine/aie/route/milp_router.h"
 #include "engine/aie/routing_legality.h"
 #include "tests/widgets/widget_test_registry.h"
@@ -141,6 +142,75 @@ class RenderExportTest : public QObject {
     QCOMPARE(test::differingPixels(gui, QImage(cliHeat)), 0);
   }
 
+  void linkHeatMapOfAnUnroutedPlacementShowsExpectedUse() {
+    // Five nets cross the east links of (3,2) (4 links): three for sure, one with 4 of its 5
+    // shortest routes, one with half of its 8: 4.3 expected streams. Before routing, the link
+    // heat map draws the congestion cost's expected use; the legend says it is an estimate.
+    const QString yaml = test::outputPath("hot_row_unrouted.yaml");
+    {
+      QFile f(yaml);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(R"(design: hot_row
+device: npu2
+cores:
+  - {name: s0, kind: compute}
+  - {name: t0, kind: compute}
+  - {name: s1, kind: compute}
+  - {name: t1, kind: compute}
+  - {name: s2, kind: compute}
+  - {name: t2, kind: compute}
+  - {name: s3, kind: compute}
+  - {name: t3, kind: compute}
+  - {name: s4, kind: compute}
+  - {name: t4, kind: compute}
+nets:
+  - {name: n0, source: s0, targets: [t0], bytes: 64}
+  - {name: n1, source: s1, targets: [t1], bytes: 64}
+  - {name: n2, source: s2, targets: [t2], bytes: 64}
+  - {name: n3, source: s3, targets: [t3], bytes: 64}
+  - {name: n4, source: s4, targets: [t4], bytes: 64}
+placement:
+  s0: [0, 2]
+  t0: [4, 2]
+  s1: [1, 2]
+  t1: [5, 2]
+  s2: [2, 2]
+  t2: [6, 2]
+  s3: [3, 2]
+  t3: [7, 3]
+  s4: [0, 3]
+  t4: [7, 2]
+)");
+    }
+    const QString png = test::outputPath("hot_row_link_heat.png");
+    QFile::remove(png);
+    constexpr double px = 50;
+    QProcess cli;
+    cli.start(TS_CLI_PATH, {"render", yaml, "--out", png, "--px-per-tile", QString::number(px), "--heat", "links",
+                            "--hide", "cores,names,nets,badges,coordinates,violations,legend,grid"});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    // The east links of (3,2) are drawn from its centre to (4,2)'s, an eighth of a tile above.
+    const double y = kExportMargin + (6 - 1 - 2 + 0.5) * px - 0.12 * px;
+    auto linkPixel = [&](int col) { return QColor(image.pixel(int(kExportMargin + (col + 1) * px), int(y))); };
+    QCOMPARE(linkPixel(3), AiePalette::heat(4.3 / 4));
+    QCOMPARE(linkPixel(2), AiePalette::heat(3.375 / 4));
+    // The legend's title.
+    aie::LoadedDesign loaded = aie::loadDesignFile(yaml.toStdString());
+    AieRender render(loaded);
+    AiePainter painter;
+    painter.setScene(&render.scene());
+    render.scene().heat = HeatMap::Links;  // without the estimate
+    QCOMPARE(painter.legendTitle(), QStringLiteral("Stream link use (route first)"));
+    render.setHeatMap(HeatMap::Links);
+    QCOMPARE(painter.legendTitle(), QStringLiteral("Expected stream link use (estimate)"));
+    QCOMPARE(render.scene().expectedLinks.size(), size_t(loaded.device.tileCount() * 4));
+    render.setHeatMap(HeatMap::Dma);
+    QVERIFY(render.scene().expectedLinks.empty());
+  }
+
   void bufferDescriptorHeatMapShowsTheOverusedTile() {
     // hub7_bds.yaml: the hub at (3,3) needs 24 BDs of 16, its six partners 4 each.
     QString png = test::outputPath("hub7_bd_heat.png");
@@ -207,6 +277,29 @@ class RenderExportTest : public QObject {
     QCOMPARE(turns.dmaOutUsed[size_t(shim)], 1);
     QVERIFY(turns.warnings.empty());
     QVERIFY(turns.violations.empty());
+  }
+
+  void estimateStreamsWhatTheEngineStreams() {
+    // Two memory neighbours: their net shares memory, unless it is marked streamed (an object
+    // FIFO via DMA, an aie.flow), which the checker, placers and router stream: so does the
+    // estimate (one DMA channel at each end, one hop).
+    const std::string yaml =
+        "design: n\ndevice: npu2\ncores:\n  - {name: a}\n  - {name: b}\n"
+        "nets:\n  - {name: ab, source: a, targets: [b], bytes: 64}\n";
+    const aie::Device dev = aie::loadDevice("npu2");
+    for (bool streamed : {false, true}) {
+      aie::Design d = aie::parseDesignYaml(yaml, "n.yaml").design;
+      d.nets[0].streamed = streamed;
+      aie::Placement p(d.coreCount());
+      p.place(0, {2, 3});
+      p.place(1, {2, 4});
+      QCOMPARE(aie::sharedMemoryPossible(d, dev, p, 0), !streamed);
+      const AieUsage u = computeAieUsage(d, dev, p);
+      QCOMPARE(u.sharedMemoryNets, streamed ? 0 : 1);
+      QCOMPARE(u.streamNets, streamed ? 1 : 0);
+      QCOMPARE(u.dmaOutUsed[size_t(dev.index({2, 3}))], streamed ? 1 : 0);
+      QCOMPARE(u.routeLength, streamed ? 1 : 0);
+    }
   }
 
   void svgExportIsAValidDrawing() {
