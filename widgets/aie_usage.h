@@ -58,7 +58,8 @@ struct AieUsage {
 AieUsage computeAieUsage(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
                          const aie::Routing* routing = nullptr, const aie::RrGraph* graph = nullptr);
 
-/// True when the placed endpoints of a net can all reach one tile's memory (no DMA needed).
+/// True when a net can use shared memory (no DMA needed): its ends are all placed on compute
+/// tiles and aie::sharedMemoryPossible holds (a streamed net or a stream-port end never does).
 bool netFitsSharedMemory(const aie::Design& design, const aie::Device& device, const aie::Placement& placement,
                          aie::NetId net);
 
