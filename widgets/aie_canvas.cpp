@@ -56,8 +56,7 @@ void AieCanvas::setDimmed(std::vector<char> cores, std::vector<char> nets) {
 }
 
 void AieCanvas::setHeatMap(HeatMap heat) {
-  scene_.heat = heat;
-  scene_.updateExpectedLinks();
+  scene_.setHeatMap(heat);
   invalidateScene();
 }
 

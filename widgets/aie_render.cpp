@@ -16,11 +16,6 @@ AieRender::AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie:
   painter_.setScene(&scene_);
 }
 
-void AieRender::setHeatMap(HeatMap heat) {
-  scene_.heat = heat;
-  scene_.updateExpectedLinks();
-}
-
 WholeSceneLayout AieRender::layout(double pixelsPerTile) const {
   return wholeSceneLayout(painter_, pixelsPerTile, kExportMargin);
 }

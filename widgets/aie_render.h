@@ -17,8 +17,6 @@ class AieRender {
   explicit AieRender(const aie::LoadedDesign& loaded, std::shared_ptr<const aie::Routing> routing = nullptr);
 
   AieScene& scene() { return scene_; }
-  /// Sets the scene's heat map (and what the link heat map of an unrouted placement shows).
-  void setHeatMap(HeatMap heat);
   const ScenePainter& painter() const { return painter_; }
 
   /// Whole array at `pixelsPerTile` (with kExportMargin around it).

@@ -115,6 +115,11 @@ void AieScene::updateExpectedLinks() {
   expectedLinks = aie::expectedChannelUse(*design, *device, *placement);
 }
 
+void AieScene::setHeatMap(HeatMap h) {
+  heat = h;
+  updateExpectedLinks();
+}
+
 QRectF AieScene::tileWorldRect(aie::TileCoord t) const {
   return QRectF(t.col, displayRow(t.row), 1, 1);
 }

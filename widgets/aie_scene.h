@@ -88,9 +88,10 @@ struct AieScene {
   /// Fills tileCores from the placement; call after changing the placement pointer.
   void indexPlacement();
   /// Fills expectedLinks while the link heat map shows an unrouted placement, else empties it
-  /// (it costs milliseconds on a large design): call after changing the placement, routing or
-  /// heat map.
+  /// (it costs milliseconds on a large design): call after changing the placement or routing.
   void updateExpectedLinks();
+  /// Sets the heat map and what its link picture of an unrouted placement needs.
+  void setHeatMap(HeatMap h);
   bool selected(aie::CoreId c) const { return c >= 0 && c < int(selectedCores.size()) && selectedCores[c]; }
 
   // Geometry (world units; row 0 of the device is drawn at the bottom).

@@ -211,7 +211,7 @@ void addRenderCommand(CLI::App& app, GlobalOptions& global) {
     applyLayerOptions(o->show, o->hide, render.scene().layers, ui::AieLayers::layerNames());
     ui::HeatMap heat = ui::HeatMap::None;
     ui::parseHeatMap(o->heat, &heat);  // CLI11 already checked the name
-    render.setHeatMap(heat);
+    render.scene().setHeatMap(heat);
     if (o->repeat > 0) timeRedraws(render.painter(), o->pixelsPerTile, o->repeat);
     render.save(QString::fromStdString(o->out), o->pixelsPerTile);
     ui::WholeSceneLayout layout = render.layout(o->pixelsPerTile);

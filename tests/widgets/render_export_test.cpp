@@ -204,10 +204,10 @@ placement:
     painter.setScene(&render.scene());
     render.scene().heat = HeatMap::Links;  // without the estimate
     QCOMPARE(painter.legendTitle(), QStringLiteral("Stream link use (route first)"));
-    render.setHeatMap(HeatMap::Links);
+    render.scene().setHeatMap(HeatMap::Links);
     QCOMPARE(painter.legendTitle(), QStringLiteral("Expected stream link use (estimate)"));
     QCOMPARE(render.scene().expectedLinks.size(), size_t(loaded.device.tileCount() * 4));
-    render.setHeatMap(HeatMap::Dma);
+    render.scene().setHeatMap(HeatMap::Dma);
     QVERIFY(render.scene().expectedLinks.empty());
   }
 
