@@ -3,14 +3,12 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMimeData>
-#include <QPainter>
-#include <QPixmap>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
-#include "widgets/aie_painter.h"
+#include "widgets/pin_icon.h"
 #include "widgets/qt_text.h"
 
 namespace ts::ui {
@@ -214,23 +212,6 @@ void DesignBrowser::setPreviewPlacement(const aie::Placement* placement) {
   if (!placement && !preview_) return;
   preview_ = placement ? std::make_unique<aie::Placement>(*placement) : nullptr;
   rebuild();
-}
-
-QIcon DesignBrowser::pinIcon() {
-  static const QIcon icon = [] {
-    QIcon i;
-    for (int side : {16, 32}) {
-      QPixmap pm(side, side);
-      pm.fill(Qt::transparent);
-      QPainter p(&pm);
-      p.setRenderHint(QPainter::Antialiasing, true);
-      AiePainter::drawPadlock(p, QRectF(side * 0.2, side * 0.1, side * 0.6, side * 0.8), QColor(0x44, 0x4c, 0x5a));
-      p.end();
-      i.addPixmap(pm);
-    }
-    return i;
-  }();
-  return icon;
 }
 
 QTreeWidgetItem* DesignBrowser::coreItem(aie::CoreId core) const {

@@ -2,8 +2,6 @@
 // Searchable list of a design's cores (unplaced ones first, as drag sources for the canvas),
 // nets and tiles. Activating an entry selects it on the canvas.
 #include <QWidget>
-
-#include <QIcon>
 #include <memory>
 
 #include "engine/aie/design.h"
@@ -38,8 +36,6 @@ class DesignBrowser : public QWidget {
   /// called with nullptr. The browser keeps its own copy.
   void setPreviewPlacement(const aie::Placement* placement);
   bool previewing() const { return bool(preview_); }
-  /// The padlock drawn for pinned cores (a drawn icon: font glyphs may be missing).
-  static QIcon pinIcon();
 
  signals:
   void coresActivated(const std::vector<aie::CoreId>& cores);

@@ -4,6 +4,10 @@
 // kernel library says; rotation and pins are undoable and pinned kernels do not move; saving
 // writes a .paint the reader takes back; and the main window's docks are cleared and re-bound
 // when another file (AIE or WSE) is opened.
+#include <algorithm>
+#include <numeric>
+
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -28,6 +32,7 @@
 #include "widgets/aie_workspace.h"
 #include "widgets/design_browser.h"
 #include "widgets/inspector_view.h"
+#include "widgets/theme.h"
 #include "widgets/wse/wse_describe.h"
 #include "widgets/wse/wse_inspector.h"
 #include "widgets/wse/wse_kernel_list.h"
@@ -108,13 +113,51 @@ class WseEditorTest : public QObject {
           wse::kernelPerf(doc->graph().kernels[size_t(k)].spec, doc->layout().kernels[size_t(k)].args).time;
       largest = std::max(largest, time);
       // What the view draws: its delegate's text for the value (a double shows as 1.5482e+06).
-      QCOMPARE(delegate->displayText(item->data(3, Qt::DisplayRole), tree->locale()), ui::wseNumber(time));
+      QCOMPARE(delegate->displayText(item->data(ui::WseKernelList::TimeColumn, Qt::DisplayRole), tree->locale()),
+               ui::wseNumber(time));
     }
     QVERIFY2(largest >= 1e6, qPrintable(QString::number(largest)));  // where the old form went exponential
-    tree->sortItems(3, Qt::AscendingOrder);
+    const int time = ui::WseKernelList::TimeColumn;
+    tree->sortItems(time, Qt::AscendingOrder);
     for (int i = 1; i < tree->topLevelItemCount(); ++i)
-      QVERIFY(tree->topLevelItem(i - 1)->data(3, Qt::DisplayRole).toDouble() <=
-              tree->topLevelItem(i)->data(3, Qt::DisplayRole).toDouble());
+      QVERIFY(tree->topLevelItem(i - 1)->data(time, Qt::DisplayRole).toDouble() <=
+              tree->topLevelItem(i)->data(time, Qt::DisplayRole).toDouble());
+  }
+
+  void kernelListShowsPlacesInANarrowDockAndDrawsPins() {
+    // The studio opens the list in a dock about 280 px wide: each kernel's place must show there
+    // without scrolling, and a pinned kernel gets the drawn padlock (a stock Debian desktop has
+    // no font with the padlock emoji, which showed as an empty box).
+    ui::WseKernelList list(doc_.get(), canvas_.get());
+    list.resize(280, 400);
+    list.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&list));
+    QTreeWidget* tree = list.tree();
+    const int where = ui::WseKernelList::WhereColumn;
+    QCOMPARE(tree->headerItem()->text(where), QString("Where"));
+    QHeaderView* header = tree->header();
+    QVERIFY(header->sectionSize(where) > 0);
+    QVERIFY2(header->sectionViewportPosition(where) + header->sectionSize(where) <= tree->viewport()->width(),
+             qPrintable(QString("Where ends at %1 of %2 px")
+                            .arg(header->sectionViewportPosition(where) + header->sectionSize(where))
+                            .arg(tree->viewport()->width())));
+    const int k = 5;
+    const QString name = QString::fromStdString(doc_->graph().kernels[size_t(k)].name);
+    auto itemOf = [&] {
+      for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(ui::WseKernelList::NameColumn) == name) return tree->topLevelItem(i);
+      return static_cast<QTreeWidgetItem*>(nullptr);
+    };
+    QVERIFY(itemOf() && itemOf()->icon(where).isNull());
+    doc_->setPinned({k}, true);
+    QTreeWidgetItem* item = itemOf();
+    QVERIFY(item);
+    QVERIFY(!item->icon(where).isNull());
+    QVERIFY(item->toolTip(where).contains("pinned"));
+    for (int c = 0; c < tree->columnCount(); ++c)
+      QVERIFY(!item->text(c).contains(QString::fromUtf8("\xF0\x9F\x94\x92")));
+    list.setFilter("pinned");
+    QCOMPARE(list.visibleCount(), 1);
   }
 
   void problemListSaysWhenThereAreNone() {
@@ -137,6 +180,48 @@ class WseEditorTest : public QObject {
     QCOMPARE(list.count(), int(doc_->evaluation().violations.size()));
     QVERIFY(list.item(0)->flags() & Qt::ItemIsSelectable);
     QVERIFY(list.item(0)->text() != "No problems found");
+  }
+
+  void unplacedKernelsMakeOneLineBesideTheRealProblems() {
+    // A graph opened without a layout has every kernel unplaced while CU.POKer runs: one amber
+    // line for them all, which selects them; an overlap still gets its own red line.
+    ui::WseProblemList list(doc_.get(), canvas_.get());
+    const wse::Layout legal = doc_->layout();
+    QVERIFY(doc_->evaluation().legal);
+    wse::Layout layout = legal;
+    const int n = doc_->graph().kernelCount();
+    for (int k = 2; k < n; ++k) layout.kernels[size_t(k)].placed = false;
+    layout.kernels[1].x = layout.kernels[0].x;
+    layout.kernels[1].y = layout.kernels[0].y;
+    doc_->setLayout(layout, "mostly unplaced");
+    int unplaced = 0;
+    for (const wse::Violation& v : doc_->evaluation().violations) unplaced += v.code == "unplaced";
+    QCOMPARE(unplaced, n - 2);
+    QCOMPARE(list.count(), int(doc_->evaluation().violations.size()) - unplaced + 1);
+    QListWidgetItem* line = nullptr;
+    for (int i = 0; i < list.count(); ++i)
+      if (list.item(i)->text().contains("not placed")) {
+        QVERIFY2(!line, "one line for the unplaced kernels");
+        line = list.item(i);
+      }
+    QVERIFY(line);
+    QVERIFY2(line->text().startsWith(QString("%1 of %2 kernels are not placed (").arg(n - 2).arg(n)),
+             qPrintable(line->text()));
+    QVERIFY(line->text().contains(QString::fromStdString(doc_->graph().kernels[2].name)));
+    QCOMPARE(line->foreground().color(), ui::toneColour(ui::Tone::Warning, list.palette()));
+    emit list.itemClicked(line);
+    std::vector<int> selected = canvas_->selectedKernels();
+    std::sort(selected.begin(), selected.end());
+    std::vector<int> expected(size_t(n - 2));
+    std::iota(expected.begin(), expected.end(), 2);
+    QCOMPARE(selected, expected);
+    // One unplaced kernel: named on its own line.
+    layout = legal;
+    layout.kernels[3].placed = false;
+    doc_->setLayout(layout, "one unplaced");
+    QCOMPARE(list.count(), 1);
+    QCOMPARE(list.item(0)->text(),
+             QString("kernel %1 is not placed").arg(QString::fromStdString(doc_->graph().kernels[3].name)));
   }
 
   void caseCScoreShownIsTheEvaluators() {

@@ -94,7 +94,7 @@ QString wseKernelHtml(const wse::KernelGraph& g, const wse::Layout& layout, int 
   QString memory = QStringLiteral("memory %1 / %2 limit").arg(wseNumber(perf.memory), wseNumber(g.memlimit));
   s += "<br>" +
        (perf.memory > g.memlimit ? QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(memory) : memory);
-  if (p.pinned) s += QStringLiteral("<br>🔒 pinned");
+  if (p.pinned) s += QStringLiteral("<br>pinned: no algorithm moves it");
   QStringList adapters;
   auto edge = [&](int from, int to, int other, const QString& arrow) {
     const wse::PlacedKernel& o = layout.kernels[size_t(other)];

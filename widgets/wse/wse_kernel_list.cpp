@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "widgets/pin_icon.h"
 #include "widgets/wse/wse_canvas.h"
 #include "widgets/wse/wse_describe.h"
 #include "widgets/wse/wse_document.h"
@@ -27,7 +28,7 @@ WseKernelList::WseKernelList(WseDocument* document, WseCanvas* canvas, QWidget* 
   search_->setClearButtonEnabled(true);
   column->addWidget(search_);
   tree_ = new QTreeWidget(this);
-  tree_->setHeaderLabels({tr("Kernel"), tr("Type"), tr("h × w"), tr("Time"), tr("Where")});
+  tree_->setHeaderLabels({tr("Kernel"), tr("Where"), tr("Time"), tr("h × w"), tr("Type")});
   tree_->setRootIsDecorated(false);
   tree_->setUniformRowHeights(true);
   tree_->setSortingEnabled(true);
@@ -64,24 +65,25 @@ void WseKernelList::rebuild() {
       const wse::Kernel& kernel = g.kernels[size_t(k)];
       const wse::PlacedKernel& p = doc_->layout().kernels[size_t(k)];
       auto* item = new QTreeWidgetItem(tree_);
-      item->setText(0, QString::fromStdString(kernel.name));
-      item->setText(1, QString::fromStdString(wse::toString(kernel.spec.type)));
-      QString search = item->text(0) + ' ' + item->text(1) + ' ' + wseFormalArgs(kernel.spec);
+      item->setText(NameColumn, QString::fromStdString(kernel.name));
+      item->setText(TypeColumn, QString::fromStdString(wse::toString(kernel.spec.type)));
+      QString search = item->text(NameColumn) + ' ' + item->text(TypeColumn) + ' ' + wseFormalArgs(kernel.spec);
       if (p.placed && p.args.c.size() == size_t(kernel.spec.convCount()) && p.args.k.size() == p.args.c.size()) {
-        item->setText(2, wseShape(wse::kernelBox(kernel.spec, p)));
+        item->setText(ShapeColumn, wseShape(wse::kernelBox(kernel.spec, p)));
         // Whole cycles as integers (1548200, not 1.5482e+06 cut off at the dock's edge), still
         // numbers so that the column sorts by value.
         const double time = wse::kernelPerf(kernel.spec, p.args).time;
         const bool whole = std::abs(time - std::round(time)) < 1e-9 && std::abs(time) < 1e15;
-        item->setData(3, Qt::DisplayRole, whole ? QVariant(qlonglong(std::llround(time))) : QVariant(time));
-        item->setText(4, QStringLiteral("(%1, %2) %3%4")
-                             .arg(p.x)
-                             .arg(p.y)
-                             .arg(p.rotated ? "R90" : "R0")
-                             .arg(p.pinned ? QStringLiteral(" 🔒") : QString()));
+        item->setData(TimeColumn, Qt::DisplayRole, whole ? QVariant(qlonglong(std::llround(time))) : QVariant(time));
+        item->setText(WhereColumn, QStringLiteral("(%1, %2) %3").arg(p.x).arg(p.y).arg(p.rotated ? "R90" : "R0"));
         search += ' ' + wseExecArgs(p.args);
       } else {
-        item->setText(4, tr("not placed"));
+        item->setText(WhereColumn, tr("not placed"));
+      }
+      if (p.pinned) {
+        item->setIcon(WhereColumn, pinIcon());
+        item->setToolTip(WhereColumn, tr("pinned: no algorithm moves it"));
+        search += QStringLiteral(" pinned");
       }
       item->setData(0, kKernelRole, k);
       item->setData(0, kSearchRole, search.toLower());

@@ -1,6 +1,7 @@
 #pragma once
-// Searchable list of a kernel graph's kernels with their type, shape, time and place (pinned
-// ones marked). Selecting entries selects the kernels on the canvas and follows the canvas's
+// Searchable list of a kernel graph's kernels with their place (pinned ones marked with a
+// padlock), time, shape and type, in that order: the dock is narrow, so what a user looks up
+// first comes first. Selecting entries selects the kernels on the canvas and follows the canvas's
 // selection; double-clicking zooms to them. The search matches names, types and arguments.
 #include <QWidget>
 
@@ -15,6 +16,8 @@ class WseDocument;
 class WseKernelList : public QWidget {
   Q_OBJECT
  public:
+  enum Column { NameColumn, WhereColumn, TimeColumn, ShapeColumn, TypeColumn };
+
   WseKernelList(WseDocument* document, WseCanvas* canvas, QWidget* parent = nullptr);
 
   void setFilter(const QString& text);

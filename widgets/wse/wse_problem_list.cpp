@@ -29,14 +29,36 @@ void WseProblemList::refresh() {
   clear();
   int n = 0;
   if (doc_->isOpen()) {
-    for (const wse::Violation& v : doc_->evaluation().violations) {
-      auto* item = new QListWidgetItem(QString::fromStdString(v.message), this);
-      QVariantList kernels;
-      for (int k : v.kernels) kernels << k;
-      item->setData(kKernelsRole, kernels);
-      item->setForeground(toneColour(Tone::Error, palette()));
-      item->setToolTip(tr("%1: click to select and zoom").arg(QString::fromStdString(v.code)));
+    auto add = [&](const QString& text, const std::vector<int>& kernels, Tone tone, const QString& tip) {
+      auto* item = new QListWidgetItem(text, this);
+      QVariantList list;
+      for (int k : kernels) list << k;
+      item->setData(kKernelsRole, list);
+      item->setForeground(toneColour(tone, palette()));
+      item->setToolTip(tip);
       ++n;
+    };
+    // Unplaced kernels make one line: a graph opened without a layout has all of them unplaced
+    // while it is being placed, and a hundred red lines would bury the real problems.
+    std::vector<int> unplaced;
+    QStringList names;
+    for (const wse::Violation& v : doc_->evaluation().violations) {
+      if (v.code == "unplaced" && v.kernels.size() == 1) {
+        unplaced.push_back(v.kernels.front());
+        names << QString::fromStdString(doc_->graph().kernels[size_t(v.kernels.front())].name);
+        continue;
+      }
+      add(QString::fromStdString(v.message), v.kernels, Tone::Error,
+          tr("%1: click to select and zoom").arg(QString::fromStdString(v.code)));
+    }
+    if (unplaced.size() == 1) {
+      add(tr("kernel %1 is not placed").arg(names.front()), unplaced, Tone::Warning,
+          tr("unplaced: Run > Start places it; click to select it"));
+    } else if (!unplaced.empty()) {
+      const int shown = 6;
+      const QString list = names.mid(0, shown).join(", ") + (names.size() > shown ? QStringLiteral(", …") : QString());
+      add(tr("%1 of %2 kernels are not placed (%3)").arg(unplaced.size()).arg(doc_->graph().kernelCount()).arg(list),
+          unplaced, Tone::Warning, tr("unplaced: Run > Start places them; click to select them"));
     }
     if (n == 0) {  // as the AIE list: an empty dock could also mean nothing was checked
       auto* item = new QListWidgetItem(tr("No problems found"), this);

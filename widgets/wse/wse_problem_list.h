@@ -1,6 +1,7 @@
 #pragma once
 // The evaluator's problems with the current WSE layout (overlaps, kernels outside the fabric,
-// memory over the limit, unplaced kernels); clicking one selects its kernels and zooms to them.
+// memory over the limit), then one line for all unplaced kernels; clicking one selects its
+// kernels and zooms to them.
 #include <QListWidget>
 
 namespace ts::ui {
