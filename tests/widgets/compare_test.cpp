@@ -16,6 +16,7 @@
 #include "widgets/compare/compare_window.h"
 #include "widgets/compare/metrics_table.h"
 #include "widgets/compare/overlay_chart.h"
+#include "widgets/elided_label.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/history/aie_history.h"
 #include "widgets/history/aie_run.h"
@@ -99,6 +100,82 @@ class CompareTest : public QObject {
     for (auto& r : records) r.payload = std::make_shared<Fixed>(3);
     table.setRows(rows);
     QVERIFY(table.bestRows("route_length").empty());
+  }
+
+  void aFailedRunsFiguresDoNotWin() {
+    // A run that failed stopped with a partial placement: its few DMA channels and its short wall
+    // time are not the best while another run succeeded; when none did, the figures compare.
+    struct Fixed : RunPayload {
+      double ok, dma;
+      Fixed(double s, double d) : ok(s), dma(d) {}
+      QString kind() const override { return "test"; }
+      double metric(const QString& key) const override {
+        return key == "success" ? ok : key == "dma_channels" ? dma : std::nan("");
+      }
+      QString summary() const override { return {}; }
+      nlohmann::json toJson() const override { return {}; }
+    };
+    std::vector<RunRecord> records(3);
+    const double success[] = {1, 0, 1}, dma[] = {180, 119, 190}, seconds[] = {0.4, 0.01, 5.1};
+    std::vector<MetricsTable::Row> rows;
+    for (int i = 0; i < 3; ++i) {
+      records[size_t(i)].id = i + 1;
+      records[size_t(i)].seconds = seconds[i];
+      records[size_t(i)].payload = std::make_shared<Fixed>(success[i], dma[i]);
+      rows.push_back({i + 1, QString("run %1").arg(i + 1), Qt::black, i == 1 ? "failed: no room" : "finished",
+                      &records[size_t(i)]});
+    }
+    MetricsTable table;
+    table.setMetricColumns({{"success", "success", "", MetricColumn::Better::Higher, 0, true},
+                            {"dma_channels", "DMA", "", MetricColumn::Better::Lower, 0}});
+    table.setRows(rows);
+    QVERIFY(table.succeeded(0) && !table.succeeded(1) && table.succeeded(2));
+    QCOMPARE(table.bestRows("success"), (std::vector<int>{0, 2}));
+    QCOMPARE(table.bestRows("dma_channels"), std::vector<int>{0});
+    QCOMPARE(table.bestRows("seconds"), std::vector<int>{0});
+    for (int i : {0, 2}) records[size_t(i)].payload = std::make_shared<Fixed>(0, dma[i]);
+    table.setRows(rows);
+    QCOMPARE(table.bestRows("dma_channels"), std::vector<int>{1});
+    QCOMPARE(table.bestRows("seconds"), std::vector<int>{1});
+  }
+
+  void aLongFailureReasonKeepsTheMetricsInView() {
+    // A failed run's state is its reason, a sentence: the table cuts it (the whole reason in the
+    // tooltip) so the metric columns stay in view, and an elided label never asks for its width.
+    const QString reason =
+        "failed: failed to find a mem tile with free DMA channels at or right of column 1 for core 'memC7'";
+    std::vector<RunRecord> records(2);
+    std::vector<MetricsTable::Row> rows;
+    for (int i = 0; i < 2; ++i) {
+      records[size_t(i)].id = i + 1;
+      rows.push_back({i + 1, QString("run %1").arg(i + 1), Qt::black, i ? reason : "finished", &records[size_t(i)]});
+    }
+    MetricsTable table;
+    table.setMetricColumns({{"route_length", "route length", "", MetricColumn::Better::Lower, 0}});
+    table.setRows(rows);
+    table.resize(700, 200);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY2(table.columnWidth(1) <= 220, qPrintable(QString::number(table.columnWidth(1))));
+    QVERIFY(table.columnWidth(1) < table.fontMetrics().horizontalAdvance(reason));
+    QCOMPARE(table.item(1, 1)->toolTip(), reason);
+    // Short states keep the width they need.
+    rows[1].state = "stopped";
+    table.setRows(rows);
+    QVERIFY(table.columnWidth(1) >= table.fontMetrics().horizontalAdvance("finished"));
+
+    ElidedLabel label;
+    label.setFullText(reason);
+    QCOMPARE(label.minimumSizeHint().width(), 0);
+    QCOMPARE(label.sizePolicy().horizontalPolicy(), QSizePolicy::Ignored);
+    label.resize(120, 20);
+    label.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&label));
+    QVERIFY(label.text().endsWith(QChar(0x2026)));
+    QVERIFY(label.fontMetrics().horizontalAdvance(label.text()) <= 120);
+    QCOMPARE(label.toolTip(), reason);
+    label.resize(2000, 20);
+    QTRY_COMPARE(label.text(), reason);
   }
 
   void cleanupTestCase() { f_.close(); }

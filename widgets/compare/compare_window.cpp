@@ -23,6 +23,7 @@
 
 #include "widgets/compare/metrics_table.h"
 #include "widgets/compare/overlay_chart.h"
+#include "widgets/elided_label.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/history/series_recorder.h"
 
@@ -174,7 +175,7 @@ CompareWindow::Pane& CompareWindow::addPane(int runId, const QString& title) {
   auto* head = new QHBoxLayout();
   pane->header = new QLabel(
       QStringLiteral("<b style='color:%1'>■</b> <b>%2</b>").arg(colour.name(), title.toHtmlEscaped()), pane->frame);
-  pane->state = new QLabel(pane->frame);
+  pane->state = new ElidedLabel(pane->frame);
   pane->state->setStyleSheet("color: #555");
   pane->cancel = new QPushButton(tr("Cancel"), pane->frame);
   pane->cancel->setVisible(false);
@@ -305,7 +306,7 @@ void CompareWindow::cancel(int runId) {
   if (!p || !p->task) return;
   if (p->task->started()) {
     p->task->cancel();
-    p->state->setText(tr("stopping…"));
+    p->state->setFullText(tr("stopping…"));
     return;
   }
   // Never started: drop it.
@@ -336,8 +337,8 @@ void CompareWindow::taskFinished(Pane& pane, int recordId) {
 }
 
 void CompareWindow::updateHeader(Pane& p) {
-  p.state->setText(p.record ? stateText(p) + QStringLiteral(" · %1 s").arg(p.record->seconds, 0, 'f', 2)
-                            : stateText(p));
+  p.state->setFullText(p.record ? stateText(p) + QStringLiteral(" · %1 s").arg(p.record->seconds, 0, 'f', 2)
+                                : stateText(p));
 }
 
 QString CompareWindow::stateText(const Pane& p) const {

@@ -22,6 +22,7 @@ class QSpinBox;
 
 namespace ts::ui {
 
+class ElidedLabel;
 class MetricsTable;
 class OverlayChart;
 
@@ -71,7 +72,7 @@ class CompareWindow : public QMainWindow {
     std::optional<RunRecord> record;
     QWidget* frame = nullptr;
     QLabel* header = nullptr;
-    QLabel* state = nullptr;
+    ElidedLabel* state = nullptr;  // may be a long failure reason: it must not widen the pane
     QPushButton* cancel = nullptr;
     RunView* view = nullptr;
   };

@@ -1,6 +1,7 @@
 #include "widgets/compare/metrics_table.h"
 
 #include <QHeaderView>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -10,6 +11,10 @@ namespace ts::ui {
 
 namespace {
 constexpr int kFixedColumns = 2;  // run, state
+constexpr int kStateColumn = 1;
+// A failed run's state is its reason, which can be a sentence: wider than this it is cut with an
+// ellipsis (the whole reason in the tooltip), so the metrics stay in view.
+constexpr int kMaxStateWidth = 220;
 const QString kSecondsKey = QStringLiteral("seconds");
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -26,6 +31,7 @@ MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
   verticalHeader()->setVisible(false);
   horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   horizontalHeader()->setStretchLastSection(true);
+  setTextElideMode(Qt::ElideRight);
   connect(this, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
     if (row >= 0 && row < int(rows_.size())) emit runActivated(rows_[size_t(row)].runId);
   });
@@ -51,14 +57,27 @@ double MetricsTable::value(int row, const QString& key) const {
   return r.payload ? r.payload->metric(key) : kNaN;
 }
 
+bool MetricsTable::succeeded(int row) const {
+  for (const MetricColumn& c : columns_)
+    if (c.yesNo && !(value(row, c.key) > 0)) return false;
+  return true;
+}
+
 std::vector<int> MetricsTable::bestRows(const QString& key) const {
   const MetricColumn* column = nullptr;
   for (const MetricColumn& c : columns_)
     if (c.key == key) column = &c;
   std::vector<int> out;
   if (!column || column->better == MetricColumn::Better::None) return out;
+  // Figures of a failed run (a partial placement's few DMA channels, a quick failure's wall
+  // time) do not win a column while some run succeeded.
+  std::vector<int> candidates;
+  for (int row = 0; row < int(rows_.size()); ++row)
+    if (column->yesNo || succeeded(row)) candidates.push_back(row);
+  if (candidates.empty())
+    for (int row = 0; row < int(rows_.size()); ++row) candidates.push_back(row);
   double best = kNaN;
-  for (int row = 0; row < int(rows_.size()); ++row) {
+  for (int row : candidates) {
     double v = value(row, key);
     if (std::isnan(v)) continue;
     if (std::isnan(best) || (column->better == MetricColumn::Better::Lower ? v < best : v > best)) best = v;
@@ -66,11 +85,11 @@ std::vector<int> MetricsTable::bestRows(const QString& key) const {
   if (std::isnan(best)) return out;
   // Equal as shown: values that print the same are a tie.
   const double tolerance = 0.5 * std::pow(10.0, -column->decimals) + 1e-12;
-  for (int row = 0; row < int(rows_.size()); ++row)
+  for (int row : candidates)
     if (std::abs(value(row, key) - best) <= tolerance) out.push_back(row);
   // A column where every run has the same value marks nothing.
   int withValue = 0;
-  for (int row = 0; row < int(rows_.size()); ++row) withValue += !std::isnan(value(row, key));
+  for (int row : candidates) withValue += !std::isnan(value(row, key));
   if (int(out.size()) == withValue && withValue > 1) out.clear();
   return out;
 }
@@ -91,7 +110,9 @@ void MetricsTable::fill() {
     swatch.fill(r.colour);
     name->setIcon(QIcon(swatch));
     setItem(row, 0, name);
-    setItem(row, 1, new QTableWidgetItem(r.state));
+    auto* state = new QTableWidgetItem(r.state);
+    state->setToolTip(r.state);
+    setItem(row, kStateColumn, state);
     for (int i = 0; i < int(columns_.size()); ++i) {
       const MetricColumn& c = columns_[size_t(i)];
       double v = value(row, c.key);
@@ -114,6 +135,11 @@ void MetricsTable::fill() {
       item->setToolTip(tr("best %1").arg(columns_[size_t(i)].title));
     }
   }
+  QHeaderView* header = horizontalHeader();
+  const int wanted = std::max(sizeHintForColumn(kStateColumn), header->sectionSizeHint(kStateColumn));
+  const bool cut = wanted > kMaxStateWidth;
+  header->setSectionResizeMode(kStateColumn, cut ? QHeaderView::Interactive : QHeaderView::ResizeToContents);
+  if (cut) header->resizeSection(kStateColumn, kMaxStateWidth);
 }
 
 QString MetricsTable::csv() const {

@@ -29,8 +29,11 @@ class MetricsTable : public QTableWidget {
 
   /// Value shown in `row` for a column key (NaN when empty); "seconds" is the wall time.
   double value(int row, const QString& key) const;
-  /// Rows holding the best value of a column (several on a tie; none when it has no "better").
+  /// Rows holding the best value of a column (several on a tie; none when it has no "better"),
+  /// among the runs that succeeded when any did.
   std::vector<int> bestRows(const QString& key) const;
+  /// Whether the run of `row` says yes in every yes/no column (success, legal).
+  bool succeeded(int row) const;
   QString csv() const;
   /// Writes csv() to `path` atomically; throws core::Error.
   void exportCsv(const QString& path) const;
