@@ -30,7 +30,8 @@ QString toneName(Tone tone) {
   return toneColour(tone).name();
 }
 QString row(const QString& k, const QString& v) {
-  return QStringLiteral("<tr><td style='color:#555;padding-right:8px'>%1</td><td>%2</td></tr>").arg(k, v);
+  return QStringLiteral("<tr><td style='color:%3;padding-right:8px'>%1</td><td>%2</td></tr>")
+      .arg(k, v, mutedText().name());
 }
 }  // namespace
 
@@ -148,7 +149,8 @@ QString InspectorView::designHtml() const {
   }
   s += "</table>";
   if (!u.routed)
-    s += tr("<p style='color:#777'><i>DMA and memory figures are estimates until the design is routed.</i></p>");
+    s += tr("<p style='color:%1'><i>DMA and memory figures are estimates until the design is routed.</i></p>")
+             .arg(mutedText().name());
   return s;
 }
 

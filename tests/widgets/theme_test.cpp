@@ -3,6 +3,7 @@
 // backgrounds); the canvas keeps its own colours, so its picture and its legend are the same
 // and readable under both; the dark style lightens the standard icons.
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QtTest>
@@ -13,6 +14,8 @@
 #include "widgets/aie_canvas.h"
 #include "widgets/aie_document.h"
 #include "widgets/aie_painter.h"
+#include "widgets/compare/metrics_table.h"
+#include "widgets/inspector_view.h"
 #include "widgets/problem_list.h"
 #include "widgets/theme.h"
 #include "widgets/wse/wse_painter.h"
@@ -132,6 +135,31 @@ class ThemeTest : public QObject {
                    qAbs(with.green() - expected.green()) <= 1 && qAbs(with.blue() - expected.blue()) <= 1;
       }
     QVERIFY2(covered > 2000, qPrintable(QString("legend box pixels: %1").arg(covered)));
+  }
+
+  void inspectorAndCompareTableTextIsReadableOnBothThemes() {
+    // The inspector's keys and notes, and a best value in the compare table (on its green),
+    // read on the light and the dark palette (they were fixed greys and a pale green under the
+    // dark theme's light text).
+    std::unique_ptr<AieDocument> doc;
+    std::unique_ptr<AieCanvas> canvas;
+    QString error;
+    QVERIFY2(test::openOnCanvas("edge_npu2.yaml", QSize(600, 400), doc, canvas, &error), qPrintable(error));
+    const QRegularExpression colour("color:\\s*(#[0-9a-fA-F]{6})");
+    for (const QPalette& p : {lightPalette(), darkPalette()}) {
+      QApplication::setPalette(p);
+      const char* name = isDarkPalette(p) ? "dark" : "light";
+      InspectorView inspector(doc.get(), canvas.get());
+      const QString html = inspector.html();
+      int colours = 0;
+      for (auto it = colour.globalMatch(html); it.hasNext(); ++colours) {
+        const QColor c(it.next().captured(1));
+        QVERIFY2(contrastRatio(c, p.color(QPalette::Base)) >= 4.5, qPrintable(QString("%1 on %2").arg(c.name(), name)));
+      }
+      QVERIFY2(colours > 0, name);
+      QVERIFY2(contrastRatio(p.color(QPalette::Text), MetricsTable::bestBackground(p)) >= 4.5, name);
+    }
+    QApplication::setPalette(lightPalette());
   }
 
   void darkStyleLightensStandardIcons() {

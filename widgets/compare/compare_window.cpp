@@ -26,6 +26,7 @@
 #include "widgets/elided_label.h"
 #include "widgets/grid_canvas.h"
 #include "widgets/history/series_recorder.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -176,7 +177,7 @@ CompareWindow::Pane& CompareWindow::addPane(int runId, const QString& title) {
   pane->header = new QLabel(
       QStringLiteral("<b style='color:%1'>■</b> <b>%2</b>").arg(colour.name(), title.toHtmlEscaped()), pane->frame);
   pane->state = new ElidedLabel(pane->frame);
-  pane->state->setStyleSheet("color: #555");
+  pane->state->setStyleSheet(QStringLiteral("color: %1").arg(mutedText(palette()).name()));
   pane->cancel = new QPushButton(tr("Cancel"), pane->frame);
   pane->cancel->setVisible(false);
   head->addWidget(pane->header);

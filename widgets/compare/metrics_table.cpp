@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/core/atomic_file.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -23,6 +24,11 @@ QString csvField(QString s) {
   return s;
 }
 }  // namespace
+
+QColor MetricsTable::bestBackground(const QPalette& palette) {
+  // A pale green under the light palette's dark text, a deep one under the dark palette's light text.
+  return isDarkPalette(palette) ? QColor(0x2e, 0x5a, 0x37) : QColor(0xd7, 0xef, 0xd9);
+}
 
 MetricsTable::MetricsTable(QWidget* parent) : QTableWidget(parent) {
   setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -130,7 +136,7 @@ void MetricsTable::fill() {
       QFont f = item->font();
       f.setBold(true);
       item->setFont(f);
-      item->setBackground(QColor(0xd7, 0xef, 0xd9));
+      item->setBackground(bestBackground(palette()));
       item->setText(QStringLiteral("★ ") + item->text());
       item->setToolTip(tr("best %1").arg(columns_[size_t(i)].title));
     }

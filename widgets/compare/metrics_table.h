@@ -35,6 +35,8 @@ class MetricsTable : public QTableWidget {
   /// Whether the run of `row` says yes in every yes/no column (success, legal).
   bool succeeded(int row) const;
   QString csv() const;
+  /// Background of a best value: green, readable with the palette's text on light and dark themes.
+  static QColor bestBackground(const QPalette& palette);
   /// Writes csv() to `path` atomically; throws core::Error.
   void exportCsv(const QString& path) const;
 

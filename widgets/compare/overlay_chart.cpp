@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "widgets/chart_style.h"
+#include "widgets/theme.h"
 
 using namespace QtCharts;
 
@@ -44,6 +45,7 @@ OverlayChart::OverlayChart(QWidget* parent) : QWidget(parent) {
   styleCompactAxis(y_, 5);
   chart_->addAxis(x_, Qt::AlignBottom);
   chart_->addAxis(y_, Qt::AlignLeft);
+  applyPalette(chart_, palette());
   view_ = new QChartView(chart_, this);
   view_->setRenderHint(QPainter::Antialiasing, true);
   view_->setMinimumHeight(160);

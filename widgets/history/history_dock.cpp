@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/history/run_history.h"
+#include "widgets/theme.h"
 
 namespace ts::ui {
 
@@ -27,7 +28,7 @@ HistoryDock::HistoryDock(QWidget* parent) : QWidget(parent) {
                          "its settings, result and charts."),
                       this);
   empty_->setWordWrap(true);
-  empty_->setStyleSheet("color: #666");
+  empty_->setStyleSheet(QStringLiteral("color: %1").arg(mutedText(palette()).name()));
   layout->addWidget(empty_);
   auto* buttons = new QHBoxLayout();
   auto button = [&](const QString& text, const QString& tip) {

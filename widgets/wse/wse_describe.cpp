@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <cmath>
 
+#include "widgets/theme.h"
+
 namespace ts::ui {
 
 QString wseNumber(double v) {
@@ -92,8 +94,9 @@ QString wseKernelHtml(const wse::KernelGraph& g, const wse::Layout& layout, int 
   s += QStringLiteral("<br>time %1").arg(wseNumber(perf.time));
   if (mt > 0) s += QStringLiteral(" (%1% of MT)").arg(100 * perf.time / mt, 0, 'f', 1);
   QString memory = QStringLiteral("memory %1 / %2 limit").arg(wseNumber(perf.memory), wseNumber(g.memlimit));
-  s += "<br>" +
-       (perf.memory > g.memlimit ? QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(memory) : memory);
+  s += "<br>" + (perf.memory > g.memlimit
+                     ? QStringLiteral("<span style=\"color:%1\">%2</span>").arg(toneColour(Tone::Error).name(), memory)
+                     : memory);
   if (p.pinned) s += QStringLiteral("<br>pinned: no algorithm moves it");
   QStringList adapters;
   auto edge = [&](int from, int to, int other, const QString& arrow) {
@@ -103,7 +106,8 @@ QString wseKernelHtml(const wse::KernelGraph& g, const wse::Layout& layout, int 
     adapters << QStringLiteral("%1 %2: %3")
                     .arg(arrow, name(other),
                          m.isEmpty() ? QStringLiteral("protocols match")
-                                     : QStringLiteral("<span style=\"color:#d84315\">%1</span>").arg(m));
+                                     : QStringLiteral("<span style=\"color:%1\">%2</span>")
+                                           .arg(toneColour(Tone::Warning).name(), m));
   };
   for (int pred : g.pred[size_t(k)]) edge(pred, k, pred, QStringLiteral("from"));
   for (int succ : g.succ[size_t(k)]) edge(k, succ, succ, QStringLiteral("to"));
